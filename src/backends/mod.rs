@@ -1,0 +1,86 @@
+//! The backends and the one registry that maps names to constructors and exporters.
+//! Adding a backend means one folder here and one entry in [`BACKENDS`].
+
+pub mod dlx;
+
+use crate::model::Puzzle;
+use crate::solver::Solver;
+
+/// What the registry knows of a backend.
+pub struct BackendInfo {
+    /// The name used with `--backend`.
+    pub name: &'static str,
+    /// One line on what it is.
+    pub summary: &'static str,
+    /// Whether it can prove that a solution is the only one.
+    pub proves_uniqueness: bool,
+    /// Whether it can count solutions.
+    pub counts: bool,
+    /// The sides it handles.
+    pub sides: &'static str,
+    /// Its configurations, selected as `name:config`; the first is the default.
+    pub configs: &'static [&'static str],
+    /// Builds the solver for a configuration (`None` for the default).
+    pub make: fn(Option<&str>) -> Result<Box<dyn Solver>, String>,
+}
+
+/// An encoding that can be written in a standard format for external solvers.
+pub struct EncodingInfo {
+    /// The name used with `export --encoding`.
+    pub name: &'static str,
+    /// One line on what it is.
+    pub summary: &'static str,
+    /// Formats it can be written in; the first is the default.
+    pub formats: &'static [&'static str],
+    /// Writes the encoding of a puzzle in a format.
+    pub export: fn(&Puzzle, &str) -> Result<String, String>,
+}
+
+/// Every backend, in the order `backends` lists them.
+pub const BACKENDS: &[BackendInfo] = &[BackendInfo {
+    name: "dlx",
+    summary: "exact cover solved by Dancing Links (Knuth's Algorithm X, minimum-column heuristic)",
+    proves_uniqueness: true,
+    counts: true,
+    sides: "4 to 64, any box shape, variants",
+    configs: &[],
+    make: |config| match config {
+        None => Ok(Box::new(dlx::DlxSolver)),
+        Some(c) => Err(format!("dlx has no configuration '{c}'")),
+    },
+}];
+
+/// Every exportable encoding.
+pub const ENCODINGS: &[EncodingInfo] = &[EncodingInfo {
+    name: "exact-cover",
+    summary: "the dlx matrix left after the givens: column names, then one row per line",
+    formats: &["text"],
+    export: |puzzle, format| match format {
+        "text" => Ok(dlx::export::exact_cover_text(puzzle)),
+        f => Err(format!("exact-cover is written as 'text', not '{f}'")),
+    },
+}];
+
+/// Builds a solver from a name such as `dlx` or `sat:extended`.
+pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
+    let (name, config) = match spec.split_once(':') {
+        Some((n, c)) => (n, Some(c)),
+        None => (spec, None),
+    };
+    let info = BACKENDS.iter().find(|b| b.name == name).ok_or_else(|| {
+        let names: Vec<&str> = BACKENDS.iter().map(|b| b.name).collect();
+        format!("unknown backend '{name}' (available: {})", names.join(", "))
+    })?;
+    (info.make)(config)
+}
+
+/// Finds an encoding by name.
+pub fn encoding(name: &str) -> Result<&'static EncodingInfo, String> {
+    ENCODINGS.iter().find(|e| e.name == name).ok_or_else(|| {
+        let names: Vec<&str> = ENCODINGS.iter().map(|e| e.name).collect();
+        format!(
+            "unknown encoding '{name}' (available: {})",
+            names.join(", ")
+        )
+    })
+}

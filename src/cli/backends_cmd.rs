@@ -1,0 +1,47 @@
+//! `sudoku-arena backends`: what each backend is and can do.
+
+use crate::backends::{BACKENDS, ENCODINGS};
+use clap::Args;
+
+/// List the backends with what each can do, and the encodings `export` writes.
+#[derive(Args, Debug)]
+pub struct BackendsArgs {}
+
+/// Prints the registry.
+pub fn run(_args: &BackendsArgs) -> Result<i32, String> {
+    let mut out = super::out::Out::new();
+    out.write(&format!(
+        "{:<10} {:<8} {:<6} {:<34} summary\n",
+        "backend", "unique?", "count?", "sides"
+    ));
+    for b in BACKENDS {
+        let yes = |v: bool| if v { "yes" } else { "no" };
+        out.write(&format!(
+            "{:<10} {:<8} {:<6} {:<34} {}\n",
+            b.name,
+            yes(b.proves_uniqueness),
+            yes(b.counts),
+            b.sides,
+            b.summary
+        ));
+        if !b.configs.is_empty() {
+            out.write(&format!(
+                "{:<10} configurations: {} (use {}:NAME; the first is the default)\n",
+                "",
+                b.configs.join(", "),
+                b.name
+            ));
+        }
+    }
+    out.write("\nencodings for `export --encoding NAME`:\n");
+    for e in ENCODINGS {
+        out.write(&format!(
+            "  {:<16} [{}] {}\n",
+            e.name,
+            e.formats.join("|"),
+            e.summary
+        ));
+    }
+    out.flush();
+    Ok(0)
+}

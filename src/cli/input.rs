@@ -1,0 +1,101 @@
+//! Where puzzles come from: a file, standard input, or the embedded examples.
+
+use crate::examples::EXAMPLES;
+use crate::model::{parse_puzzles, ParseOptions, Puzzle, Variant};
+use clap::Args;
+use std::io::{IsTerminal, Read};
+
+/// Options shared by every command that reads puzzles.
+#[derive(Args, Debug, Clone)]
+pub struct InputArgs {
+    /// Puzzle file; `-` or nothing reads standard input. Formats: one puzzle per line
+    /// (`1-9`, `A-Z`, blanks `.` `0` `_`), whitespace-separated numbers, the printed grid
+    /// with `|`/`-`/`+` rules, or the ant-colony matrix files. `#` lines are comments.
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+
+    /// Use the puzzles embedded in the binary instead of a file (easy, hard, 16x16,
+    /// one with two solutions and one with none).
+    #[arg(long, conflicts_with = "file")]
+    pub examples: bool,
+
+    /// Rule variant: `classic`, or `x` (both main diagonals are units too).
+    #[arg(long, default_value = "classic", value_name = "NAME")]
+    pub variant: String,
+
+    /// Box shape as ROWSxCOLS (e.g. `2x3`), when the default for the side is not the one meant.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+}
+
+impl InputArgs {
+    /// The parse options these arguments ask for.
+    pub fn parse_options(&self) -> Result<ParseOptions, String> {
+        let variant = Variant::from_name(&self.variant)?;
+        let box_shape = match &self.box_shape {
+            None => None,
+            Some(text) => Some(parse_box(text)?),
+        };
+        Ok(ParseOptions { box_shape, variant })
+    }
+
+    /// Reads and parses every puzzle; errors name the file, line and cell.
+    pub fn read_puzzles(&self) -> Result<Vec<Puzzle>, String> {
+        let opts = self.parse_options()?;
+        if self.examples {
+            let mut puzzles = Vec::new();
+            for (i, (label, text)) in EXAMPLES.iter().enumerate() {
+                let mut parsed =
+                    parse_puzzles(text, "examples", &opts).map_err(|e| e.to_string())?;
+                for p in &mut parsed {
+                    p.label = Some(label.to_string());
+                    p.origin.line = i + 1;
+                }
+                puzzles.extend(parsed);
+            }
+            return Ok(puzzles);
+        }
+        let (name, text) = match self.file.as_deref() {
+            None | Some("-") => {
+                let stdin = std::io::stdin();
+                if stdin.is_terminal() {
+                    eprintln!("reading puzzles from standard input (one per line; end with Ctrl-D; --help for more)");
+                }
+                let mut text = String::new();
+                stdin
+                    .lock()
+                    .read_to_string(&mut text)
+                    .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
+                ("-".to_string(), text)
+            }
+            Some(path) => {
+                let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+                let text =
+                    String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))?;
+                (path.to_string(), text)
+            }
+        };
+        let puzzles = parse_puzzles(&text, &name, &opts).map_err(|e| e.to_string())?;
+        if puzzles.is_empty() {
+            let shown = if name == "-" { "<stdin>" } else { &name };
+            return Err(format!("{shown}: no puzzles found"));
+        }
+        Ok(puzzles)
+    }
+}
+
+/// Parses a box shape such as `2x3`.
+pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3");
+    let (r, c) = text
+        .to_ascii_lowercase()
+        .split_once('x')
+        .map(|(r, c)| (r.to_string(), c.to_string()))
+        .ok_or_else(bad)?;
+    let r: usize = r.trim().parse().map_err(|_| bad())?;
+    let c: usize = c.trim().parse().map_err(|_| bad())?;
+    if r == 0 || c == 0 {
+        return Err(bad());
+    }
+    Ok((r, c))
+}

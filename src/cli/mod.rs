@@ -1,0 +1,68 @@
+//! The command line: argument definitions and one module per command.
+
+mod backends_cmd;
+mod count;
+mod export;
+pub mod input;
+mod out;
+mod solve;
+
+use clap::{Parser, Subcommand};
+
+/// Exit status for bad input or usage.
+pub const EXIT_BAD_INPUT: i32 = 2;
+/// Exit status when an answer failed the independent validator (a backend bug).
+pub const EXIT_WRONG_ANSWER: i32 = 1;
+
+/// Solve Sudoku with every major constraint-solving paradigm and compare them honestly.
+///
+/// Every backend reads the same model (cells and units, each unit a permutation), so any
+/// side from 4x4 to 64x64, rectangular boxes and X-Sudoku work with all of them. Every
+/// answer is checked by an independent validator before it is printed.
+///
+/// Start with `sudoku-arena solve --examples`.
+#[derive(Parser, Debug)]
+#[command(name = "sudoku-arena", version, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Solve(solve::SolveArgs),
+    Count(count::CountArgs),
+    Backends(backends_cmd::BackendsArgs),
+    Export(export::ExportArgs),
+}
+
+/// Runs the command line and returns the exit status.
+pub fn run() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Count(args) => count::run(&args),
+        Command::Backends(args) => backends_cmd::run(&args),
+        Command::Export(args) => export::run(&args),
+    };
+    match result {
+        Ok(status) => status,
+        Err(message) => {
+            eprintln!("sudoku-arena: {message}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// Parses `--timeout SECS` (fractions allowed).
+fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(secs > 0.0 && secs.is_finite()) {
+        return Err(format!(
+            "the timeout must be a positive number of seconds, not {text}"
+        ));
+    }
+    Ok(std::time::Duration::from_secs_f64(secs))
+}

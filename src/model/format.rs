@@ -1,0 +1,87 @@
+//! Writing grids: the compact one-line form and the printed grid layout.
+
+use super::Geometry;
+
+/// Symbols of the compact form: `1-9` then `A-Z` for 10 to 35.
+const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Largest side the compact one-character-per-cell form can write.
+pub const MAX_COMPACT_SIDE: usize = SYMBOLS.len();
+
+/// The compact symbol of a value (`.` for blank); `None` if the value needs more than one character.
+pub fn symbol(value: u8) -> Option<char> {
+    match value {
+        0 => Some('.'),
+        v => SYMBOLS.get(v as usize - 1).map(|&b| b as char),
+    }
+}
+
+/// The value of a compact symbol, if it is one (`.`, `0` and `_` are blank).
+pub fn value_of_symbol(ch: char) -> Option<u8> {
+    match ch {
+        '.' | '0' | '_' => Some(0),
+        '1'..='9' => Some(ch as u8 - b'0'),
+        'A'..='Z' => Some(ch as u8 - b'A' + 10),
+        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// One line per grid: one symbol per cell for sides up to 35, else space-separated
+/// numbers with `0` for blank. Both forms are read back by the parser.
+pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
+    if geometry.n <= MAX_COMPACT_SIDE {
+        cells.iter().map(|&v| symbol(v).unwrap_or('?')).collect()
+    } else {
+        cells
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The printed layout with `|` between boxes and `-+-` rules between bands, as in the papers.
+pub fn to_grid(geometry: &Geometry, cells: &[u8]) -> String {
+    let n = geometry.n;
+    let width = if n <= MAX_COMPACT_SIDE { 1 } else { 2 };
+    let cell_text = |v: u8| -> String {
+        if width == 1 {
+            symbol(v).unwrap_or('?').to_string()
+        } else if v == 0 {
+            format!("{:>2}", ".")
+        } else {
+            format!("{v:>2}")
+        }
+    };
+    let lines: Vec<String> = (0..n)
+        .map(|r| {
+            let mut line = String::new();
+            for c in 0..n {
+                if c > 0 {
+                    line.push_str(if c % geometry.box_cols == 0 {
+                        " | "
+                    } else {
+                        " "
+                    });
+                }
+                line.push_str(&cell_text(cells[r * n + c]));
+            }
+            line
+        })
+        .collect();
+    let rule: String = lines[0]
+        .chars()
+        .map(|ch| if ch == '|' { '+' } else { '-' })
+        .collect();
+    let mut out = String::new();
+    for (r, line) in lines.iter().enumerate() {
+        if r > 0 && r % geometry.box_rows == 0 {
+            out.push_str(&rule);
+            out.push('\n');
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,286 @@
+//! Board geometry: the side, the box shape, the variant, and the constraint model
+//! every backend reads — a list of cells and a list of units, each unit a permutation
+//! (its N cells hold the N values, each once).
+
+use std::fmt;
+
+/// Smallest supported side.
+pub const MIN_SIDE: usize = 4;
+/// Largest supported side (candidate sets are 64-bit).
+pub const MAX_SIDE: usize = 64;
+
+/// Rule variants that add units to the classic rows, columns and boxes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Variant {
+    /// Rows, columns and boxes.
+    #[default]
+    Classic,
+    /// X-Sudoku: both main diagonals are units too.
+    X,
+}
+
+impl Variant {
+    /// Parses a `--variant` value.
+    pub fn from_name(name: &str) -> Result<Variant, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "classic" | "none" => Ok(Variant::Classic),
+            "x" | "diagonal" => Ok(Variant::X),
+            other => Err(format!(
+                "unknown variant '{other}' (expected 'classic' or 'x')"
+            )),
+        }
+    }
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Classic => "classic",
+            Variant::X => "x",
+        }
+    }
+}
+
+/// What kind of unit a unit is, for names in messages and exports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+    /// The main diagonal (top-left to bottom-right).
+    Diagonal,
+    /// The anti-diagonal (top-right to bottom-left).
+    AntiDiagonal,
+}
+
+/// One permutation constraint: N cells that must hold the N values once each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Which family the unit belongs to.
+    pub kind: UnitKind,
+    /// Index within its family, from 0.
+    pub index: usize,
+    /// The cells of the unit (row-major cell indices), N of them.
+    pub cells: Vec<usize>,
+}
+
+impl Unit {
+    /// A short name such as `row 3`, `box 5`, `diagonal` (1-based).
+    pub fn name(&self) -> String {
+        match self.kind {
+            UnitKind::Row => format!("row {}", self.index + 1),
+            UnitKind::Column => format!("column {}", self.index + 1),
+            UnitKind::Box => format!("box {}", self.index + 1),
+            UnitKind::Diagonal => "main diagonal".to_string(),
+            UnitKind::AntiDiagonal => "anti-diagonal".to_string(),
+        }
+    }
+
+    /// A compact identifier such as `r3`, `c5`, `b9`, `d1`, `d2`, used in exports.
+    pub fn tag(&self) -> String {
+        match self.kind {
+            UnitKind::Row => format!("r{}", self.index + 1),
+            UnitKind::Column => format!("c{}", self.index + 1),
+            UnitKind::Box => format!("b{}", self.index + 1),
+            UnitKind::Diagonal => "d1".to_string(),
+            UnitKind::AntiDiagonal => "d2".to_string(),
+        }
+    }
+}
+
+/// The board: side `n = box_rows * box_cols`, cells `0..n*n` in row-major order, and units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Rows per box.
+    pub box_rows: usize,
+    /// Columns per box.
+    pub box_cols: usize,
+    /// Side of the grid and number of values.
+    pub n: usize,
+    /// The rule variant.
+    pub variant: Variant,
+    /// Every unit; rows first, then columns, boxes, and variant units.
+    pub units: Vec<Unit>,
+    /// For each cell, the indices of the units it belongs to.
+    pub cell_units: Vec<Vec<usize>>,
+    /// For each cell, the other cells sharing a unit with it, sorted, without duplicates.
+    pub peers: Vec<Vec<usize>>,
+}
+
+/// Why a geometry cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeometryError(pub String);
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+impl Geometry {
+    /// Builds the board for boxes of `box_rows × box_cols` and the given variant.
+    pub fn new(
+        box_rows: usize,
+        box_cols: usize,
+        variant: Variant,
+    ) -> Result<Geometry, GeometryError> {
+        let n = box_rows * box_cols;
+        if box_rows == 0 || box_cols == 0 || !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+            return Err(GeometryError(format!(
+                "box {box_rows}x{box_cols} gives side {n}; the side must be from {MIN_SIDE} to {MAX_SIDE}"
+            )));
+        }
+        let mut units = Vec::with_capacity(3 * n + 2);
+        for r in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Row,
+                index: r,
+                cells: (0..n).map(|c| r * n + c).collect(),
+            });
+        }
+        for c in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Column,
+                index: c,
+                cells: (0..n).map(|r| r * n + c).collect(),
+            });
+        }
+        let boxes_across = n / box_cols;
+        for b in 0..n {
+            let (r0, c0) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
+            let cells = (0..n)
+                .map(|i| (r0 + i / box_cols) * n + c0 + i % box_cols)
+                .collect();
+            units.push(Unit {
+                kind: UnitKind::Box,
+                index: b,
+                cells,
+            });
+        }
+        if variant == Variant::X {
+            units.push(Unit {
+                kind: UnitKind::Diagonal,
+                index: 0,
+                cells: (0..n).map(|i| i * n + i).collect(),
+            });
+            units.push(Unit {
+                kind: UnitKind::AntiDiagonal,
+                index: 1,
+                cells: (0..n).map(|i| i * n + (n - 1 - i)).collect(),
+            });
+        }
+        let mut cell_units = vec![Vec::new(); n * n];
+        for (u, unit) in units.iter().enumerate() {
+            for &cell in &unit.cells {
+                cell_units[cell].push(u);
+            }
+        }
+        let peers = (0..n * n)
+            .map(|cell| {
+                let mut p: Vec<usize> = cell_units[cell]
+                    .iter()
+                    .flat_map(|&u| units[u].cells.iter().copied())
+                    .filter(|&other| other != cell)
+                    .collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        Ok(Geometry {
+            box_rows,
+            box_cols,
+            n,
+            variant,
+            units,
+            cell_units,
+            peers,
+        })
+    }
+
+    /// The default box shape for side `n`: square when `n` is a square, otherwise the
+    /// most square `r × c` with `r ≤ c` (6 → 2×3, 8 → 2×4, 12 → 3×4).
+    pub fn default_box(n: usize) -> Option<(usize, usize)> {
+        (2..=n)
+            .rev()
+            .filter(|&r| r * r <= n && n % r == 0)
+            .map(|r| (r, n / r))
+            .next()
+            .filter(|&(r, _)| r >= 2)
+    }
+
+    /// Number of cells, `n * n`.
+    pub fn cells(&self) -> usize {
+        self.n * self.n
+    }
+
+    /// The name of a cell in messages, such as `r3c5` (1-based).
+    pub fn cell_name(&self, cell: usize) -> String {
+        format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
+    }
+
+    /// A short description such as `9x9 (3x3 boxes)` or `9x9 (3x3 boxes, X)`.
+    pub fn describe(&self) -> String {
+        let x = if self.variant == Variant::X {
+            ", X"
+        } else {
+            ""
+        };
+        format!(
+            "{n}x{n} ({}x{} boxes{x})",
+            self.box_rows,
+            self.box_cols,
+            n = self.n
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classic_9x9_has_27_units_and_20_peers() {
+        let g = Geometry::new(3, 3, Variant::Classic).unwrap();
+        assert_eq!(g.units.len(), 27);
+        assert!(g.units.iter().all(|u| u.cells.len() == 9));
+        assert!(g.peers.iter().all(|p| p.len() == 20));
+        assert_eq!(g.units[18].cells, vec![0, 1, 2, 9, 10, 11, 18, 19, 20]);
+    }
+
+    #[test]
+    fn rectangular_boxes_tile_the_grid() {
+        let g = Geometry::new(2, 3, Variant::Classic).unwrap();
+        let mut seen = vec![0; 36];
+        for u in g.units.iter().filter(|u| u.kind == UnitKind::Box) {
+            for &c in &u.cells {
+                seen[c] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&s| s == 1));
+        // Box 1 (second box) covers rows 0-1, columns 3-5.
+        assert_eq!(g.units[12 + 1].cells, vec![3, 4, 5, 9, 10, 11]);
+    }
+
+    #[test]
+    fn x_variant_adds_diagonals() {
+        let g = Geometry::new(2, 2, Variant::X).unwrap();
+        assert_eq!(g.units.len(), 14);
+        assert_eq!(g.units[13].cells, vec![3, 6, 9, 12]);
+        assert_eq!(g.cell_units[0].len(), 4);
+    }
+
+    #[test]
+    fn default_boxes() {
+        assert_eq!(Geometry::default_box(9), Some((3, 3)));
+        assert_eq!(Geometry::default_box(6), Some((2, 3)));
+        assert_eq!(Geometry::default_box(12), Some((3, 4)));
+        assert_eq!(Geometry::default_box(7), None);
+        assert!(Geometry::new(1, 2, Variant::Classic).is_err());
+        assert!(Geometry::new(8, 9, Variant::Classic).is_err());
+    }
+}

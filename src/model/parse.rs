@@ -1,0 +1,357 @@
+//! Reading puzzles from text. Four layouts are recognised, and may be mixed in one file:
+//!
+//! * one puzzle per line in compact form (`1-9`, then `A-Z` for 10 and up; `.`, `0`, `_` blank),
+//!   the side coming from the length (16 → 4×4, 36 → 6×6, 81 → 9×9, 256, 625);
+//! * whitespace-separated numbers (`0` or `.` blank), a whole puzzle on one line, or one
+//!   row per line until N rows are read;
+//! * the printed grid layout, rows of symbols with `|`, `-`, `+` separators;
+//! * the matrix files of the ant-colony instances: the order, an ignored token, then N×N
+//!   numbers with `-1` for blank.
+//!
+//! Lines starting with `#` and blank lines are skipped. Every error names the file, the
+//! line and, where there is one, the cell.
+
+use super::format::value_of_symbol;
+use super::{Geometry, Puzzle, Variant};
+use crate::model::puzzle::Origin;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+/// Choices that the text alone cannot settle.
+#[derive(Clone, Debug, Default)]
+pub struct ParseOptions {
+    /// Box shape `(rows, cols)` to use instead of the default for the side.
+    pub box_shape: Option<(usize, usize)>,
+    /// Variant whose units every puzzle gets.
+    pub variant: Variant,
+}
+
+/// A problem in the input, with the place it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The file name (`-` for standard input).
+    pub file: String,
+    /// The 1-based line.
+    pub line: usize,
+    /// The cell concerned, such as `r3c5`, when there is one.
+    pub cell: Option<String>,
+    /// What is wrong and, where it helps, what to do.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = if self.file == "-" {
+            "<stdin>"
+        } else {
+            &self.file
+        };
+        write!(f, "{file}:{}: ", self.line)?;
+        if let Some(cell) = &self.cell {
+            write!(f, "{cell}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One cell as read, before the side is known: a value, or the text that is not one.
+type RawCell = Result<i64, String>;
+
+/// Reads every puzzle in `text`; `file` names the source in errors and origins.
+pub fn parse_puzzles(
+    text: &str,
+    file: &str,
+    opts: &ParseOptions,
+) -> Result<Vec<Puzzle>, ParseError> {
+    let mut parser = Parser {
+        file,
+        opts,
+        geometries: HashMap::new(),
+        puzzles: Vec::new(),
+    };
+    parser.run(text)?;
+    Ok(parser.puzzles)
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    opts: &'a ParseOptions,
+    geometries: HashMap<usize, Arc<Geometry>>,
+    puzzles: Vec<Puzzle>,
+}
+
+/// A grid being read one row per line.
+struct PendingGrid {
+    start_line: usize,
+    n: usize,
+    cells: Vec<RawCell>,
+    rows: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, line: usize, cell: Option<String>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            file: self.file.to_string(),
+            line,
+            cell,
+            message: message.into(),
+        }
+    }
+
+    fn run(&mut self, text: &str) -> Result<(), ParseError> {
+        let lines: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if is_matrix_header(&lines) {
+            return self.read_matrices(&lines);
+        }
+        let mut pending: Option<PendingGrid> = None;
+        for &(line_no, line) in &lines {
+            if is_separator(line) {
+                continue;
+            }
+            let cells = split_cells(line);
+            match pending.take() {
+                Some(mut grid) => {
+                    if cells.len() != grid.n {
+                        return Err(self.error(
+                            line_no,
+                            None,
+                            format!(
+                                "row {} of the {n}x{n} grid that starts at line {} has {} cells; every row needs {n}",
+                                grid.rows + 1,
+                                grid.start_line,
+                                cells.len(),
+                                n = grid.n
+                            ),
+                        ));
+                    }
+                    grid.cells.extend(cells);
+                    grid.rows += 1;
+                    if grid.rows == grid.n {
+                        self.finish(grid.start_line, grid.n, grid.cells)?;
+                    } else {
+                        pending = Some(grid);
+                    }
+                }
+                None => {
+                    let len = cells.len();
+                    let side = (len as f64).sqrt().round() as usize;
+                    if side * side == len && side >= 4 && !line.contains('|') {
+                        self.finish(line_no, side, cells)?;
+                    } else if (4..=64).contains(&len) && self.box_for(len).is_ok() {
+                        pending = Some(PendingGrid {
+                            start_line: line_no,
+                            n: len,
+                            cells,
+                            rows: 1,
+                        });
+                    } else {
+                        return Err(self.error(
+                            line_no,
+                            None,
+                            format!(
+                                "this line has {len} cells: a puzzle on one line needs N*N cells \
+                                 (16, 36, 81, 256, 625, ...) and a grid row N cells with N from 4 to 64 \
+                                 that a box shape fits (use --box RxC)"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(grid) = pending {
+            return Err(self.error(
+                grid.start_line,
+                None,
+                format!(
+                    "the {n}x{n} grid that starts here ends after {} of its {n} rows",
+                    grid.rows,
+                    n = grid.n
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The ant-colony matrix layout: order, an ignored token, then N×N numbers (`-1` blank).
+    fn read_matrices(&mut self, lines: &[(usize, &str)]) -> Result<(), ParseError> {
+        let tokens: Vec<(usize, &str)> = lines
+            .iter()
+            .flat_map(|&(no, l)| l.split_whitespace().map(move |t| (no, t)))
+            .collect();
+        let mut pos = 0;
+        while pos < tokens.len() {
+            let (start_line, order_text) = tokens[pos];
+            let order: usize = order_text
+                .parse()
+                .ok()
+                .filter(|o| (2..=8).contains(o))
+                .ok_or_else(|| {
+                    self.error(
+                        start_line,
+                        None,
+                        format!("expected a matrix order from 2 to 8, found '{order_text}'"),
+                    )
+                })?;
+            let n = order * order;
+            let body = pos + 2;
+            if tokens.len() < body + n * n {
+                return Err(self.error(
+                    start_line,
+                    None,
+                    format!(
+                        "the order-{order} matrix that starts here has {} of its {} cells",
+                        tokens.len().saturating_sub(body),
+                        n * n
+                    ),
+                ));
+            }
+            let cells = tokens[body..body + n * n]
+                .iter()
+                .map(|&(_, t)| match t.parse::<i64>() {
+                    Ok(-1) => Ok(0),
+                    Ok(v) if v >= 0 => Ok(v),
+                    _ => Err(t.to_string()),
+                })
+                .collect();
+            self.finish(start_line, n, cells)?;
+            pos = body + n * n;
+        }
+        Ok(())
+    }
+
+    fn box_for(&self, n: usize) -> Result<(usize, usize), String> {
+        match self.opts.box_shape {
+            Some((r, c)) if r * c == n => Ok((r, c)),
+            Some((r, c)) => Err(format!(
+                "--box {r}x{c} does not fit a side of {n} ({r}*{c} = {})",
+                r * c
+            )),
+            None => Geometry::default_box(n)
+                .ok_or_else(|| format!("a side of {n} has no box shape; give one with --box RxC")),
+        }
+    }
+
+    fn geometry(&mut self, line: usize, n: usize) -> Result<Arc<Geometry>, ParseError> {
+        if let Some(g) = self.geometries.get(&n) {
+            return Ok(g.clone());
+        }
+        let (r, c) = self.box_for(n).map_err(|m| self.error(line, None, m))?;
+        let g = Geometry::new(r, c, self.opts.variant).map_err(|e| self.error(line, None, e.0))?;
+        let g = Arc::new(g);
+        self.geometries.insert(n, g.clone());
+        Ok(g)
+    }
+
+    fn finish(&mut self, line: usize, n: usize, raw: Vec<RawCell>) -> Result<(), ParseError> {
+        let geometry = self.geometry(line, n)?;
+        let mut cells = Vec::with_capacity(raw.len());
+        for (i, cell) in raw.into_iter().enumerate() {
+            let name = Some(geometry.cell_name(i));
+            match cell {
+                Ok(v) if v as usize <= n => cells.push(v as u8),
+                Ok(v) => return Err(self.error(line, name, format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
+                Err(t) => {
+                    return Err(self.error(
+                        line,
+                        name,
+                        format!("unknown symbol '{t}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')"),
+                    ))
+                }
+            }
+        }
+        let mut puzzle = Puzzle::new(geometry, cells);
+        if let Some((a, b, u)) = puzzle.conflicting_givens() {
+            let g = &puzzle.geometry;
+            return Err(self.error(
+                line,
+                Some(g.cell_name(b)),
+                format!(
+                    "given {} repeats the {} at {} in {}",
+                    puzzle.cells[b],
+                    puzzle.cells[a],
+                    g.cell_name(a),
+                    g.units[u].name()
+                ),
+            ));
+        }
+        puzzle.origin = Origin {
+            file: self.file.to_string(),
+            line,
+        };
+        self.puzzles.push(puzzle);
+        Ok(())
+    }
+}
+
+/// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix layout.
+fn is_matrix_header(lines: &[(usize, &str)]) -> bool {
+    let lone_int = |i: usize| {
+        lines
+            .get(i)
+            .is_some_and(|(_, l)| !l.contains(char::is_whitespace) && l.parse::<i64>().is_ok())
+    };
+    lone_int(0)
+        && lone_int(1)
+        && lines[0]
+            .1
+            .parse::<usize>()
+            .is_ok_and(|o| (2..=8).contains(&o))
+}
+
+/// A rule line of the printed layout, such as `------+-------+------`.
+fn is_separator(line: &str) -> bool {
+    line.chars().all(|c| "-+=|: ".contains(c)) && line.chars().any(|c| "-+=".contains(c))
+}
+
+/// The cells of one line: compact symbols, or whitespace-separated tokens; `|` separates boxes.
+fn split_cells(line: &str) -> Vec<RawCell> {
+    let has_bar = line.contains('|');
+    let tokens: Vec<&str> = line
+        .split(|c: char| c == '|' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let compact = tokens.len() == 1
+        || (has_bar
+            && tokens
+                .iter()
+                .all(|t| t.len() > 1 && t.len() == tokens[0].len()));
+    if compact {
+        tokens
+            .iter()
+            .flat_map(|t| t.chars())
+            .map(|ch| {
+                value_of_symbol(ch)
+                    .map(i64::from)
+                    .ok_or_else(|| ch.to_string())
+            })
+            .collect()
+    } else {
+        tokens.iter().map(|t| parse_token(t)).collect()
+    }
+}
+
+/// A whitespace-separated cell: a number, or a one-character symbol.
+fn parse_token(token: &str) -> RawCell {
+    if let Ok(v) = token.parse::<i64>() {
+        return if v >= 0 {
+            Ok(v)
+        } else {
+            Err(token.to_string())
+        };
+    }
+    let mut chars = token.chars();
+    match (chars.next(), chars.next()) {
+        (Some(ch), None) => value_of_symbol(ch)
+            .map(i64::from)
+            .ok_or_else(|| token.to_string()),
+        _ => Err(token.to_string()),
+    }
+}

@@ -1,0 +1,99 @@
+//! A puzzle: a geometry plus the givens, and where it was read from.
+
+use super::{CandSet, Geometry};
+use std::sync::Arc;
+
+/// A grid of values, row-major; `0` is a blank cell, `1..=n` a value.
+pub type Grid = Vec<u8>;
+
+/// Where a puzzle came from, for messages and reports.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Origin {
+    /// The file name as given (`-` for standard input, `examples` for the embedded set).
+    pub file: String,
+    /// The 1-based line where the puzzle starts.
+    pub line: usize,
+}
+
+/// A Sudoku puzzle: its board and its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board the puzzle is played on (shared by all puzzles of one shape).
+    pub geometry: Arc<Geometry>,
+    /// The givens, row-major, `0` for blank.
+    pub cells: Grid,
+    /// Where the puzzle was read from.
+    pub origin: Origin,
+    /// An optional label, such as the name of a named puzzle.
+    pub label: Option<String>,
+}
+
+impl Puzzle {
+    /// A puzzle from a geometry and its cells; the caller guarantees values are in `0..=n`.
+    pub fn new(geometry: Arc<Geometry>, cells: Grid) -> Puzzle {
+        assert_eq!(
+            cells.len(),
+            geometry.cells(),
+            "cell count must match the geometry"
+        );
+        Puzzle {
+            geometry,
+            cells,
+            origin: Origin::default(),
+            label: None,
+        }
+    }
+
+    /// Side of the grid.
+    pub fn n(&self) -> usize {
+        self.geometry.n
+    }
+
+    /// Number of given cells.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Candidates left by plain elimination: a given's value is its only candidate, and a
+    /// blank cell keeps every value no peer holds. Many encodings start from this.
+    pub fn candidates(&self) -> Vec<CandSet> {
+        let g = &self.geometry;
+        let full = CandSet::full(g.n);
+        (0..g.cells())
+            .map(|cell| match self.cells[cell] {
+                0 => g.peers[cell]
+                    .iter()
+                    .filter(|&&p| self.cells[p] != 0)
+                    .fold(full, |acc, &p| acc & !CandSet::single(self.cells[p])),
+                v => CandSet::single(v),
+            })
+            .collect()
+    }
+
+    /// Two givens with the same value in one unit, if any: `(cell_a, cell_b, unit index)`.
+    pub fn conflicting_givens(&self) -> Option<(usize, usize, usize)> {
+        let g = &self.geometry;
+        for (u, unit) in g.units.iter().enumerate() {
+            let mut first_at = vec![usize::MAX; g.n + 1];
+            for &cell in &unit.cells {
+                let v = self.cells[cell] as usize;
+                if v == 0 {
+                    continue;
+                }
+                if first_at[v] != usize::MAX {
+                    return Some((first_at[v], cell, u));
+                }
+                first_at[v] = cell;
+            }
+        }
+        None
+    }
+
+    /// A name for reports: the label if any, else `file:line`.
+    pub fn display_name(&self) -> String {
+        match &self.label {
+            Some(l) => l.clone(),
+            None => format!("{}:{}", self.origin.file, self.origin.line),
+        }
+    }
+}

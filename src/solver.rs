@@ -1,0 +1,201 @@
+//! The contract every backend fulfils: one `solve` call per puzzle, with a solution
+//! limit and a deadline, returning solutions, a verdict and comparable effort figures.
+
+use crate::model::puzzle::Grid;
+use crate::model::{validate, Puzzle};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What the caller asks of one solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Stop after this many solutions: 1 finds any, 2 proves uniqueness, `usize::MAX` counts all.
+    pub max_solutions: usize,
+    /// Stop with verdict `unknown` once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Keep at most this many of the solutions found (counting may find millions).
+    pub keep_solutions: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            max_solutions: 2,
+            deadline: None,
+            keep_solutions: 2,
+        }
+    }
+}
+
+impl SolveOptions {
+    /// Options that look for up to `max_solutions` solutions with an optional time budget.
+    pub fn new(max_solutions: usize, timeout: Option<Duration>) -> SolveOptions {
+        SolveOptions {
+            max_solutions: max_solutions.max(1),
+            deadline: timeout.map(|t| Instant::now() + t),
+            keep_solutions: 2,
+        }
+    }
+
+    /// Whether the deadline has passed.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// What is known about a puzzle's solutions after a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Exactly one solution, proven.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+    /// No solution, proven.
+    None,
+    /// One solution found; whether it is the only one was not asked (`--first`).
+    Solved,
+    /// Stopped by the deadline, or the backend cannot decide.
+    Unknown,
+}
+
+impl Verdict {
+    /// The word used in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::None => "none",
+            Verdict::Solved => "solved",
+            Verdict::Unknown => "unknown",
+        }
+    }
+
+    /// The verdict of a search that found `found` solutions looking for at most `max`,
+    /// and either finished (`complete`) or was stopped early.
+    pub fn from_search(found: usize, max: usize, complete: bool) -> Verdict {
+        match (found, complete) {
+            (0, true) => Verdict::None,
+            (1, true) => Verdict::Unique,
+            (f, _) if f >= 2 => Verdict::Multiple,
+            (1, false) if max == 1 => Verdict::Solved,
+            _ => Verdict::Unknown,
+        }
+    }
+
+    /// Whether two verdicts on the same puzzle can both be true.
+    pub fn agrees_with(self, other: Verdict) -> bool {
+        use Verdict::*;
+        match (self, other) {
+            (Unknown, _) | (_, Unknown) => true,
+            (Solved, v) | (v, Solved) => v != None,
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// Effort figures, named the same across backends so the harness can compare them.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    /// Search nodes: choices tried (DLX rows, CSP branches, SAT decisions, B&B nodes).
+    pub nodes: u64,
+    /// Dead ends: backtracks, failures or conflicts.
+    pub backtracks: u64,
+    /// Propagation work: link updates, prunings or propagated literals.
+    pub propagations: u64,
+    /// Encoding size: variables, or exact-cover rows.
+    pub variables: u64,
+    /// Encoding size: constraints or clauses, or exact-cover columns.
+    pub constraints: u64,
+    /// Encoding size: non-zeros, literals, or matrix nodes.
+    pub nonzeros: u64,
+    /// Time to build the encoding, in milliseconds.
+    pub encode_ms: f64,
+    /// Time in the search itself, in milliseconds.
+    pub solve_ms: f64,
+    /// Time to read solutions back, in milliseconds.
+    pub decode_ms: f64,
+    /// Backend-specific counters, by name.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub extra: BTreeMap<String, f64>,
+}
+
+/// The answer to one solve.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// What is known about the solutions.
+    pub verdict: Verdict,
+    /// Solutions found, at most `keep_solutions` of them.
+    pub solutions: Vec<Grid>,
+    /// How many solutions were found (may exceed `solutions.len()`).
+    pub solutions_found: u64,
+    /// Whether the deadline stopped the search.
+    pub timed_out: bool,
+    /// Effort figures.
+    pub stats: Stats,
+}
+
+/// A solving paradigm behind one interface.
+pub trait Solver {
+    /// The configuration name, such as `dlx` or `sat:extended`.
+    fn name(&self) -> String;
+
+    /// Looks for up to `opts.max_solutions` solutions of `puzzle` before `opts.deadline`.
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome;
+}
+
+/// Checks an outcome with the independent validator: every solution is valid and keeps
+/// the givens, no solution is repeated, and the verdict matches what was found.
+pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), String> {
+    for (i, s) in outcome.solutions.iter().enumerate() {
+        validate(puzzle, s).map_err(|e| format!("solution {} is wrong: {e}", i + 1))?;
+        if outcome.solutions[..i].contains(s) {
+            return Err(format!("solution {} repeats an earlier one", i + 1));
+        }
+    }
+    let kept = outcome.solutions.len() as u64;
+    let consistent = match outcome.verdict {
+        Verdict::Unique | Verdict::Solved => outcome.solutions_found == 1 && kept == 1,
+        Verdict::Multiple => outcome.solutions_found >= 2 && kept >= 1,
+        Verdict::None => outcome.solutions_found == 0,
+        Verdict::Unknown => kept <= outcome.solutions_found,
+    };
+    if !consistent {
+        return Err(format!(
+            "verdict '{}' does not match {} solution(s) found, {} kept",
+            outcome.verdict.name(),
+            outcome.solutions_found,
+            kept
+        ));
+    }
+    Ok(())
+}
+
+/// Milliseconds as a float, the unit of every reported time.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Verdict::*;
+    use super::*;
+
+    #[test]
+    fn verdict_from_search() {
+        assert_eq!(Verdict::from_search(0, 2, true), None);
+        assert_eq!(Verdict::from_search(1, 2, true), Unique);
+        assert_eq!(Verdict::from_search(2, 2, false), Multiple);
+        assert_eq!(Verdict::from_search(1, 1, false), Solved);
+        assert_eq!(Verdict::from_search(1, 2, false), Unknown);
+        assert_eq!(Verdict::from_search(0, 2, false), Unknown);
+    }
+
+    #[test]
+    fn agreement() {
+        assert!(Solved.agrees_with(Unique) && Solved.agrees_with(Multiple));
+        assert!(!Solved.agrees_with(None) && !Unique.agrees_with(Multiple));
+        assert!(Unknown.agrees_with(None));
+    }
+}
