@@ -6,6 +6,9 @@ pub mod dlx;
 use crate::model::Puzzle;
 use crate::solver::Solver;
 
+/// Builds a solver for a configuration name (`None` for the default).
+pub type MakeSolver = fn(Option<&str>) -> Result<Box<dyn Solver>, String>;
+
 /// What the registry knows of a backend.
 pub struct BackendInfo {
     /// The name used with `--backend`.
@@ -21,7 +24,7 @@ pub struct BackendInfo {
     /// Its configurations, selected as `name:config`; the first is the default.
     pub configs: &'static [&'static str],
     /// Builds the solver for a configuration (`None` for the default).
-    pub make: fn(Option<&str>) -> Result<Box<dyn Solver>, String>,
+    pub make: MakeSolver,
 }
 
 /// An encoding that can be written in a standard format for external solvers.

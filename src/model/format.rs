@@ -22,7 +22,6 @@ pub fn value_of_symbol(ch: char) -> Option<u8> {
         '.' | '0' | '_' => Some(0),
         '1'..='9' => Some(ch as u8 - b'0'),
         'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        'a'..='z' => Some(ch as u8 - b'a' + 10),
         _ => None,
     }
 }

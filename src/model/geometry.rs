@@ -207,7 +207,7 @@ impl Geometry {
     pub fn default_box(n: usize) -> Option<(usize, usize)> {
         (2..=n)
             .rev()
-            .filter(|&r| r * r <= n && n % r == 0)
+            .filter(|&r| r * r <= n && n.is_multiple_of(r))
             .map(|r| (r, n / r))
             .next()
             .filter(|&(r, _)| r >= 2)
@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn rectangular_boxes_tile_the_grid() {
         let g = Geometry::new(2, 3, Variant::Classic).unwrap();
-        let mut seen = vec![0; 36];
+        let mut seen = [0; 36];
         for u in g.units.iter().filter(|u| u.kind == UnitKind::Box) {
             for &c in &u.cells {
                 seen[c] += 1;

@@ -3,7 +3,8 @@
 //! * one puzzle per line in compact form (`1-9`, then `A-Z` for 10 and up; `.`, `0`, `_` blank),
 //!   the side coming from the length (16 → 4×4, 36 → 6×6, 81 → 9×9, 256, 625);
 //! * whitespace-separated numbers (`0` or `.` blank), a whole puzzle on one line, or one
-//!   row per line until N rows are read;
+//!   row per line until N rows are read (a line of N*N numbers, such as 16, is a whole
+//!   puzzle unless one of its values is above N: then it is the first row of a grid);
 //! * the printed grid layout, rows of symbols with `|`, `-`, `+` separators;
 //! * the matrix files of the ant-colony instances: the order, an ignored token, then N×N
 //!   numbers with `-1` for blank.
@@ -143,7 +144,16 @@ impl Parser<'_> {
                 None => {
                     let len = cells.len();
                     let side = (len as f64).sqrt().round() as usize;
-                    if side * side == len && side >= 4 && !line.contains('|') {
+                    // A line of N*N cells is a whole puzzle unless a value is too large
+                    // for that side (then it is the first row of a larger grid).
+                    let fits_whole = cells
+                        .iter()
+                        .all(|c| c.as_ref().map_or(true, |&v| v as usize <= side));
+                    if side * side == len
+                        && side >= 4
+                        && !line.contains('|')
+                        && (fits_whole || len > 64)
+                    {
                         self.finish(line_no, side, cells)?;
                     } else if (4..=64).contains(&len) && self.box_for(len).is_ok() {
                         pending = Some(PendingGrid {

@@ -37,8 +37,8 @@ impl SudokuCover {
         let mut placements = Vec::new();
         let mut given_rows = Vec::new();
         let mut columns = Vec::with_capacity(1 + g.units.len());
-        for cell in 0..n * n {
-            for value in candidates[cell].iter() {
+        for (cell, cands) in candidates.iter().enumerate() {
+            for value in cands.iter() {
                 columns.clear();
                 columns.push(cell);
                 columns.extend(

@@ -1,0 +1,189 @@
+//! The command line as a user drives it: files, standard input, formats, errors and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The command may exit before reading (bad arguments): a closed pipe is fine.
+    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn examples_run_with_no_file() {
+    let o = run(&["solve", "--examples"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let verdicts: Vec<String> = stdout(&o)
+        .lines()
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        verdicts,
+        ["unique", "unique", "unique", "unique", "unique", "multiple", "none", "unique"]
+    );
+}
+
+#[test]
+fn standard_input_by_dash_or_by_default() {
+    for args in [&["solve", "-"][..], &["solve"][..]] {
+        let o = run(args, &format!("{EASY}\n"));
+        assert!(o.status.success());
+        assert_eq!(stdout(&o), "unique\t534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
+    }
+}
+
+#[test]
+fn json_lines_carry_the_documented_fields() {
+    let o = run(&["solve", "--format", "json", "--examples"], "");
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 8);
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["index"], i + 1);
+        assert_eq!(v["backend"], "dlx");
+        for key in ["verdict", "solution", "solutions_found", "time_ms", "stats"] {
+            assert!(v.get(key).is_some(), "missing {key} in {v}");
+        }
+        assert!(v["stats"]["nodes"].is_u64());
+    }
+    assert_eq!(lines[6]["verdict"], "none");
+    assert!(lines[6]["solution"].is_null());
+}
+
+#[test]
+fn first_stops_at_one_solution_and_says_solved() {
+    let o = run(&["solve", "--first", "--format", "json", "--examples"], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).lines().nth(5).unwrap()).unwrap();
+    assert_eq!(
+        (v["verdict"].as_str(), v["solutions_found"].as_u64()),
+        (Some("solved"), Some(1))
+    );
+}
+
+#[test]
+fn grid_format_prints_the_layout() {
+    let o = run(&["solve", "--format", "grid", "-"], EASY);
+    let text = stdout(&o);
+    assert!(text.contains("5 3 4 | 6 7 8 | 9 1 2\n"), "{text}");
+    assert!(text.contains("------+-------+------\n"), "{text}");
+    // The grid output reads back as input.
+    let again = run(&["solve"], &text);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stdout(&again).starts_with("unique\t534678912"));
+}
+
+#[test]
+fn count_reports_exact_counts_and_what_stopped_it() {
+    let empty = ".".repeat(16);
+    assert_eq!(stdout(&run(&["count"], &empty)), "288\n");
+    assert_eq!(stdout(&run(&["count", "--variant", "x"], &empty)), "48\n");
+    assert_eq!(
+        stdout(&run(&["count", "--limit", "5"], &empty)),
+        "at least 5 (the --limit stopped the count)\n"
+    );
+}
+
+#[test]
+fn bad_input_exits_2_naming_file_line_and_cell() {
+    let dir = std::env::temp_dir().join(format!("sudoku-arena-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.txt");
+    let mut bad = EASY.to_string();
+    bad.replace_range(22..23, "x");
+    std::fs::write(&file, format!("# header\n{EASY}\n{bad}\n")).unwrap();
+    let o = run(&["solve", file.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(&format!("{}:3: r3c5: unknown symbol 'x'", file.display())),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).is_empty(), "no partial result on bad input");
+
+    let o = run(&["solve"], &EASY[..80]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("<stdin>:1: this line has 80 cells"),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = run(&["solve", "no/such/file.txt"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no/such/file.txt: cannot read"));
+
+    for args in [
+        &["solve", "--backend", "nope"][..],
+        &["solve", "--timeout", "-1"],
+        &["solve", "--box", "3by3"],
+        &["solve", "--variant", "y"],
+    ] {
+        let o = run(args, EASY);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"));
+    }
+}
+
+#[test]
+fn timeout_gives_unknown_and_returns_on_time() {
+    let start = Instant::now();
+    let o = run(
+        &[
+            "solve",
+            "--timeout",
+            "0.5",
+            "../shared/data/large/inst25x25_40_0.txt",
+        ],
+        "",
+    );
+    let elapsed = start.elapsed();
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "unknown\t-\n");
+    assert!(elapsed < Duration::from_millis(1500), "{elapsed:?}");
+}
+
+#[test]
+fn backends_lists_dlx_and_its_encoding() {
+    let text = stdout(&run(&["backends"], ""));
+    assert!(text.lines().any(|l| l.starts_with("dlx ")), "{text}");
+    assert!(text.contains("exact-cover"));
+}
+
+#[test]
+fn exact_cover_export_has_names_first_then_rows() {
+    let o = run(&["export", "--encoding", "exact-cover", "-"], EASY);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    let columns: Vec<&str> = lines.next().unwrap().split(' ').collect();
+    // 51 blank cells: 51 cell columns, and 3 unit-value columns per blank cell.
+    assert_eq!(columns.len(), 51 * 4);
+    assert!(columns.contains(&"r1c3") && !columns.contains(&"r1c1"));
+    for row in lines {
+        assert!(row.split(' ').all(|c| columns.contains(&c)), "{row}");
+    }
+    let o = run(&["export", "--encoding", "sat-cubed", "-"], EASY);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -1,0 +1,184 @@
+//! The Dancing Links backend against known counts, an independent brute force, and the
+//! shared benchmark sets.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+use sudoku_arena::backends::create;
+use sudoku_arena::model::Variant;
+use sudoku_arena::solver::{verify, SolveOptions, Verdict};
+
+fn count_with_dlx(p: &sudoku_arena::model::Puzzle, limit: usize) -> u64 {
+    let mut dlx = create("dlx").unwrap();
+    let out = dlx.solve(p, &SolveOptions::new(limit, None));
+    verify(p, &out).unwrap();
+    out.solutions_found
+}
+
+#[test]
+fn empty_4x4_has_288_grids_and_x_variant_48() {
+    let empty = ".".repeat(16);
+    let classic = puzzle(&empty, Variant::Classic);
+    let x = puzzle(&empty, Variant::X);
+    assert_eq!(count_with_dlx(&classic, usize::MAX), 288);
+    assert_eq!(count_with_dlx(&x, usize::MAX), 48);
+    assert_eq!(brute_force_count(&classic, usize::MAX), 288);
+    assert_eq!(brute_force_count(&x, usize::MAX), 48);
+}
+
+#[test]
+fn counting_stops_at_the_limit() {
+    let empty = puzzle(&".".repeat(16), Variant::Classic);
+    let mut dlx = create("dlx").unwrap();
+    let out = dlx.solve(&empty, &SolveOptions::new(10, None));
+    assert_eq!(out.solutions_found, 10);
+    assert_eq!(out.verdict, Verdict::Multiple);
+}
+
+#[test]
+fn every_forum_hardest_and_2000_17_clue_puzzles_are_unique() {
+    let mut dlx = create("dlx").unwrap();
+    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", usize::MAX);
+    assert_eq!(puzzles.len(), 375);
+    puzzles.extend(shared_puzzles("17_clue.txt", 2000));
+    assert_eq!(puzzles.len(), 2375);
+    for p in &puzzles {
+        let out = dlx.solve(p, &SolveOptions::default());
+        verify(p, &out).unwrap_or_else(|e| panic!("{}: {e}", p.display_name()));
+        assert_eq!(out.verdict, Verdict::Unique, "{}", p.display_name());
+    }
+}
+
+#[test]
+fn every_serg_puzzle_has_several_solutions() {
+    let mut dlx = create("dlx").unwrap();
+    let puzzles = shared_puzzles("serg_benchmark.txt", usize::MAX);
+    assert_eq!(puzzles.len(), 10_000);
+    for p in &puzzles {
+        let out = dlx.solve(p, &SolveOptions::default());
+        verify(p, &out).unwrap();
+        assert_eq!(out.verdict, Verdict::Multiple, "{}", p.display_name());
+        assert_eq!(out.solutions.len(), 2);
+    }
+}
+
+#[test]
+fn named_puzzles_match_their_documented_counts() {
+    let dir = format!("{}/../shared/data/named", env!("CARGO_MANIFEST_DIR"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let p = puzzle(&text, Variant::Classic);
+        let expected = if path.ends_with("sabuncu3.txt") {
+            27
+        } else {
+            1
+        };
+        assert_eq!(count_with_dlx(&p, 1000), expected, "{}", path.display());
+        seen += 1;
+    }
+    assert_eq!(seen, 16);
+}
+
+#[test]
+fn large_instances_are_solved_or_stopped_at_the_deadline() {
+    let mut dlx = create("dlx").unwrap();
+    for size in ["16x16", "25x25"] {
+        for f in (0..=100).step_by(5) {
+            let p = shared_matrix(&format!("inst{size}_{f}_0.txt"));
+            let budget = Duration::from_millis(300);
+            let start = Instant::now();
+            let out = dlx.solve(&p, &SolveOptions::new(2, Some(budget)));
+            let elapsed = start.elapsed();
+            verify(&p, &out).unwrap();
+            // The instances are made from solved grids: never `none`.
+            assert_ne!(out.verdict, Verdict::None, "{size} f={f}");
+            if out.verdict == Verdict::Unknown {
+                assert!(out.timed_out);
+            }
+            assert!(
+                elapsed < budget + Duration::from_millis(200),
+                "{size} f={f} ran {elapsed:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn deadline_on_an_empty_64x64_count_returns_unknown() {
+    let p = puzzle(&vec!["0"; 64 * 64].join(" "), Variant::Classic);
+    let mut dlx = create("dlx").unwrap();
+    let start = Instant::now();
+    let out = dlx.solve(
+        &p,
+        &SolveOptions::new(usize::MAX, Some(Duration::from_millis(500))),
+    );
+    assert!(start.elapsed() < Duration::from_millis(1500));
+    assert!(out.timed_out);
+    // Whatever was found before the deadline, the count is not complete: never `unique`/`none`.
+    assert!(
+        matches!(out.verdict, Verdict::Unknown | Verdict::Multiple),
+        "{:?}",
+        out.verdict
+    );
+    verify(&p, &out).unwrap();
+}
+
+fn check_against_brute_force(
+    box_rows: usize,
+    box_cols: usize,
+    variant: Variant,
+    seed: u64,
+    keep: usize,
+    corrupt: bool,
+) {
+    let p = random_puzzle(box_rows, box_cols, variant, seed, keep, corrupt);
+    let expected = brute_force_count(&p, 3);
+    let mut dlx = create("dlx").unwrap();
+    let out = dlx.solve(&p, &SolveOptions::new(3, None));
+    verify(&p, &out).unwrap();
+    assert_eq!(out.solutions_found as usize, expected, "{:?}", p.cells);
+    let verdict = match expected {
+        0 => Verdict::None,
+        1 => Verdict::Unique,
+        _ => Verdict::Multiple,
+    };
+    assert_eq!(out.verdict, verdict);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn dlx_agrees_with_brute_force_on_4x4(seed: u64, keep in 0usize..90, corrupt: bool, x: bool) {
+        let variant = if x { Variant::X } else { Variant::Classic };
+        check_against_brute_force(2, 2, variant, seed, keep, corrupt);
+    }
+
+    #[test]
+    fn dlx_agrees_with_brute_force_on_6x6(seed: u64, keep in 20usize..90, corrupt: bool) {
+        check_against_brute_force(2, 3, Variant::Classic, seed, keep, corrupt);
+    }
+}
+
+#[test]
+fn random_puzzles_cover_all_three_verdicts() {
+    // The generator must actually produce unique, multiple and unsolvable puzzles,
+    // or the property tests above would prove less than they claim.
+    let mut seen = [0usize; 3];
+    for seed in 1..200u64 {
+        let p = random_puzzle(
+            2,
+            3,
+            Variant::Classic,
+            seed,
+            20 + (seed as usize * 7) % 70,
+            seed % 3 == 0,
+        );
+        seen[brute_force_count(&p, 2)] += 1;
+    }
+    assert!(seen.iter().all(|&k| k >= 10), "{seen:?}");
+}

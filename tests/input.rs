@@ -1,0 +1,243 @@
+//! Every input layout the parser accepts, and every kind of bad input it must refuse
+//! with a message naming the file, the line and the cell.
+
+use sudoku_arena::model::{parse_puzzles, ParseError, ParseOptions, Variant};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn parse(text: &str) -> Vec<Vec<u8>> {
+    parse_puzzles(text, "in.txt", &ParseOptions::default())
+        .unwrap()
+        .into_iter()
+        .map(|p| p.cells)
+        .collect()
+}
+
+fn parse_err(text: &str) -> ParseError {
+    parse_puzzles(text, "in.txt", &ParseOptions::default()).unwrap_err()
+}
+
+fn easy_cells() -> Vec<u8> {
+    EASY.chars()
+        .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+        .collect()
+}
+
+#[test]
+fn compact_lines_with_comments_and_every_blank_symbol() {
+    let with_zeros = EASY.replace('.', "0");
+    let with_underscores = EASY.replace('.', "_");
+    let text = format!("# a comment\n\n{EASY}\n{with_zeros}\r\n  {with_underscores}  \n");
+    let puzzles = parse_puzzles(&text, "in.txt", &ParseOptions::default()).unwrap();
+    assert_eq!(puzzles.len(), 3);
+    assert!(puzzles.iter().all(|p| p.cells == easy_cells()));
+    assert_eq!(puzzles[0].origin.line, 3);
+    assert_eq!(puzzles[2].origin.line, 5);
+}
+
+#[test]
+fn compact_sides_come_from_the_length() {
+    let sizes: Vec<(usize, (usize, usize))> = [16, 36, 81, 256, 625]
+        .iter()
+        .map(|&len| {
+            let p = &parse_puzzles(&".".repeat(len), "f", &ParseOptions::default()).unwrap()[0];
+            (p.n(), (p.geometry.box_rows, p.geometry.box_cols))
+        })
+        .collect();
+    assert_eq!(
+        sizes,
+        vec![
+            (4, (2, 2)),
+            (6, (2, 3)),
+            (9, (3, 3)),
+            (16, (4, 4)),
+            (25, (5, 5))
+        ]
+    );
+}
+
+#[test]
+fn letters_stand_for_ten_and_up() {
+    let mut line = ".".repeat(256);
+    line.replace_range(0..2, "AG");
+    let p = &parse(&line)[0];
+    assert_eq!(&p[..3], &[10, 16, 0]);
+}
+
+#[test]
+fn whitespace_numbers_on_one_line_and_one_row_per_line() {
+    let numbers: Vec<String> = easy_cells().iter().map(|v| v.to_string()).collect();
+    let one_line = numbers.join(" ");
+    let rows: Vec<String> = numbers.chunks(9).map(|r| r.join("\t")).collect();
+    let text = format!("{one_line}\n{}\n", rows.join("\n"));
+    let puzzles = parse(&text);
+    assert_eq!(puzzles, vec![easy_cells(), easy_cells()]);
+}
+
+#[test]
+fn rows_of_a_36x36_with_two_digit_numbers() {
+    let mut rows = vec![vec!["0".to_string(); 36]; 36];
+    rows[0][0] = "36".into();
+    rows[35][35] = "12".into();
+    let text: Vec<String> = rows.iter().map(|r| r.join(" ")).collect();
+    let p = parse_puzzles(&text.join("\n"), "f", &ParseOptions::default())
+        .unwrap()
+        .remove(0);
+    assert_eq!(
+        (p.n(), p.geometry.box_rows, p.geometry.box_cols),
+        (36, 6, 6)
+    );
+    assert_eq!((p.cells[0], p.cells[36 * 36 - 1]), (36, 12));
+}
+
+#[test]
+fn printed_grid_layout_with_spaces_or_compact_rows() {
+    let spaced = "\
+5 3 . | . 7 . | . . .
+6 . . | 1 9 5 | . . .
+. 9 8 | . . . | . 6 .
+------+-------+------
+8 . . | . 6 . | . . 3
+4 . . | 8 . 3 | . . 1
+7 . . | . 2 . | . . 6
+------+-------+------
+. 6 . | . . . | 2 8 .
+. . . | 4 1 9 | . . 5
+. . . | . 8 . | . 7 9
+";
+    let compact = "\
+53.|.7.|...
+6..|195|...
+.98|...|.6.
+---+---+---
+8..|.6.|..3
+4..|8.3|..1
+7..|.2.|..6
+---+---+---
+.6.|...|28.
+...|419|..5
+...|.8.|.79
+";
+    assert_eq!(
+        parse(&format!("{spaced}\n{compact}")),
+        vec![easy_cells(), easy_cells()]
+    );
+}
+
+#[test]
+fn ant_colony_matrix_files() {
+    let path = format!(
+        "{}/../shared/data/large/inst16x16_45_0.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let p = parse_puzzles(&text, "m", &ParseOptions::default())
+        .unwrap()
+        .remove(0);
+    assert_eq!(p.n(), 16);
+    assert_eq!(p.given_count(), 116); // SOURCES.md: 16x16 f=45 has 116 of 256
+    assert_eq!(&p.cells[..6], &[0, 0, 0, 0, 2, 15]);
+    let nine = "3\r\n1\r\n".to_string()
+        + &easy_cells()
+            .iter()
+            .map(|&v| {
+                if v == 0 {
+                    "-1".to_string()
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\t");
+    assert_eq!(parse(&nine), vec![easy_cells()]);
+}
+
+#[test]
+fn box_option_overrides_the_default_shape() {
+    let opts = ParseOptions {
+        box_shape: Some((3, 2)),
+        variant: Variant::Classic,
+    };
+    let p = parse_puzzles(&".".repeat(36), "f", &opts)
+        .unwrap()
+        .remove(0);
+    assert_eq!((p.geometry.box_rows, p.geometry.box_cols), (3, 2));
+    let bad = ParseOptions {
+        box_shape: Some((2, 2)),
+        variant: Variant::Classic,
+    };
+    let e = parse_puzzles(&".".repeat(36), "f", &bad).unwrap_err();
+    assert!(
+        e.message.contains("--box 2x2 does not fit a side of 6"),
+        "{e}"
+    );
+}
+
+#[test]
+fn wrong_length_names_the_line() {
+    let e = parse_err(&format!("{EASY}\n{}\n", &EASY[..80]));
+    assert_eq!(e.line, 2);
+    assert!(e.message.contains("80 cells"), "{e}");
+    assert_eq!(e.to_string().split(':').next(), Some("in.txt"));
+}
+
+#[test]
+fn unknown_symbol_names_the_cell() {
+    let mut bad = EASY.to_string();
+    bad.replace_range(22..23, "?");
+    let e = parse_err(&format!("\n{bad}"));
+    assert_eq!((e.line, e.cell.as_deref()), (2, Some("r3c5")));
+    assert!(e.message.contains("unknown symbol '?'"), "{e}");
+    assert_eq!(e.to_string(), format!("in.txt:2: r3c5: {}", e.message));
+}
+
+#[test]
+fn value_above_the_side_names_the_cell() {
+    let mut bad = EASY.to_string();
+    bad.replace_range(2..3, "A");
+    let e = parse_err(&bad);
+    assert_eq!(e.cell.as_deref(), Some("r1c3"));
+    assert!(e.message.contains("value 10 is above 9"), "{e}");
+}
+
+#[test]
+fn repeated_given_in_a_unit_names_both_cells() {
+    let mut bad = EASY.to_string();
+    bad.replace_range(8..9, "5"); // r1c9 = 5 repeats r1c1 = 5
+    let e = parse_err(&bad);
+    assert_eq!(e.cell.as_deref(), Some("r1c9"));
+    assert!(
+        e.message.contains("r1c1") && e.message.contains("row 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn x_variant_rejects_a_repeat_on_a_diagonal() {
+    let mut line = ".".repeat(16);
+    line.replace_range(0..1, "1");
+    line.replace_range(15..16, "1");
+    assert!(parse_puzzles(&line, "f", &ParseOptions::default()).is_ok());
+    let e = parse_puzzles(
+        &line,
+        "f",
+        &ParseOptions {
+            box_shape: None,
+            variant: Variant::X,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("main diagonal"), "{e}");
+}
+
+#[test]
+fn incomplete_grid_and_ragged_rows_are_reported() {
+    let e = parse_err("1 2 3 4\n3 4 1 2\n");
+    assert!(e.message.contains("ends after 2 of its 4 rows"), "{e}");
+    let e = parse_err("1 2 3 4\n3 4 1\n");
+    assert_eq!(e.line, 2);
+    assert!(e.message.contains("has 3 cells"), "{e}");
+    let e = parse_err("1 2 3 4 5\n");
+    assert!(e.message.contains("5 cells"), "{e}");
+}
