@@ -4,6 +4,8 @@ use crate::backends::{BACKENDS, ENCODINGS};
 use clap::Args;
 
 /// List the backends with what each can do, and the encodings `export` writes.
+///
+/// A backend is chosen with `--backend NAME` or `--backend NAME:CONFIG`.
 #[derive(Args, Debug)]
 pub struct BackendsArgs {}
 

@@ -4,9 +4,10 @@ use super::input::InputArgs;
 use crate::backends::encoding;
 use clap::Args;
 
-/// Write the encoding of a puzzle in a standard format, so external solvers run on the
-/// very same model. The encodings and their formats are documented under `encodings/`;
-/// `sudoku-arena backends` lists them.
+/// Write a puzzle's encoding in a standard format for external solvers.
+///
+/// External solvers then run on the very same model as the backends. The encodings
+/// and their formats are documented under `encodings/`; `sudoku-arena backends` lists them.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
     /// The encoding to write, e.g. `exact-cover`.
