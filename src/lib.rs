@@ -2,5 +2,6 @@
 pub mod backends;
 pub mod cli;
 pub mod examples;
+pub mod harness;
 pub mod model;
 pub mod solver;

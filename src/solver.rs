@@ -84,6 +84,19 @@ impl Verdict {
         }
     }
 
+    /// The verdict named `name` (as written by [`Verdict::name`]).
+    pub fn from_name(name: &str) -> Option<Verdict> {
+        [
+            Verdict::Unique,
+            Verdict::Multiple,
+            Verdict::None,
+            Verdict::Solved,
+            Verdict::Unknown,
+        ]
+        .into_iter()
+        .find(|v| v.name() == name)
+    }
+
     /// Whether two verdicts on the same puzzle can both be true.
     pub fn agrees_with(self, other: Verdict) -> bool {
         use Verdict::*;
@@ -143,6 +156,11 @@ pub trait Solver {
 
     /// Looks for up to `opts.max_solutions` solutions of `puzzle` before `opts.deadline`.
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome;
+
+    /// What `Stats::nodes` counts for this backend, for report headings.
+    fn effort_name(&self) -> &'static str {
+        "search nodes"
+    }
 }
 
 /// Checks an outcome with the independent validator: every solution is valid and keeps

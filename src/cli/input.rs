@@ -43,45 +43,59 @@ impl InputArgs {
     pub fn read_puzzles(&self) -> Result<Vec<Puzzle>, String> {
         let opts = self.parse_options()?;
         if self.examples {
-            let mut puzzles = Vec::new();
-            for (i, (label, text)) in EXAMPLES.iter().enumerate() {
-                let mut parsed =
-                    parse_puzzles(text, "examples", &opts).map_err(|e| e.to_string())?;
-                for p in &mut parsed {
+            return Ok(read_examples(&opts));
+        }
+        read_source(self.file.as_deref(), &opts)
+    }
+}
+
+/// The puzzles embedded in the binary, labelled.
+pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
+    let mut puzzles = Vec::new();
+    for (i, (label, text)) in EXAMPLES.iter().enumerate() {
+        // The embedded set is checked by the tests; a variant or box shape can make one invalid.
+        match parse_puzzles(text, "examples", opts) {
+            Ok(parsed) => {
+                for mut p in parsed {
                     p.label = Some(label.to_string());
                     p.origin.line = i + 1;
+                    puzzles.push(p);
                 }
-                puzzles.extend(parsed);
             }
-            return Ok(puzzles);
+            Err(e) => eprintln!("note: example '{label}' skipped: {}", e.message),
         }
-        let (name, text) = match self.file.as_deref() {
-            None | Some("-") => {
-                let stdin = std::io::stdin();
-                if stdin.is_terminal() {
-                    eprintln!("reading puzzles from standard input (one per line; end with Ctrl-D; --help for more)");
-                }
-                let mut text = String::new();
-                stdin
-                    .lock()
-                    .read_to_string(&mut text)
-                    .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
-                ("-".to_string(), text)
-            }
-            Some(path) => {
-                let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-                let text =
-                    String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))?;
-                (path.to_string(), text)
-            }
-        };
-        let puzzles = parse_puzzles(&text, &name, &opts).map_err(|e| e.to_string())?;
-        if puzzles.is_empty() {
-            let shown = if name == "-" { "<stdin>" } else { &name };
-            return Err(format!("{shown}: no puzzles found"));
-        }
-        Ok(puzzles)
     }
+    puzzles
+}
+
+/// Reads the puzzles of a file, or of standard input for `None` or `-` (saying so on a terminal).
+pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> Result<Vec<Puzzle>, String> {
+    let (name, text) = match file {
+        None | Some("-") => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                eprintln!("reading puzzles from standard input (one per line; end with Ctrl-D; --help for more)");
+            }
+            let mut text = String::new();
+            stdin
+                .lock()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
+            ("-".to_string(), text)
+        }
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+            let text =
+                String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))?;
+            (path.to_string(), text)
+        }
+    };
+    let puzzles = parse_puzzles(&text, &name, opts).map_err(|e| e.to_string())?;
+    if puzzles.is_empty() {
+        let shown = if name == "-" { "<stdin>" } else { &name };
+        return Err(format!("{shown}: no puzzles found"));
+    }
+    Ok(puzzles)
 }
 
 /// Parses a box shape such as `2x3`.

@@ -1,9 +1,11 @@
 //! The command line: argument definitions and one module per command.
 
 mod backends_cmd;
+mod compare;
 mod count;
 mod export;
 pub mod input;
+mod merge;
 mod out;
 mod solve;
 
@@ -20,7 +22,8 @@ pub const EXIT_WRONG_ANSWER: i32 = 1;
 /// side from 4x4 to 64x64, rectangular boxes and X-Sudoku work with all of them. Every
 /// answer is checked by an independent validator before it is printed.
 ///
-/// Start with `sudoku-arena solve --examples`.
+/// Start with `sudoku-arena compare` (every backend on the embedded puzzles) or
+/// `sudoku-arena solve --examples --format grid`.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-arena", version, propagate_version = true)]
 pub struct Cli {
@@ -30,20 +33,24 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    Compare(compare::CompareArgs),
     Solve(solve::SolveArgs),
     Count(count::CountArgs),
     Backends(backends_cmd::BackendsArgs),
     Export(export::ExportArgs),
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the command line and returns the exit status.
 pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Compare(args) => compare::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Count(args) => count::run(&args),
         Command::Backends(args) => backends_cmd::run(&args),
         Command::Export(args) => export::run(&args),
+        Command::Merge(args) => merge::run(&args),
     };
     match result {
         Ok(status) => status,

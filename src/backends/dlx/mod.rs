@@ -70,6 +70,10 @@ impl Solver for DlxSolver {
         "dlx".to_string()
     }
 
+    fn effort_name(&self) -> &'static str {
+        "rows tried"
+    }
+
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let mut cover = SudokuCover::build(puzzle);

@@ -1,0 +1,6 @@
+//! The comparison harness: run backends side by side, check every answer, and report.
+pub mod plot;
+pub mod record;
+pub mod report;
+pub mod run;
+pub mod summary;

@@ -1,0 +1,169 @@
+//! The SVG a person would rather look at than the table: a cactus plot (puzzles solved
+//! within a time budget, one line per backend, log time axis) and, when the puzzles have
+//! several fixed-cell fractions, median time against that fraction (the phase transition
+//! of the ant-colony paper's figures 5-7).
+
+use super::record::Record;
+use plotters::prelude::*;
+use std::collections::BTreeMap;
+
+/// Draws the plot of `records` into an SVG file at `path`.
+pub fn write_svg(records: &[Record], path: &str) -> Result<(), String> {
+    let fractions = fraction_buckets(records);
+    let with_phase = fractions.len() >= 3;
+    let height = if with_phase { 1000 } else { 520 };
+    let root = SVGBackend::new(path, (960, height)).into_drawing_area();
+    let err = |e: &dyn std::fmt::Display| format!("{path}: cannot draw the plot: {e}");
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let (top, bottom) = if with_phase {
+        root.split_vertically(520)
+    } else {
+        (root.clone(), root.clone())
+    };
+    cactus(records, &top).map_err(|e| err(&e))?;
+    if with_phase {
+        phase(records, &bottom).map_err(|e| err(&e))?;
+    }
+    root.present().map_err(|e| err(&e))?;
+    Ok(())
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+type DrawResult = Result<(), Box<dyn std::error::Error>>;
+
+fn backends(records: &[Record]) -> Vec<String> {
+    let mut order: Vec<String> = Vec::new();
+    for r in records {
+        if !order.contains(&r.backend) {
+            order.push(r.backend.clone());
+        }
+    }
+    order
+}
+
+fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = times.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+        (lo.min(t), hi.max(t))
+    });
+    if lo.is_finite() {
+        ((lo * 0.8).max(1e-3), (hi * 1.25).max(lo * 2.0))
+    } else {
+        (1e-3, 1.0)
+    }
+}
+
+fn cactus(records: &[Record], area: &Area) -> DrawResult {
+    let names = backends(records);
+    let puzzles = names
+        .iter()
+        .map(|b| records.iter().filter(|r| &r.backend == b).count())
+        .max()
+        .unwrap_or(1);
+    let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "Puzzles solved within a time budget (more and further left is better)",
+            ("sans-serif", 20),
+        )
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(55)
+        .build_cartesian_2d((lo..hi).log_scale(), 0..puzzles + puzzles / 20 + 1)?;
+    chart
+        .configure_mesh()
+        .x_desc("time budget per puzzle (ms, log scale)")
+        .y_desc("puzzles solved")
+        .draw()?;
+    for (i, backend) in names.iter().enumerate() {
+        let mut times: Vec<f64> = records
+            .iter()
+            .filter(|r| &r.backend == backend && r.solved())
+            .map(|r| r.time_ms)
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let color = Palette99::pick(i).to_rgba();
+        let mut points = vec![(lo, 0)];
+        for (k, t) in times.iter().enumerate() {
+            points.push((*t, k));
+            points.push((*t, k + 1));
+        }
+        chart
+            .draw_series(LineSeries::new(points, color.stroke_width(2)))?
+            .label(backend.as_str())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}
+
+/// Fixed-cell fractions rounded to 5 %, with their records.
+fn fraction_buckets(records: &[Record]) -> BTreeMap<u32, Vec<&Record>> {
+    let mut buckets: BTreeMap<u32, Vec<&Record>> = BTreeMap::new();
+    for r in records {
+        buckets
+            .entry((r.fixed_fraction * 20.0).round() as u32 * 5)
+            .or_default()
+            .push(r);
+    }
+    buckets
+}
+
+fn phase(records: &[Record], area: &Area) -> DrawResult {
+    let buckets = fraction_buckets(records);
+    let names = backends(records);
+    let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "Median time against the fraction of cells given",
+            ("sans-serif", 20),
+        )
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(55)
+        .build_cartesian_2d(0u32..100u32, (lo..hi).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("cells given (%)")
+        .y_desc("median time (ms, log scale)")
+        .draw()?;
+    for (i, backend) in names.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let points: Vec<(u32, f64)> = buckets
+            .iter()
+            .filter_map(|(&pct, rs)| {
+                let mut t: Vec<f64> = rs
+                    .iter()
+                    .filter(|r| &r.backend == backend)
+                    .map(|r| r.time_ms)
+                    .collect();
+                t.sort_by(f64::total_cmp);
+                (!t.is_empty()).then(|| (pct, t[(t.len() - 1) / 2]))
+            })
+            .collect();
+        chart
+            .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?
+            .label(backend.as_str())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
+            });
+        chart.draw_series(
+            points
+                .into_iter()
+                .map(|p| Circle::new(p, 3, color.filled())),
+        )?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()?;
+    Ok(())
+}

@@ -1,0 +1,187 @@
+//! The summary as text: an aligned terminal table, Markdown, and CSV.
+
+use super::summary::{BackendSummary, Summary};
+
+const HEADERS: [&str; 14] = [
+    "backend",
+    "puzzles",
+    "solved",
+    "unique",
+    "multiple",
+    "none",
+    "unknown",
+    "wrong",
+    "median ms",
+    "p90 ms",
+    "max ms",
+    "x fastest",
+    "mean effort",
+    "vars / cons",
+];
+
+fn fmt_ms(v: f64) -> String {
+    if !v.is_finite() {
+        "-".into()
+    } else if v < 1.0 {
+        format!("{v:.3}")
+    } else if v < 100.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn fmt_count(v: f64) -> String {
+    if !v.is_finite() {
+        "-".into()
+    } else if v < 100.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn cells(b: &BackendSummary) -> Vec<String> {
+    let effort = if b.effort_name.is_empty() {
+        fmt_count(b.mean_effort)
+    } else {
+        format!("{} {}", fmt_count(b.mean_effort), b.effort_name)
+    };
+    vec![
+        b.backend.clone(),
+        b.puzzles.to_string(),
+        b.solved.to_string(),
+        b.unique.to_string(),
+        b.multiple.to_string(),
+        b.none.to_string(),
+        b.unknown.to_string(),
+        b.wrong.to_string(),
+        fmt_ms(b.median_ms),
+        fmt_ms(b.p90_ms),
+        fmt_ms(b.max_ms),
+        if b.ratio_to_fastest.is_finite() {
+            format!("{:.1}", b.ratio_to_fastest)
+        } else {
+            "-".into()
+        },
+        effort,
+        format!(
+            "{} / {}",
+            fmt_count(b.mean_variables),
+            fmt_count(b.mean_constraints)
+        ),
+    ]
+}
+
+/// Lines after the table: disagreements and wrong answers, loudly, or that all agreed.
+fn findings(s: &Summary) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (backend, source, what) in &s.wrong {
+        lines.push(format!("WRONG ANSWER: {backend} on {source}: {what}"));
+    }
+    for d in &s.disagreements {
+        lines.push(format!(
+            "DISAGREEMENT on {}: {} ({})",
+            d.source,
+            d.reason,
+            d.verdicts.join(", ")
+        ));
+    }
+    if lines.is_empty() {
+        lines.push(format!(
+            "{} puzzles: every answer passed the independent validator and all verdicts agree.",
+            s.puzzles
+        ));
+    }
+    lines
+}
+
+/// An aligned table for a terminal, then the findings.
+pub fn terminal(s: &Summary) -> String {
+    let rows: Vec<Vec<String>> = s.backends.iter().map(cells).collect();
+    let widths: Vec<usize> = (0..HEADERS.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].len())
+                .chain([HEADERS[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |r: &[String]| -> String {
+        r.iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 0 {
+                    format!("{c:<w$}", w = widths[i])
+                } else {
+                    format!("{c:>w$}", w = widths[i])
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    let head: Vec<String> = HEADERS.iter().map(|h| h.to_string()).collect();
+    let mut out = vec![
+        line(&head),
+        widths
+            .iter()
+            .map(|&w| "-".repeat(w))
+            .collect::<Vec<_>>()
+            .join("  "),
+    ];
+    out.extend(rows.iter().map(|r| line(r)));
+    out.push(String::new());
+    out.extend(findings(s));
+    out.join("\n") + "\n"
+}
+
+/// A Markdown table, then the findings.
+pub fn markdown(s: &Summary) -> String {
+    let mut out = format!(
+        "| {} |\n|{}|\n",
+        HEADERS.join(" | "),
+        HEADERS
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+            .collect::<Vec<_>>()
+            .join("|")
+    );
+    for b in &s.backends {
+        out.push_str(&format!("| {} |\n", cells(b).join(" | ")));
+    }
+    out.push('\n');
+    for f in findings(s) {
+        out.push_str(&f);
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// CSV with one row per backend and raw numbers (no findings).
+pub fn csv(s: &Summary) -> String {
+    let mut out = String::from("backend,puzzles,solved,unique,multiple,none,unknown,wrong,median_ms,p90_ms,max_ms,ratio_to_fastest,mean_effort,effort_name,mean_variables,mean_constraints\n");
+    for b in &s.backends {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},\"{}\",{},{}\n",
+            b.backend,
+            b.puzzles,
+            b.solved,
+            b.unique,
+            b.multiple,
+            b.none,
+            b.unknown,
+            b.wrong,
+            b.median_ms,
+            b.p90_ms,
+            b.max_ms,
+            b.ratio_to_fastest,
+            b.mean_effort,
+            b.effort_name,
+            b.mean_variables,
+            b.mean_constraints
+        ));
+    }
+    out
+}

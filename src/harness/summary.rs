@@ -1,0 +1,284 @@
+//! Turning records into the comparison: per-backend figures, and the cross-checks —
+//! wrong answers and verdicts that disagree between backends on the same puzzle.
+
+use super::record::Record;
+use crate::solver::Verdict;
+use std::collections::BTreeMap;
+
+/// The figures of one backend over the puzzles it ran.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BackendSummary {
+    /// Backend configuration.
+    pub backend: String,
+    /// Puzzles run.
+    pub puzzles: usize,
+    /// Puzzles answered with a valid solution.
+    pub solved: usize,
+    /// Puzzles proven to have exactly one solution.
+    pub unique: usize,
+    /// Puzzles with verdict `multiple`.
+    pub multiple: usize,
+    /// Puzzles proven unsolvable.
+    pub none: usize,
+    /// Puzzles left `unknown` (deadline or undecided).
+    pub unknown: usize,
+    /// Answers the validator rejected (must be 0).
+    pub wrong: usize,
+    /// Median wall time per puzzle, ms.
+    pub median_ms: f64,
+    /// 90th percentile, ms.
+    pub p90_ms: f64,
+    /// Slowest, ms.
+    pub max_ms: f64,
+    /// Median time over the fastest backend's median, measured in the same run.
+    pub ratio_to_fastest: f64,
+    /// Mean of the backend's own effort measure (`Stats::nodes`).
+    pub mean_effort: f64,
+    /// What that effort counts.
+    pub effort_name: String,
+    /// Mean encoding size: variables (or rows).
+    pub mean_variables: f64,
+    /// Mean encoding size: constraints (or columns).
+    pub mean_constraints: f64,
+}
+
+/// Two backends that cannot both be right about a puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Disagreement {
+    /// Where the puzzle came from.
+    pub source: String,
+    /// What each backend said: `backend=verdict`.
+    pub verdicts: Vec<String>,
+    /// Why they cannot both be right.
+    pub reason: String,
+}
+
+/// The comparison of a set of records.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// One row per backend, in first-seen order.
+    pub backends: Vec<BackendSummary>,
+    /// Cross-backend disagreements.
+    pub disagreements: Vec<Disagreement>,
+    /// Wrong answers: `(backend, source, what)`.
+    pub wrong: Vec<(String, String, String)>,
+    /// Distinct puzzles.
+    pub puzzles: usize,
+}
+
+impl Summary {
+    /// Whether everything checked out: no wrong answer, no disagreement.
+    pub fn clean(&self) -> bool {
+        self.wrong.is_empty() && self.disagreements.is_empty()
+    }
+}
+
+/// The `q`-quantile (0..=1) of sorted values, nearest rank.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, count) = values.fold((0.0, 0usize), |(s, c), v| (s + v, c + 1));
+    if count == 0 {
+        f64::NAN
+    } else {
+        sum / count as f64
+    }
+}
+
+/// Builds the comparison. When a (backend, puzzle) pair appears more than once (merged
+/// files), the last record counts.
+pub fn summarize(records: &[Record]) -> Summary {
+    let mut latest: BTreeMap<(String, String), &Record> = BTreeMap::new();
+    let mut order: Vec<String> = Vec::new();
+    for r in records {
+        if !order.contains(&r.backend) {
+            order.push(r.backend.clone());
+        }
+        latest.insert(r.key(), r);
+    }
+    let mut by_backend: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
+    let mut by_puzzle: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
+    for r in latest.values() {
+        by_backend.entry(&r.backend).or_default().push(r);
+        by_puzzle.entry(&r.puzzle).or_default().push(r);
+    }
+    let mut summary = Summary {
+        puzzles: by_puzzle.len(),
+        ..Summary::default()
+    };
+    for backend in &order {
+        let rs = &by_backend[backend.as_str()];
+        let mut times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
+        times.sort_by(f64::total_cmp);
+        let count = |v: &str| {
+            rs.iter()
+                .filter(|r| r.verdict == v && r.wrong.is_none())
+                .count()
+        };
+        for r in rs.iter().filter(|r| r.wrong.is_some()) {
+            summary.wrong.push((
+                r.backend.clone(),
+                r.source.clone(),
+                r.wrong.clone().unwrap_or_default(),
+            ));
+        }
+        summary.backends.push(BackendSummary {
+            backend: backend.clone(),
+            puzzles: rs.len(),
+            solved: rs.iter().filter(|r| r.solved()).count(),
+            unique: count("unique"),
+            multiple: count("multiple"),
+            none: count("none"),
+            unknown: count("unknown"),
+            wrong: rs.iter().filter(|r| r.wrong.is_some()).count(),
+            median_ms: quantile(&times, 0.5),
+            p90_ms: quantile(&times, 0.9),
+            max_ms: times.last().copied().unwrap_or(f64::NAN),
+            ratio_to_fastest: f64::NAN,
+            mean_effort: mean(rs.iter().map(|r| r.stats.nodes as f64)),
+            effort_name: rs
+                .iter()
+                .map(|r| r.effort_name.clone())
+                .find(|e| !e.is_empty())
+                .unwrap_or_default(),
+            mean_variables: mean(rs.iter().map(|r| r.stats.variables as f64)),
+            mean_constraints: mean(rs.iter().map(|r| r.stats.constraints as f64)),
+        });
+    }
+    let fastest = summary
+        .backends
+        .iter()
+        .map(|b| b.median_ms)
+        .filter(|m| m.is_finite())
+        .fold(f64::INFINITY, f64::min);
+    for b in &mut summary.backends {
+        b.ratio_to_fastest = b.median_ms / fastest;
+    }
+    for rs in by_puzzle.values() {
+        if let Some(d) = disagreement(rs) {
+            summary.disagreements.push(d);
+        }
+    }
+    summary
+}
+
+/// Whether the records of one puzzle contradict each other: incompatible verdicts, or a
+/// proven-unique solution that another backend's valid solution differs from.
+fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
+    let valid: Vec<&&Record> = rs.iter().filter(|r| r.wrong.is_none()).collect();
+    let make = |reason: String| Disagreement {
+        source: rs[0].source.clone(),
+        verdicts: rs
+            .iter()
+            .map(|r| format!("{}={}", r.backend, r.verdict))
+            .collect(),
+        reason,
+    };
+    for (i, a) in valid.iter().enumerate() {
+        for b in &valid[i + 1..] {
+            let (va, vb) = (
+                Verdict::from_name(&a.verdict)?,
+                Verdict::from_name(&b.verdict)?,
+            );
+            if !va.agrees_with(vb) {
+                return Some(make(format!(
+                    "{} says {}, {} says {}",
+                    a.backend, a.verdict, b.backend, b.verdict
+                )));
+            }
+        }
+    }
+    let unique = valid.iter().find(|r| r.verdict == "unique")?;
+    valid
+        .iter()
+        .find(|r| r.solution.is_some() && r.solution != unique.solution)
+        .map(|other| {
+            make(format!(
+                "{} proved the solution unique, but {} found a different one",
+                unique.backend, other.backend
+            ))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::record::RecordStats;
+
+    fn rec(backend: &str, verdict: &str, solution: Option<&str>, time_ms: f64) -> Record {
+        Record {
+            puzzle_index: 0,
+            source: "p:1".into(),
+            puzzle: "p".into(),
+            size: 4,
+            fixed_fraction: 0.25,
+            backend: backend.into(),
+            verdict: verdict.into(),
+            solution: solution.map(String::from),
+            solutions_found: solution.is_some() as u64,
+            timed_out: verdict == "unknown",
+            time_ms,
+            wrong: None,
+            effort_name: "nodes".into(),
+            stats: RecordStats::default(),
+        }
+    }
+
+    #[test]
+    fn agreeing_verdicts_are_clean() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "solved", Some("x"), 4.0),
+            rec("c", "unknown", None, 9.0),
+        ]);
+        assert!(s.clean(), "{:?}", s.disagreements);
+        assert_eq!(s.backends[1].ratio_to_fastest, 4.0);
+    }
+
+    #[test]
+    fn contradicting_verdicts_are_a_disagreement() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "none", None, 1.0),
+        ]);
+        assert_eq!(s.disagreements.len(), 1);
+        assert!(s.disagreements[0]
+            .reason
+            .contains("a says unique, b says none"));
+    }
+
+    #[test]
+    fn a_different_solution_to_a_unique_puzzle_is_a_disagreement() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "solved", Some("y"), 1.0),
+        ]);
+        assert_eq!(s.disagreements.len(), 1);
+    }
+
+    #[test]
+    fn wrong_answers_are_counted_and_not_clean() {
+        let mut bad = rec("a", "unique", Some("x"), 1.0);
+        bad.wrong = Some("3 appears twice in row 1".into());
+        let s = summarize(&[bad]);
+        assert_eq!(
+            (s.backends[0].wrong, s.backends[0].solved, s.clean()),
+            (1, 0, false)
+        );
+    }
+
+    #[test]
+    fn quantiles_use_nearest_rank() {
+        let v: Vec<f64> = (1..=10).map(f64::from).collect();
+        assert_eq!(
+            (quantile(&v, 0.5), quantile(&v, 0.9), quantile(&v, 1.0)),
+            (5.0, 9.0, 10.0)
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! The comparison harness driven as a user drives it: verdicts of every backend on
+//! puzzles with two solutions and none, resuming an interrupted run, shards and merge.
+
+use std::process::{Command, Output};
+use sudoku_arena::harness::record::{parse_records, Record};
+use sudoku_arena::harness::summary::summarize;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("sudoku-arena-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+fn records(path: &str) -> Vec<Record> {
+    parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
+}
+
+/// The parts of a summary that do not depend on timing.
+fn stable_summary(rs: &[Record]) -> Vec<String> {
+    let s = summarize(rs);
+    let mut rows: Vec<String> = s
+        .backends
+        .iter()
+        .map(|b| {
+            format!(
+                "{} {} {} {} {} {} {} {} {} {}",
+                b.backend,
+                b.puzzles,
+                b.solved,
+                b.unique,
+                b.multiple,
+                b.none,
+                b.unknown,
+                b.wrong,
+                b.mean_effort,
+                b.mean_variables
+            )
+        })
+        .collect();
+    rows.push(format!("puzzles {} clean {}", s.puzzles, s.clean()));
+    rows
+}
+
+#[test]
+fn every_backend_says_multiple_and_none_where_it_should() {
+    let input = temp("two-and-none.txt");
+    std::fs::write(
+        &input,
+        "# two solutions (the first serg puzzle), then none (the newspaper puzzle with r1c3 = 2)\n\
+         8.........95.......76.........426798...571243...893165......916....3.487....1.532\n\
+         532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+    )
+    .unwrap();
+    let out = temp("two-and-none.jsonl");
+    let o = run(&[
+        "compare",
+        "--backends",
+        "all",
+        "--timeout",
+        "30",
+        "--out",
+        &out,
+        &input,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    let backends: std::collections::BTreeSet<&str> =
+        rs.iter().map(|r| r.backend.as_str()).collect();
+    assert!(backends.contains("dlx"));
+    for r in &rs {
+        let expected = if r.puzzle_index == 0 {
+            "multiple"
+        } else {
+            "none"
+        };
+        assert_eq!(
+            r.verdict, expected,
+            "{} on puzzle {}",
+            r.backend, r.puzzle_index
+        );
+        assert!(r.wrong.is_none());
+    }
+    assert_eq!(rs.len(), 2 * backends.len());
+}
+
+#[test]
+fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
+    let full = temp("full.jsonl");
+    let o = run(&[
+        "compare",
+        "--backends",
+        "dlx",
+        "--limit",
+        "40",
+        "--out",
+        &full,
+        "../shared/data/forum_hardest_1106.txt",
+    ]);
+    assert!(o.status.success());
+    let complete = records(&full);
+    assert_eq!(complete.len(), 40);
+
+    // Interrupt: keep 13 whole lines and half of the 14th, as a killed run leaves it.
+    let text = std::fs::read_to_string(&full).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = format!(
+        "{}\n{}",
+        lines[..13].join("\n"),
+        &lines[13][..lines[13].len() / 2]
+    );
+    let partial = temp("partial.jsonl");
+    std::fs::write(&partial, cut).unwrap();
+    let o = run(&[
+        "compare",
+        "--backends",
+        "dlx",
+        "--limit",
+        "40",
+        "--out",
+        &partial,
+        "--resume",
+        "../shared/data/forum_hardest_1106.txt",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("13 already in"));
+    let resumed = records(&partial);
+    assert_eq!(resumed.len(), 40, "13 kept, 27 run, the half line dropped");
+    assert_eq!(stable_summary(&resumed), stable_summary(&complete));
+    let mut a: Vec<_> = complete
+        .iter()
+        .map(|r| (r.puzzle_index, r.verdict.clone(), r.solution.clone()))
+        .collect();
+    let mut b: Vec<_> = resumed
+        .iter()
+        .map(|r| (r.puzzle_index, r.verdict.clone(), r.solution.clone()))
+        .collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+}
+
+#[test]
+fn shards_merge_into_the_whole() {
+    let whole = temp("whole.jsonl");
+    assert!(run(&[
+        "compare",
+        "-b",
+        "dlx",
+        "--limit",
+        "30",
+        "--out",
+        &whole,
+        "../shared/data/17_clue.txt"
+    ])
+    .status
+    .success());
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let path = temp(&format!("shard{k}.jsonl"));
+        assert!(run(&[
+            "compare",
+            "-b",
+            "dlx",
+            "--limit",
+            "30",
+            "--shard",
+            &format!("{k}/3"),
+            "--out",
+            &path,
+            "../shared/data/17_clue.txt"
+        ])
+        .status
+        .success());
+        assert_eq!(records(&path).len(), 10);
+        shards.push(path);
+    }
+    let md = temp("merged.md");
+    let mut args = vec!["merge", "--markdown", &md];
+    args.extend(shards.iter().map(String::as_str));
+    let o = run(&args);
+    assert!(o.status.success());
+    let merged: Vec<Record> = shards.iter().flat_map(|p| records(p)).collect();
+    assert_eq!(stable_summary(&merged), stable_summary(&records(&whole)));
+    assert!(std::fs::read_to_string(md)
+        .unwrap()
+        .contains("| dlx | 30 | 30 | 30 |"));
+}
+
+#[test]
+fn the_embedded_set_writes_table_csv_and_plot() {
+    let (csv, svg) = (temp("e.csv"), temp("e.svg"));
+    let o = run(&["compare", "-b", "dlx", "--csv", &csv, "--plot", &svg]);
+    assert!(o.status.success());
+    let table = String::from_utf8(o.stdout).unwrap();
+    assert!(table.contains("all verdicts agree"), "{table}");
+    assert!(std::fs::read_to_string(csv)
+        .unwrap()
+        .starts_with("backend,puzzles,"));
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("dlx"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["compare", "-b", "nope"][..],
+        &["compare", "--shard", "4/3"],
+        &["compare", "--resume"],
+        &["compare", "missing.txt"],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}
