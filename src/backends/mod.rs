@@ -2,6 +2,7 @@
 //! Adding a backend means one folder here and one entry in [`BACKENDS`].
 
 pub mod dlx;
+pub mod ext;
 
 use crate::model::Puzzle;
 use crate::solver::Solver;
@@ -40,29 +41,62 @@ pub struct EncodingInfo {
 }
 
 /// Every backend, in the order `backends` lists them.
-pub const BACKENDS: &[BackendInfo] = &[BackendInfo {
-    name: "dlx",
-    summary: "exact cover solved by Dancing Links (Knuth's Algorithm X, minimum-column heuristic)",
-    proves_uniqueness: true,
-    counts: true,
-    sides: "4 to 64, any box shape, variants",
-    configs: &[],
-    make: |config| match config {
-        None => Ok(Box::new(dlx::DlxSolver)),
-        Some(c) => Err(format!("dlx has no configuration '{c}'")),
+pub const BACKENDS: &[BackendInfo] = &[
+    BackendInfo {
+        name: "dlx",
+        summary:
+            "exact cover solved by Dancing Links (Knuth's Algorithm X, minimum-column heuristic)",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64, any box shape, variants",
+        configs: &[],
+        make: |config| match config {
+            None => Ok(Box::new(dlx::DlxSolver)),
+            Some(c) => Err(format!("dlx has no configuration '{c}'")),
+        },
     },
-}];
+    BackendInfo {
+        name: "ext",
+        summary: "industrial solvers run on the exported models (each needs its Debian package)",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64 (as the external solver copes)",
+        configs: &["gecode", "gprolog"],
+        make: ext::make,
+    },
+];
 
 /// Every exportable encoding.
-pub const ENCODINGS: &[EncodingInfo] = &[EncodingInfo {
-    name: "exact-cover",
-    summary: "the dlx matrix left after the givens: column names, then one row per line",
-    formats: &["text"],
-    export: |puzzle, format| match format {
-        "text" => Ok(dlx::export::exact_cover_text(puzzle)),
-        f => Err(format!("exact-cover is written as 'text', not '{f}'")),
+pub const ENCODINGS: &[EncodingInfo] = &[
+    EncodingInfo {
+        name: "exact-cover",
+        summary: "the dlx matrix left after the givens: column names, then one row per line",
+        formats: &["text"],
+        export: |puzzle, format| match format {
+            "text" => Ok(dlx::export::exact_cover_text(puzzle)),
+            f => Err(format!("exact-cover is written as 'text', not '{f}'")),
+        },
     },
-}];
+    EncodingInfo {
+        name: "minizinc",
+        summary: "encodings/sudoku.mzn (format mzn) and the puzzle's data file for it (format dzn)",
+        formats: &["dzn", "mzn"],
+        export: |puzzle, format| match format {
+            "dzn" => Ok(ext::minizinc::dzn(puzzle)),
+            "mzn" => Ok(ext::minizinc::MODEL.to_string()),
+            f => Err(format!("minizinc is written as 'dzn' or 'mzn', not '{f}'")),
+        },
+    },
+    EncodingInfo {
+        name: "prolog",
+        summary: "a GNU Prolog CLP(FD) program, fd_all_different per unit (two solutions sought)",
+        formats: &["pl"],
+        export: |puzzle, format| match format {
+            "pl" => Ok(ext::gprolog::program(puzzle, 2)),
+            f => Err(format!("prolog is written as 'pl', not '{f}'")),
+        },
+    },
+];
 
 /// Builds a solver from a name such as `dlx` or `sat:extended`.
 pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {

@@ -1,0 +1,173 @@
+//! `ext:*` backends: industrial solvers run as child processes on the very models the
+//! tool exports, so a user compares the Rust backends with them on the same encodings.
+//! Each needs a Debian package; one that is missing is reported with the package to
+//! install, never skipped silently. Time writing and reading files is reported apart
+//! from the solver's own time (`encode_ms`, `decode_ms` versus `solve_ms`).
+
+pub mod gprolog;
+pub mod minizinc;
+pub mod process;
+
+use crate::model::puzzle::Grid;
+use crate::model::Puzzle;
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use process::{find_program, Scratch};
+use std::time::Instant;
+
+/// What one external run produced.
+#[derive(Debug, Default)]
+pub struct ExternalRun {
+    /// Solutions read back.
+    pub solutions: Vec<Grid>,
+    /// Whether the solver said its search was complete (no further solution).
+    pub complete: bool,
+    /// Whether the deadline killed it.
+    pub killed: bool,
+    /// Wall time of the solver process(es), ms.
+    pub solve_ms: f64,
+    /// The solver's own counters, by name.
+    pub stats: Vec<(String, f64)>,
+}
+
+/// An external solver the tool can drive.
+pub struct Tool {
+    /// Configuration name: `ext:NAME`.
+    pub name: &'static str,
+    /// The program that must be on the PATH.
+    pub program: &'static str,
+    /// The Debian package that provides it.
+    pub package: &'static str,
+    /// One line on what it runs.
+    pub summary: &'static str,
+    /// What its `nodes` figure counts.
+    pub effort: &'static str,
+    /// Writes the input, runs the solver and reads the answer.
+    pub solve: fn(&Puzzle, &SolveOptions, &Scratch) -> Result<ExternalRun, String>,
+}
+
+/// Every external tool.
+pub const TOOLS: &[Tool] = &[
+    Tool {
+        name: "gecode",
+        program: "minizinc",
+        package: "minizinc",
+        summary: "Gecode through MiniZinc on encodings/sudoku.mzn (alldifferent per unit)",
+        effort: "nodes",
+        solve: minizinc::solve,
+    },
+    Tool {
+        name: "gprolog",
+        program: "gprolog",
+        package: "gprolog",
+        summary: "GNU Prolog CLP(FD), fd_all_different per unit, first-fail labelling",
+        effort: "backtracks",
+        solve: gprolog::solve,
+    },
+];
+
+/// Reads a solution printed as whitespace-separated values, one per cell.
+pub fn parse_solution_line(text: &str, puzzle: &Puzzle) -> Result<Grid, String> {
+    let values: Result<Grid, _> = text.split_whitespace().map(|t| t.parse::<u8>()).collect();
+    let values =
+        values.map_err(|e| format!("unreadable solution from the external solver: {e}"))?;
+    if values.len() != puzzle.cells.len() {
+        return Err(format!(
+            "the external solver printed {} values for {} cells",
+            values.len(),
+            puzzle.cells.len()
+        ));
+    }
+    Ok(values)
+}
+
+/// Whether a tool's program is installed; the error says which package to install.
+pub fn available(tool: &Tool) -> Result<(), String> {
+    match find_program(tool.program) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "ext:{} is unavailable: `{}` is not installed (install the Debian package: apt-get install {})",
+            tool.name, tool.program, tool.package
+        )),
+    }
+}
+
+/// Builds `ext:NAME`, failing with the package to install when the program is missing.
+pub fn make(config: Option<&str>) -> Result<Box<dyn Solver>, String> {
+    let names: Vec<String> = TOOLS.iter().map(|t| format!("ext:{}", t.name)).collect();
+    let name = config.ok_or_else(|| format!("name an external solver: {}", names.join(", ")))?;
+    let tool = TOOLS.iter().find(|t| t.name == name).ok_or_else(|| {
+        format!(
+            "unknown external solver 'ext:{name}' (known: {})",
+            names.join(", ")
+        )
+    })?;
+    available(tool)?;
+    Ok(Box::new(ExternalSolver { tool }))
+}
+
+/// A solver that runs an external program.
+pub struct ExternalSolver {
+    tool: &'static Tool,
+}
+
+impl Solver for ExternalSolver {
+    fn name(&self) -> String {
+        format!("ext:{}", self.tool.name)
+    }
+
+    fn effort_name(&self) -> &'static str {
+        self.tool.effort
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        let start = Instant::now();
+        let mut stats = Stats::default();
+        let result = Scratch::new().and_then(|scratch| (self.tool.solve)(puzzle, opts, &scratch));
+        let total_ms = ms(start.elapsed());
+        match result {
+            Ok(run) => {
+                stats.solve_ms = run.solve_ms;
+                stats.encode_ms = (total_ms - run.solve_ms).max(0.0);
+                for (k, v) in &run.stats {
+                    match k.as_str() {
+                        "nodes" => stats.nodes = *v as u64,
+                        "failures" | "backtracks" | "conflicts" => stats.backtracks = *v as u64,
+                        "propagations" => stats.propagations = *v as u64,
+                        "variables" => stats.variables = *v as u64,
+                        "propagators" | "constraints" | "clauses" => stats.constraints = *v as u64,
+                        _ => {}
+                    }
+                    stats.extra.insert(k.clone(), *v);
+                }
+                let found = run.solutions.len();
+                let keep = opts.keep_solutions.min(found);
+                Outcome {
+                    verdict: Verdict::from_search(
+                        found,
+                        opts.max_solutions,
+                        run.complete && !run.killed,
+                    ),
+                    solutions: run.solutions.into_iter().take(keep).collect(),
+                    solutions_found: found as u64,
+                    timed_out: run.killed,
+                    stats,
+                }
+            }
+            Err(e) => {
+                stats.extra.insert("failed".into(), 1.0);
+                eprintln!(
+                    "sudoku-arena: ext:{} on {}: {e}",
+                    self.tool.name,
+                    puzzle.display_name()
+                );
+                Outcome {
+                    verdict: Verdict::Unknown,
+                    solutions: Vec::new(),
+                    solutions_found: 0,
+                    timed_out: false,
+                    stats,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! Whether the tests may drive an external solver: it must be installed, and in CI
+//! (`SUDOKU_ARENA_REQUIRE_EXTERNAL=1`, set by `.ci/run`) a missing one fails the test.
+
+use sudoku_arena::backends::ext::process::find_program;
+
+/// True when `program` can be run; panics when it is missing but required.
+pub fn external_available(program: &str, package: &str) -> bool {
+    if find_program(program).is_some() {
+        return true;
+    }
+    if std::env::var("SUDOKU_ARENA_REQUIRE_EXTERNAL").is_ok_and(|v| v == "1") {
+        panic!(
+            "{program} is required (SUDOKU_ARENA_REQUIRE_EXTERNAL=1): apt-get install {package}"
+        );
+    }
+    eprintln!("note: {program} is not installed (apt-get install {package}); its solving checks were not run");
+    false
+}

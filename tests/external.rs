@@ -1,0 +1,126 @@
+//! External solvers (`ext:*`) on the models the tool exports: their answers pass the
+//! validator and agree with `dlx`; the deadline kills them and everything they started.
+
+#[path = "common/mod.rs"]
+mod common;
+#[path = "common/external.rs"]
+mod external;
+
+use common::*;
+use external::external_available;
+use std::process::Command;
+use std::time::{Duration, Instant};
+use sudoku_arena::backends::create;
+use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::solver::{verify, SolveOptions};
+
+fn sample() -> Vec<Puzzle> {
+    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 8);
+    puzzles.extend(shared_puzzles("17_clue.txt", 8));
+    puzzles.extend(shared_puzzles("serg_benchmark.txt", 3));
+    puzzles.push(puzzle(
+        "532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        Variant::Classic,
+    ));
+    puzzles.push(puzzle("1...............", Variant::X));
+    puzzles.push(shared_matrix("inst16x16_60_0.txt"));
+    puzzles
+}
+
+fn agrees_with_dlx(backend: &str) {
+    let mut ext = create(backend).unwrap();
+    let mut dlx = create("dlx").unwrap();
+    for p in sample() {
+        let opts = SolveOptions::new(2, Some(Duration::from_secs(60)));
+        let theirs = ext.solve(&p, &opts);
+        verify(&p, &theirs).unwrap_or_else(|e| panic!("{backend} on {}: {e}", p.display_name()));
+        let ours = dlx.solve(&p, &opts);
+        assert_eq!(
+            theirs.verdict,
+            ours.verdict,
+            "{backend} on {}",
+            p.display_name()
+        );
+        if ours.solutions_found == 1 {
+            assert_eq!(theirs.solutions, ours.solutions);
+        }
+    }
+}
+
+/// The gecode tests run one at a time, so one can count the gecode processes alive.
+static GECODE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+#[test]
+fn gecode_through_minizinc_agrees_with_dlx() {
+    let _one_at_a_time = GECODE.lock().unwrap_or_else(|e| e.into_inner());
+    if external_available("minizinc", "minizinc") {
+        agrees_with_dlx("ext:gecode");
+    }
+}
+
+#[test]
+fn gnu_prolog_agrees_with_dlx() {
+    if external_available("gprolog", "gprolog") {
+        agrees_with_dlx("ext:gprolog");
+    }
+}
+
+/// Live (not zombie) processes whose command name is `name`.
+fn live_processes(name: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+        .filter(|stat| {
+            stat.contains(&format!("({name})"))
+                && !stat
+                    .rsplit_once(')')
+                    .is_some_and(|(_, r)| r.trim_start().starts_with('Z'))
+        })
+        .count()
+}
+
+#[test]
+fn the_deadline_stops_minizinc_and_the_gecode_it_started() {
+    let _one_at_a_time = GECODE.lock().unwrap_or_else(|e| e.into_inner());
+    if !external_available("minizinc", "minizinc") {
+        return;
+    }
+    let before = live_processes("fzn-gecode");
+    let p = shared_matrix("inst25x25_40_0.txt");
+    let mut gecode = create("ext:gecode").unwrap();
+    let start = Instant::now();
+    let out = gecode.solve(&p, &SolveOptions::new(2, Some(Duration::from_millis(700))));
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(out.timed_out);
+    assert_eq!(out.verdict.name(), "unknown");
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        live_processes("fzn-gecode"),
+        before,
+        "a gecode process outlived its deadline"
+    );
+}
+
+#[test]
+fn a_missing_solver_names_the_package_to_install() {
+    let o = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(["compare", "--backends", "dlx,ext:gecode"])
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("ext:gecode is unavailable") && err.contains("apt-get install minizinc"),
+        "{err}"
+    );
+    assert!(create("ext:nosuch")
+        .err()
+        .unwrap()
+        .contains("unknown external solver"));
+}
