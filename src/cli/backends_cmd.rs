@@ -35,6 +35,17 @@ pub fn run(_args: &BackendsArgs) -> Result<i32, String> {
             ));
         }
     }
+    out.write("\nexternal solvers (`ext:NAME`, not part of `compare --backends all`):\n");
+    for t in crate::backends::ext::TOOLS {
+        let status = match crate::backends::ext::available(t) {
+            Ok(()) => "installed".to_string(),
+            Err(_) => format!("MISSING: apt-get install {}", t.package),
+        };
+        out.write(&format!(
+            "  ext:{:<12} {:<36} {}\n",
+            t.name, status, t.summary
+        ));
+    }
     out.write("\nencodings for `export --encoding NAME`:\n");
     for e in ENCODINGS {
         out.write(&format!(

@@ -133,23 +133,39 @@ fn phase(records: &[Record], area: &Area) -> DrawResult {
         .x_desc("cells given (%)")
         .y_desc("median time (ms, log scale)")
         .draw()?;
-    for (i, backend) in names.iter().enumerate() {
+    // One line per backend, and per side when the puzzles have several sides.
+    let mut sizes: Vec<usize> = records.iter().map(|r| r.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let series: Vec<(&String, usize)> = names
+        .iter()
+        .flat_map(|b| sizes.iter().map(move |&s| (b, s)))
+        .collect();
+    for (i, &(backend, size)) in series.iter().enumerate() {
         let color = Palette99::pick(i).to_rgba();
         let points: Vec<(u32, f64)> = buckets
             .iter()
             .filter_map(|(&pct, rs)| {
                 let mut t: Vec<f64> = rs
                     .iter()
-                    .filter(|r| &r.backend == backend)
+                    .filter(|r| &r.backend == backend && r.size == size)
                     .map(|r| r.time_ms)
                     .collect();
                 t.sort_by(f64::total_cmp);
                 (!t.is_empty()).then(|| (pct, t[(t.len() - 1) / 2]))
             })
             .collect();
+        if points.is_empty() {
+            continue;
+        }
+        let label = if sizes.len() > 1 {
+            format!("{backend} {size}x{size}")
+        } else {
+            backend.clone()
+        };
         chart
             .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?
-            .label(backend.as_str())
+            .label(label)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
             });
