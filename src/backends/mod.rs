@@ -121,3 +121,17 @@ pub fn encoding(name: &str) -> Result<&'static EncodingInfo, String> {
         )
     })
 }
+
+/// Every built-in configuration (`compare --backends all`): each backend's configurations
+/// as `name:config`, or its name when it has none. External solvers (`ext`) are left out.
+pub fn builtin_configs() -> Vec<String> {
+    let mut names = Vec::new();
+    for b in BACKENDS.iter().filter(|b| b.name != "ext") {
+        if b.configs.is_empty() {
+            names.push(b.name.to_string());
+        } else {
+            names.extend(b.configs.iter().map(|c| format!("{}:{c}", b.name)));
+        }
+    }
+    names
+}

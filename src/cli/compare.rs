@@ -3,7 +3,7 @@
 use super::input::{read_examples, read_source};
 use super::out::Out;
 use super::{parse_timeout, EXIT_WRONG_ANSWER};
-use crate::backends::{create, BACKENDS};
+use crate::backends::{builtin_configs, create};
 use crate::harness::record::{read_records, Record};
 use crate::harness::run::{run_all, Plan};
 use crate::harness::summary::summarize;
@@ -94,19 +94,6 @@ pub struct CompareArgs {
     box_shape: Option<String>,
 }
 
-/// Every built-in backend configuration: each backend's default, then its other configurations.
-pub fn all_builtin() -> Vec<String> {
-    let mut names = Vec::new();
-    for b in BACKENDS.iter().filter(|b| b.name != "ext") {
-        if b.configs.is_empty() {
-            names.push(b.name.to_string());
-        } else {
-            names.extend(b.configs.iter().map(|c| format!("{}:{c}", b.name)));
-        }
-    }
-    names
-}
-
 fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N, such as 2/8");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
@@ -139,7 +126,7 @@ fn drop_partial_last_line(path: &str) -> Result<(), String> {
 /// Runs the comparison.
 pub fn run(args: &CompareArgs) -> Result<i32, String> {
     let backends: Vec<String> = if args.backends == "all" {
-        all_builtin()
+        builtin_configs()
     } else {
         args.backends
             .split(',')
