@@ -62,11 +62,7 @@ pub fn solve(
         scratch,
         opts.deadline,
     )?;
-    let mut runs = ExternalRun {
-        killed: out.killed,
-        solve_ms: out.elapsed.as_secs_f64() * 1000.0,
-        ..ExternalRun::default()
-    };
+    let mut runs = ExternalRun::started(&out);
     let mut finished = false;
     for line in out.stdout.lines() {
         if let Some(sol) = line.strip_prefix("sol ") {

@@ -58,11 +58,7 @@ pub fn solve(
         scratch,
         opts.deadline,
     )?;
-    let mut runs = ExternalRun {
-        killed: out.killed,
-        solve_ms: out.elapsed.as_secs_f64() * 1000.0,
-        ..ExternalRun::default()
-    };
+    let mut runs = ExternalRun::started(&out);
     for line in out.stdout.lines() {
         if let Some(sol) = line.strip_prefix("sol ") {
             runs.solutions.push(parse_solution_line(sol, puzzle)?);

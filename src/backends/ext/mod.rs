@@ -29,6 +29,17 @@ pub struct ExternalRun {
     pub stats: Vec<(String, f64)>,
 }
 
+impl ExternalRun {
+    /// A run with the process's time and kill status, before its output is read.
+    pub fn started(out: &process::ProcessOutput) -> ExternalRun {
+        ExternalRun {
+            killed: out.killed,
+            solve_ms: ms(out.elapsed),
+            ..ExternalRun::default()
+        }
+    }
+}
+
 /// An external solver the tool can drive.
 pub struct Tool {
     /// Configuration name: `ext:NAME`.
