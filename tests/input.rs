@@ -34,6 +34,8 @@ fn compact_lines_with_comments_and_every_blank_symbol() {
     assert!(puzzles.iter().all(|p| p.cells == easy_cells()));
     assert_eq!(puzzles[0].origin.line, 3);
     assert_eq!(puzzles[2].origin.line, 5);
+    let with_bom = format!("\u{feff}{EASY}\n");
+    assert_eq!(parse(&with_bom), vec![easy_cells()]);
 }
 
 #[test]

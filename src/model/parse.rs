@@ -103,6 +103,8 @@ impl Parser<'_> {
     }
 
     fn run(&mut self, text: &str) -> Result<(), ParseError> {
+        // A byte-order mark, as some editors write, is not part of the first line.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let lines: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
