@@ -3,6 +3,7 @@
 
 pub mod dlx;
 pub mod ext;
+pub mod ip;
 
 use crate::model::Puzzle;
 use crate::solver::Solver;
@@ -64,6 +65,15 @@ pub const BACKENDS: &[BackendInfo] = &[
         configs: &["gecode", "gprolog"],
         make: ext::make,
     },
+    BackendInfo {
+        name: "ip",
+        summary: "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
+        configs: ip::CONFIGS,
+        make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
+    },
 ];
 
 /// Every exportable encoding.
@@ -95,6 +105,12 @@ pub const ENCODINGS: &[EncodingInfo] = &[
             "pl" => Ok(ext::gprolog::program(puzzle, 2)),
             f => Err(format!("prolog is written as 'pl', not '{f}'")),
         },
+    },
+    EncodingInfo {
+        name: "ip",
+        summary: "the presolved 0-1 program of the ip backend, as CPLEX LP or free MPS (CBC, GLPK)",
+        formats: &["lp", "mps"],
+        export: ip::export::export,
     },
 ];
 

@@ -1,0 +1,294 @@
+//! The `ip` encoding written for external MIP solvers: CPLEX LP and free MPS files of
+//! the presolved 0-1 model (the one `ip` solves), which CBC and GLPK read, and the way
+//! back from a solver's variable values to a grid. Names and layout: `encodings/ip.md`.
+
+use super::model::{IpModel, RowKind, Var};
+use crate::model::puzzle::Grid;
+use crate::model::Puzzle;
+use std::fmt::Write;
+
+/// The name of the fixed-at-zero column that stands in rows left without variables.
+const ZERO: &str = "zero";
+
+/// Terms per line in LP rows, to keep lines short for every reader.
+const TERMS_PER_LINE: usize = 8;
+
+/// The name of a variable: `x_r3c5_7` is "row 3, column 5 holds 7" (1-based).
+pub fn var_name(puzzle: &Puzzle, var: &Var) -> String {
+    format!("x_{}_{}", puzzle.geometry.cell_name(var.cell), var.value)
+}
+
+/// The name of a row: `cell_r3c5` for a cell, `u_b2_7` for value 7 in box 2.
+pub fn row_name(puzzle: &Puzzle, kind: RowKind) -> String {
+    let g = &puzzle.geometry;
+    match kind {
+        RowKind::Cell(cell) => format!("cell_{}", g.cell_name(cell)),
+        RowKind::UnitValue(u, value) => format!("u_{}_{}", g.units[u].tag(), value),
+    }
+}
+
+/// Reads a variable name back: `(cell, value)`, or `None` if it is not one of ours.
+pub fn parse_var_name(puzzle: &Puzzle, name: &str) -> Option<(usize, u8)> {
+    let n = puzzle.n();
+    let rest = name.strip_prefix("x_r")?;
+    let (row, rest) = rest.split_once('c')?;
+    let (col, value) = rest.split_once('_')?;
+    let (row, col, value): (usize, usize, usize) =
+        (row.parse().ok()?, col.parse().ok()?, value.parse().ok()?);
+    let inside = |k: usize| (1..=n).contains(&k);
+    (inside(row) && inside(col) && inside(value)).then(|| ((row - 1) * n + col - 1, value as u8))
+}
+
+/// Whether the file needs the `zero` column: no variable at all (an objective needs
+/// one), or a row left with none.
+fn needs_zero(model: &IpModel) -> bool {
+    model.vars.is_empty() || model.rows.iter().any(|r| r.vars.is_empty())
+}
+
+/// The model of `puzzle` that the exports write: the presolved one.
+fn export_model(puzzle: &Puzzle) -> IpModel {
+    IpModel::presolved(puzzle)
+}
+
+/// Writes the presolved model of `puzzle` in CPLEX LP format.
+pub fn lp_text(puzzle: &Puzzle) -> String {
+    let model = export_model(puzzle);
+    let names: Vec<String> = model.vars.iter().map(|v| var_name(puzzle, v)).collect();
+    let zero = needs_zero(&model);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\\ sudoku-arena ip encoding (presolved 0-1 model), {}",
+        puzzle.geometry.describe()
+    );
+    let _ = writeln!(
+        out,
+        "\\ {} variables, {} rows; x_rRcC_V = 1 puts V in row R, column C",
+        model.vars.len(),
+        model.rows.len()
+    );
+    out.push_str("Minimize\n obj: 0 ");
+    out.push_str(names.first().map_or(ZERO, |s| s.as_str()));
+    out.push_str("\nSubject To\n");
+    for row in &model.rows {
+        let _ = write!(out, " {}:", row_name(puzzle, row.kind));
+        if row.vars.is_empty() {
+            out.push(' ');
+            out.push_str(ZERO);
+        }
+        for (k, &i) in row.vars.iter().enumerate() {
+            if k > 0 && k % TERMS_PER_LINE == 0 {
+                out.push_str("\n   ");
+            }
+            out.push_str(if k == 0 { " " } else { " + " });
+            out.push_str(&names[i]);
+        }
+        let _ = writeln!(out, " = {}", row.rhs);
+    }
+    out.push_str("Bounds\n");
+    if zero {
+        let _ = writeln!(out, " {ZERO} = 0");
+    }
+    for (v, name) in model.vars.iter().zip(&names) {
+        if v.lower == 1 {
+            let _ = writeln!(out, " {name} = 1");
+        }
+    }
+    let binaries: Vec<&String> = model
+        .vars
+        .iter()
+        .zip(&names)
+        .filter(|(v, _)| v.lower == 0)
+        .map(|(_, n)| n)
+        .collect();
+    if !binaries.is_empty() {
+        out.push_str("Binaries\n");
+        for chunk in binaries.chunks(TERMS_PER_LINE) {
+            out.push(' ');
+            let line: Vec<&str> = chunk.iter().map(|s| s.as_str()).collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+    }
+    out.push_str("End\n");
+    out
+}
+
+/// Writes the presolved model of `puzzle` in free MPS format.
+pub fn mps_text(puzzle: &Puzzle) -> String {
+    let model = export_model(puzzle);
+    let names: Vec<String> = model.vars.iter().map(|v| var_name(puzzle, v)).collect();
+    let row_names: Vec<String> = model
+        .rows
+        .iter()
+        .map(|r| row_name(puzzle, r.kind))
+        .collect();
+    // Column-major: the rows each variable appears in.
+    let mut column_rows: Vec<Vec<usize>> = vec![Vec::new(); model.vars.len()];
+    for (r, row) in model.rows.iter().enumerate() {
+        for &i in &row.vars {
+            column_rows[i].push(r);
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "* sudoku-arena ip encoding (presolved 0-1 model), {}",
+        puzzle.geometry.describe()
+    );
+    out.push_str("NAME sudoku\nROWS\n N obj\n");
+    for name in &row_names {
+        let _ = writeln!(out, " E {name}");
+    }
+    out.push_str("COLUMNS\n");
+    if !model.vars.is_empty() {
+        out.push_str(" M1 'MARKER' 'INTORG'\n");
+        for (i, name) in names.iter().enumerate() {
+            if column_rows[i].is_empty() {
+                let _ = writeln!(out, " {name} obj 0");
+            }
+            for &r in &column_rows[i] {
+                let _ = writeln!(out, " {name} {} 1", row_names[r]);
+            }
+        }
+        out.push_str(" M2 'MARKER' 'INTEND'\n");
+    }
+    if needs_zero(&model) {
+        let _ = writeln!(out, " {ZERO} obj 0");
+        for (row, name) in model.rows.iter().zip(&row_names) {
+            if row.vars.is_empty() {
+                let _ = writeln!(out, " {ZERO} {name} 1");
+            }
+        }
+    }
+    out.push_str("RHS\n");
+    for (row, name) in model.rows.iter().zip(&row_names) {
+        if row.rhs != 0 {
+            let _ = writeln!(out, " RHS {name} {}", row.rhs);
+        }
+    }
+    out.push_str("BOUNDS\n");
+    if needs_zero(&model) {
+        let _ = writeln!(out, " FX BND {ZERO} 0");
+    }
+    for (v, name) in model.vars.iter().zip(&names) {
+        if v.lower == 1 {
+            let _ = writeln!(out, " FX BND {name} 1");
+        } else {
+            let _ = writeln!(out, " BV BND {name}");
+        }
+    }
+    out.push_str("ENDATA\n");
+    out
+}
+
+/// Writes the `ip` encoding of `puzzle` in `format` (`lp` or `mps`).
+pub fn export(puzzle: &Puzzle, format: &str) -> Result<String, String> {
+    match format {
+        "lp" => Ok(lp_text(puzzle)),
+        "mps" => Ok(mps_text(puzzle)),
+        f => Err(format!("ip is written as 'lp' or 'mps', not '{f}'")),
+    }
+}
+
+/// The grid an external solver's answer stands for: `values` pairs variable names with
+/// their values (names not ours, such as `zero`, are skipped). Every blank cell must get
+/// exactly one value, and no given may be contradicted.
+pub fn decode_values<'a>(
+    puzzle: &Puzzle,
+    values: impl IntoIterator<Item = (&'a str, f64)>,
+) -> Result<Grid, String> {
+    let g = &puzzle.geometry;
+    let mut grid = puzzle.cells.clone();
+    for (name, x) in values {
+        if x < 0.5 {
+            continue;
+        }
+        let Some((cell, value)) = parse_var_name(puzzle, name) else {
+            continue;
+        };
+        if grid[cell] == value && puzzle.cells[cell] == value {
+            continue;
+        }
+        if grid[cell] != 0 {
+            return Err(format!(
+                "{} gets both {} and {value}",
+                g.cell_name(cell),
+                grid[cell]
+            ));
+        }
+        grid[cell] = value;
+    }
+    match grid.iter().position(|&v| v == 0) {
+        Some(cell) => Err(format!("{} gets no value", g.cell_name(cell))),
+        None => Ok(grid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{parse_puzzles, Geometry, ParseOptions, Variant};
+    use std::sync::Arc;
+
+    fn puzzle(text: &str) -> Puzzle {
+        parse_puzzles(text, "test", &ParseOptions::default())
+            .unwrap()
+            .remove(0)
+    }
+
+    /// A 4x4 puzzle with two 1s in its first row (the parser refuses it).
+    fn clashing() -> Puzzle {
+        let geometry = Geometry::new(2, 2, Variant::Classic).unwrap();
+        let mut cells = vec![0; 16];
+        cells[0] = 1;
+        cells[1] = 1;
+        Puzzle::new(Arc::new(geometry), cells)
+    }
+
+    #[test]
+    fn names_round_trip() {
+        let p = puzzle(&".".repeat(256));
+        let var = Var {
+            cell: 16 * 15 + 2,
+            value: 16,
+            lower: 0,
+        };
+        let name = var_name(&p, &var);
+        assert_eq!(name, "x_r16c3_16");
+        assert_eq!(parse_var_name(&p, &name), Some((var.cell, 16)));
+        assert_eq!(parse_var_name(&p, "x_r17c3_1"), None);
+        assert_eq!(parse_var_name(&p, "zero"), None);
+    }
+
+    #[test]
+    fn lp_lists_every_row_and_binary() {
+        let p = puzzle("1...............");
+        let text = lp_text(&p);
+        assert!(text.contains(" cell_r1c2: x_r1c2_2 + x_r1c2_3 + x_r1c2_4 = 1\n"));
+        assert_eq!(text.matches(" = 1\n").count(), 60);
+        assert!(!text.contains(ZERO));
+        assert!(text.ends_with("End\n"));
+    }
+
+    #[test]
+    fn clashing_givens_export_an_infeasible_row() {
+        let p = clashing();
+        let lp = lp_text(&p);
+        assert!(lp.contains(" u_r1_1: zero = -1\n"), "{lp}");
+        let mps = mps_text(&p);
+        assert!(mps.contains(" zero u_r1_1 1\n") && mps.contains(" FX BND zero 0\n"));
+    }
+
+    #[test]
+    fn decode_rejects_two_values_and_gaps() {
+        let p = puzzle("123434122143432.");
+        assert_eq!(
+            decode_values(&p, [("x_r4c4_1", 1.0), ("zero", 0.0)]).unwrap()[15],
+            1
+        );
+        assert!(decode_values(&p, [("x_r4c4_1", 0.0)]).is_err());
+        assert!(decode_values(&p, [("x_r4c4_1", 1.0), ("x_r4c4_2", 1.0)]).is_err());
+        assert!(decode_values(&p, [("x_r4c4_1", 1.0), ("x_r1c1_2", 1.0)]).is_err());
+    }
+}

@@ -1,0 +1,316 @@
+//! The `ip` backend: Sudoku as a 0-1 integer program (one binary per cell and value,
+//! "exactly one" rows per cell and per unit and value, zero objective), presolved by the
+//! givens, solved by microlp through good_lp or directly.
+//!
+//! One solve: the root LP relaxation first (if its point is integral it is the first
+//! solution, and how often that happens is reported), then the 0-1 program; every
+//! solution found adds a no-good cut over the blank cells and the program is solved
+//! again, until the cut makes it infeasible (uniqueness proven) or enough solutions are
+//! found. The deadline is passed to microlp as its time limit, which microlp checks
+//! inside its simplex loops, so a solve stops by itself soon after the deadline
+//! (measured in `encodings/ip.md`). Model and choices: `encodings/ip.md`.
+
+pub mod direct;
+pub mod engine;
+pub mod export;
+pub mod goodlp;
+pub mod model;
+pub mod worker;
+
+use crate::model::Puzzle;
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use engine::{Engine, EngineEnd, EngineRun};
+use model::{Cut, IpModel, ModelSize};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The configurations of `ip`; the first is the default.
+pub const CONFIGS: &[&str] = &["good_lp", "microlp-direct", "full"];
+
+/// Which engine and which model a configuration uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Config {
+    /// good_lp + its microlp, presolved model (the default).
+    GoodLp,
+    /// microlp 0.7 called directly, presolved model.
+    MicrolpDirect,
+    /// good_lp + its microlp on the full N³ model, givens fixed through bounds.
+    Full,
+}
+
+impl Config {
+    /// The configuration named `name` (`None` for the default).
+    pub fn from_name(name: Option<&str>) -> Result<Config, String> {
+        match name {
+            None | Some("good_lp") => Ok(Config::GoodLp),
+            Some("microlp-direct") => Ok(Config::MicrolpDirect),
+            Some("full") => Ok(Config::Full),
+            Some(other) => Err(format!(
+                "ip has no configuration '{other}' (available: {})",
+                CONFIGS.join(", ")
+            )),
+        }
+    }
+
+    /// The name used after `ip:`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Config::GoodLp => "good_lp",
+            Config::MicrolpDirect => "microlp-direct",
+            Config::Full => "full",
+        }
+    }
+}
+
+/// The integer-programming solver.
+pub struct IpSolver {
+    config: Config,
+    engine: Box<dyn Engine>,
+    /// The executable that runs solves with a deadline in a child process (see
+    /// [`worker`]); without one they run in this thread and stop on microlp's own
+    /// time limit, which can be late by up to a thousand simplex pivots.
+    worker: Option<PathBuf>,
+}
+
+impl IpSolver {
+    /// A solver for a configuration; solves with a deadline run in a child process of
+    /// this executable when it is `sudoku-arena` ([`worker::default_worker`]).
+    pub fn new(config: Config) -> IpSolver {
+        IpSolver {
+            worker: worker::default_worker(),
+            ..IpSolver::in_process(config)
+        }
+    }
+
+    /// A solver that always solves in the calling thread.
+    pub fn in_process(config: Config) -> IpSolver {
+        let engine: Box<dyn Engine> = match config {
+            Config::GoodLp | Config::Full => Box::new(goodlp::GoodLpMicrolp),
+            Config::MicrolpDirect => Box::new(direct::MicrolpDirect),
+        };
+        IpSolver {
+            config,
+            engine,
+            worker: None,
+        }
+    }
+
+    /// A solver whose solves with a deadline run in a child process of `exe`, which
+    /// must be the `sudoku-arena` binary (tests pass `env!("CARGO_BIN_EXE_sudoku-arena")`).
+    pub fn with_worker(config: Config, exe: impl Into<PathBuf>) -> IpSolver {
+        IpSolver {
+            worker: Some(exe.into()),
+            ..IpSolver::in_process(config)
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+}
+
+/// The size of the full model of a puzzle (before presolve), without building it.
+pub fn full_size(puzzle: &Puzzle) -> ModelSize {
+    let g = &puzzle.geometry;
+    let n = g.n as u64;
+    ModelSize {
+        variables: n * n * n,
+        constraints: n * n + g.units.len() as u64 * n,
+        nonzeros: g.cell_units.iter().map(|u| n * (1 + u.len() as u64)).sum(),
+    }
+}
+
+/// Counters gathered over the engine calls of one solve.
+#[derive(Default)]
+struct Tally {
+    build_ms: f64,
+    solve_ms: f64,
+    nodes: u64,
+    lp_iterations: u64,
+    mip_calls: u64,
+    failed: bool,
+}
+
+impl Tally {
+    fn add(&mut self, run: &EngineRun) {
+        self.build_ms += run.build_ms;
+        self.solve_ms += run.solve_ms;
+        self.nodes += run.nodes;
+        self.lp_iterations += run.lp_iterations;
+    }
+}
+
+/// How the search loop ended.
+#[derive(PartialEq, Eq)]
+enum End {
+    /// Infeasible with the cuts: every solution was found.
+    Complete,
+    /// Enough solutions found.
+    Limit,
+    /// The deadline passed.
+    Deadline,
+    /// The engine failed or returned a point that is not a grid.
+    Failed,
+}
+
+impl Solver for IpSolver {
+    fn name(&self) -> String {
+        match self.config {
+            Config::GoodLp => "ip".to_string(),
+            c => format!("ip:{}", c.name()),
+        }
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "B&B nodes"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        match (&self.worker, opts.deadline) {
+            (Some(exe), Some(_)) => worker::solve_in_child(exe, self.config, puzzle, opts),
+            _ => self.search(puzzle, opts, &mut |_| {}),
+        }
+    }
+}
+
+impl IpSolver {
+    /// The solve itself, in this thread: presolve, root LP, then 0-1 solves with no-good
+    /// cuts; `on_solution` sees each solution as soon as it is found.
+    pub fn search(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let start = Instant::now();
+        let model = match self.config {
+            Config::Full => IpModel::full(puzzle),
+            _ => IpModel::presolved(puzzle),
+        };
+        let presolve_ms = ms(start.elapsed());
+        let before = full_size(puzzle);
+        let after = model.size();
+        let mut stats = Stats {
+            variables: after.variables,
+            constraints: after.constraints,
+            nonzeros: after.nonzeros,
+            ..Stats::default()
+        };
+        stats
+            .extra
+            .insert("variables_before".into(), before.variables as f64);
+        stats
+            .extra
+            .insert("constraints_before".into(), before.constraints as f64);
+        stats
+            .extra
+            .insert("nonzeros_before".into(), before.nonzeros as f64);
+        stats.extra.insert("presolve_ms".into(), presolve_ms);
+
+        let mut tally = Tally::default();
+        let mut solutions = Vec::new();
+        let mut found = 0u64;
+        let mut cuts: Vec<Cut> = Vec::new();
+        let mut decode_ms = 0.0;
+        let end = if model.infeasible_row().is_some() {
+            stats.extra.insert("presolve_infeasible".into(), 1.0);
+            End::Complete
+        } else {
+            let mut first = true;
+            loop {
+                let remaining = match opts.deadline {
+                    Some(d) => match d.checked_duration_since(Instant::now()) {
+                        Some(r) if !r.is_zero() => Some(r),
+                        _ => break End::Deadline,
+                    },
+                    None => None,
+                };
+                let mut point = None;
+                if first {
+                    first = false;
+                    let root = self.engine.run(&model, &cuts, false, remaining);
+                    tally.add(&root);
+                    stats.extra.insert("root_lp_ms".into(), root.solve_ms);
+                    match root.end {
+                        EngineEnd::Values(values) => {
+                            let integral = IpModel::is_integral(&values);
+                            stats
+                                .extra
+                                .insert("root_lp_integral".into(), f64::from(u8::from(integral)));
+                            if integral {
+                                point = Some(values);
+                            }
+                        }
+                        EngineEnd::Infeasible => {
+                            stats.extra.insert("root_lp_infeasible".into(), 1.0);
+                            break End::Complete;
+                        }
+                        EngineEnd::TimeLimit => break End::Deadline,
+                        // The LP is only a shortcut: the 0-1 solve below decides.
+                        EngineEnd::Failed(_) => {
+                            stats.extra.insert("root_lp_failed".into(), 1.0);
+                        }
+                    }
+                    if point.is_none() {
+                        continue; // Re-check the deadline before the 0-1 solve.
+                    }
+                }
+                let values = match point {
+                    Some(v) => v,
+                    None => {
+                        let run = self.engine.run(&model, &cuts, true, remaining);
+                        tally.add(&run);
+                        tally.mip_calls += 1;
+                        match run.end {
+                            EngineEnd::Values(v) => v,
+                            EngineEnd::Infeasible => break End::Complete,
+                            EngineEnd::TimeLimit => break End::Deadline,
+                            EngineEnd::Failed(_) => {
+                                tally.failed = true;
+                                break End::Failed;
+                            }
+                        }
+                    }
+                };
+                let decode_start = Instant::now();
+                let grid = model.decode(&values);
+                decode_ms += ms(decode_start.elapsed());
+                let Some(grid) = grid else {
+                    tally.failed = true;
+                    break End::Failed;
+                };
+                found += 1;
+                on_solution(&grid);
+                cuts.push(model.no_good(&grid));
+                if solutions.len() < opts.keep_solutions {
+                    solutions.push(grid);
+                }
+                if found as usize >= opts.max_solutions {
+                    break End::Limit;
+                }
+            }
+        };
+
+        stats.encode_ms = presolve_ms + tally.build_ms;
+        stats.solve_ms = tally.solve_ms;
+        stats.decode_ms = decode_ms;
+        stats.nodes = tally.nodes;
+        stats.propagations = tally.lp_iterations;
+        stats.extra.insert("build_ms".into(), tally.build_ms);
+        stats
+            .extra
+            .insert("mip_solves".into(), tally.mip_calls as f64);
+        stats.extra.insert("cuts".into(), cuts.len() as f64);
+        if tally.failed {
+            stats.extra.insert("engine_failed".into(), 1.0);
+        }
+        Outcome {
+            verdict: Verdict::from_search(found as usize, opts.max_solutions, end == End::Complete),
+            solutions,
+            solutions_found: found,
+            timed_out: end == End::Deadline,
+            stats,
+        }
+    }
+}
