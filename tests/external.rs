@@ -47,12 +47,13 @@ fn agrees_with_dlx(backend: &str) {
     }
 }
 
-/// The gecode tests run one at a time, so one can count the gecode processes alive.
-static GECODE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+/// Tests that run gecode or cbc go one at a time, so a deadline test can count the
+/// solver processes alive before and after.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 #[test]
 fn gecode_through_minizinc_agrees_with_dlx() {
-    let _one_at_a_time = GECODE.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     if external_available("minizinc", "minizinc") {
         agrees_with_dlx("ext:gecode");
     }
@@ -62,6 +63,53 @@ fn gecode_through_minizinc_agrees_with_dlx() {
 fn gnu_prolog_agrees_with_dlx() {
     if external_available("gprolog", "gprolog") {
         agrees_with_dlx("ext:gprolog");
+    }
+}
+
+#[test]
+fn cbc_on_the_lp_export_agrees_with_dlx() {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if external_available("cbc", "coinor-cbc") {
+        agrees_with_dlx("ext:cbc");
+    }
+}
+
+#[test]
+fn glpk_on_the_mps_export_agrees_with_dlx() {
+    if external_available("glpsol", "glpk-utils") {
+        agrees_with_dlx("ext:glpk");
+    }
+}
+
+#[test]
+fn mip_solvers_prove_a_clash_infeasible_and_count_small_grids() {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // Two 1s in the first row: the export holds a row no 0-1 point satisfies.
+    let geometry = sudoku_arena::model::Geometry::new(2, 2, Variant::Classic).unwrap();
+    let mut cells = vec![0; 16];
+    cells[0] = 1;
+    cells[1] = 1;
+    let clash = Puzzle::new(std::sync::Arc::new(geometry), cells);
+    let x4 = puzzle("1...............", Variant::X);
+    for (backend, program, package) in [
+        ("ext:cbc", "cbc", "coinor-cbc"),
+        ("ext:glpk", "glpsol", "glpk-utils"),
+    ] {
+        if !external_available(program, package) {
+            continue;
+        }
+        let mut solver = create(backend).unwrap();
+        let out = solver.solve(&clash, &SolveOptions::new(2, None));
+        assert_eq!(out.verdict.name(), "none", "{backend}");
+        // Counting by no-good rows: every solution of a small X-Sudoku, each once.
+        let out = solver.solve(&x4, &SolveOptions::new(usize::MAX, None));
+        verify(&x4, &out).unwrap();
+        assert_eq!(
+            out.solutions_found as usize,
+            brute_force_count(&x4, 1000),
+            "{backend}"
+        );
+        assert_eq!(out.verdict.name(), "multiple");
     }
 }
 
@@ -80,30 +128,42 @@ fn live_processes(name: &str) -> usize {
         .count()
 }
 
-#[test]
-fn the_deadline_stops_minizinc_and_the_gecode_it_started() {
-    let _one_at_a_time = GECODE.lock().unwrap_or_else(|e| e.into_inner());
-    if !external_available("minizinc", "minizinc") {
-        return;
-    }
-    let before = live_processes("fzn-gecode");
-    let p = shared_matrix("inst25x25_40_0.txt");
-    let mut gecode = create("ext:gecode").unwrap();
+/// Solves a sparse 25x25 grid with a 0.7 s deadline: the answer is `unknown`, it comes
+/// back within 1.5 s, and no process named `process` outlives it.
+fn deadline_kills(backend: &str, instance: &str, process: &str) {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let before = live_processes(process);
+    let p = shared_matrix(instance);
+    let mut solver = create(backend).unwrap();
     let start = Instant::now();
-    let out = gecode.solve(&p, &SolveOptions::new(2, Some(Duration::from_millis(700))));
+    let out = solver.solve(&p, &SolveOptions::new(2, Some(Duration::from_millis(700))));
     assert!(
         start.elapsed() < Duration::from_millis(1500),
-        "{:?}",
+        "{backend}: {:?}",
         start.elapsed()
     );
-    assert!(out.timed_out);
+    assert!(out.timed_out, "{backend}");
     assert_eq!(out.verdict.name(), "unknown");
     std::thread::sleep(Duration::from_millis(100));
     assert_eq!(
-        live_processes("fzn-gecode"),
+        live_processes(process),
         before,
-        "a gecode process outlived its deadline"
+        "a {process} process outlived its deadline"
     );
+}
+
+#[test]
+fn the_deadline_stops_minizinc_and_the_gecode_it_started() {
+    if external_available("minizinc", "minizinc") {
+        deadline_kills("ext:gecode", "inst25x25_40_0.txt", "fzn-gecode");
+    }
+}
+
+#[test]
+fn the_deadline_stops_cbc() {
+    if external_available("cbc", "coinor-cbc") {
+        deadline_kills("ext:cbc", "inst25x25_10_0.txt", "cbc");
+    }
 }
 
 #[test]

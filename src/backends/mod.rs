@@ -62,12 +62,13 @@ pub const BACKENDS: &[BackendInfo] = &[
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (as the external solver copes)",
-        configs: &["gecode", "gprolog"],
+        configs: &["gecode", "gprolog", "cbc", "glpk"],
         make: ext::make,
     },
     BackendInfo {
         name: "ip",
-        summary: "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp",
+        summary:
+            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",

@@ -6,6 +6,7 @@
 
 pub mod gprolog;
 pub mod minizinc;
+pub mod mip;
 pub mod process;
 
 use crate::model::puzzle::Grid;
@@ -73,6 +74,22 @@ pub const TOOLS: &[Tool] = &[
         summary: "GNU Prolog CLP(FD), fd_all_different per unit, first-fail labelling",
         effort: "backtracks",
         solve: gprolog::solve,
+    },
+    Tool {
+        name: "cbc",
+        program: "cbc",
+        package: "coinor-cbc",
+        summary: "COIN-OR CBC on the ip backend's presolved 0-1 program (LP file), no-good rows",
+        effort: "B&B nodes",
+        solve: mip::solve_cbc,
+    },
+    Tool {
+        name: "glpk",
+        program: "glpsol",
+        package: "glpk-utils",
+        summary: "GLPK's glpsol on the ip backend's presolved 0-1 program (MPS file), no-good rows",
+        effort: "B&B nodes",
+        solve: mip::solve_glpk,
     },
 ];
 
@@ -145,6 +162,7 @@ impl Solver for ExternalSolver {
                         "failures" | "backtracks" | "conflicts" => stats.backtracks = *v as u64,
                         "propagations" => stats.propagations = *v as u64,
                         "variables" => stats.variables = *v as u64,
+                        "nonzeros" => stats.nonzeros = *v as u64,
                         "propagators" | "constraints" | "clauses" => stats.constraints = *v as u64,
                         _ => {}
                     }

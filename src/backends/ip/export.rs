@@ -50,11 +50,42 @@ fn export_model(puzzle: &Puzzle) -> IpModel {
     IpModel::presolved(puzzle)
 }
 
+/// The no-good rows that forbid each grid of `found` on the blank cells: for each, the
+/// variables that grid sets to 1 (their sum must stay at most their count minus one).
+fn no_good_rows(model: &IpModel, found: &[Grid]) -> Vec<Vec<usize>> {
+    found.iter().map(|grid| model.no_good(grid)).collect()
+}
+
+/// Writes one LP row `name: x + y + ... SENSE`, a few terms per line; a row with no
+/// variable names the fixed-at-zero column so the file stays valid.
+fn write_lp_row(out: &mut String, name: &str, vars: &[usize], names: &[String], sense: &str) {
+    let _ = write!(out, " {name}:");
+    if vars.is_empty() {
+        out.push(' ');
+        out.push_str(ZERO);
+    }
+    for (k, &i) in vars.iter().enumerate() {
+        if k > 0 && k % TERMS_PER_LINE == 0 {
+            out.push_str("\n   ");
+        }
+        out.push_str(if k == 0 { " " } else { " + " });
+        out.push_str(&names[i]);
+    }
+    let _ = writeln!(out, " {sense}");
+}
+
 /// Writes the presolved model of `puzzle` in CPLEX LP format.
 pub fn lp_text(puzzle: &Puzzle) -> String {
+    lp_text_excluding(puzzle, &[])
+}
+
+/// Writes the presolved model of `puzzle` in CPLEX LP format, with a no-good row
+/// `nogood_K` for each grid of `found`, so an external solver looks for another one.
+pub fn lp_text_excluding(puzzle: &Puzzle, found: &[Grid]) -> String {
     let model = export_model(puzzle);
+    let cuts = no_good_rows(&model, found);
     let names: Vec<String> = model.vars.iter().map(|v| var_name(puzzle, v)).collect();
-    let zero = needs_zero(&model);
+    let zero = needs_zero(&model) || cuts.iter().any(Vec::is_empty);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -71,19 +102,19 @@ pub fn lp_text(puzzle: &Puzzle) -> String {
     out.push_str(names.first().map_or(ZERO, |s| s.as_str()));
     out.push_str("\nSubject To\n");
     for row in &model.rows {
-        let _ = write!(out, " {}:", row_name(puzzle, row.kind));
-        if row.vars.is_empty() {
-            out.push(' ');
-            out.push_str(ZERO);
-        }
-        for (k, &i) in row.vars.iter().enumerate() {
-            if k > 0 && k % TERMS_PER_LINE == 0 {
-                out.push_str("\n   ");
-            }
-            out.push_str(if k == 0 { " " } else { " + " });
-            out.push_str(&names[i]);
-        }
-        let _ = writeln!(out, " = {}", row.rhs);
+        let name = row_name(puzzle, row.kind);
+        write_lp_row(
+            &mut out,
+            &name,
+            &row.vars,
+            &names,
+            &format!("= {}", row.rhs),
+        );
+    }
+    for (k, cut) in cuts.iter().enumerate() {
+        let name = format!("nogood_{}", k + 1);
+        let sense = format!("<= {}", cut.len() as i64 - 1);
+        write_lp_row(&mut out, &name, cut, &names, &sense);
     }
     out.push_str("Bounds\n");
     if zero {
@@ -116,17 +147,38 @@ pub fn lp_text(puzzle: &Puzzle) -> String {
 
 /// Writes the presolved model of `puzzle` in free MPS format.
 pub fn mps_text(puzzle: &Puzzle) -> String {
+    mps_excluding(puzzle, &[]).text
+}
+
+/// A free MPS file and its columns in the order written, which is how GLPK numbers
+/// them in its solution files.
+pub struct MpsFile {
+    /// The file's text.
+    pub text: String,
+    /// Column names, first to last.
+    pub columns: Vec<String>,
+}
+
+/// Writes the presolved model of `puzzle` in free MPS format, with a `nogood_K` row for
+/// each grid of `found`, so an external solver looks for another one.
+pub fn mps_excluding(puzzle: &Puzzle, found: &[Grid]) -> MpsFile {
     let model = export_model(puzzle);
     let names: Vec<String> = model.vars.iter().map(|v| var_name(puzzle, v)).collect();
-    let row_names: Vec<String> = model
+    // Every row as (sense, name, variables, right-hand side): the equalities, then the cuts.
+    let mut rows: Vec<(char, String, Vec<usize>, i64)> = model
         .rows
         .iter()
-        .map(|r| row_name(puzzle, r.kind))
+        .map(|r| ('E', row_name(puzzle, r.kind), r.vars.clone(), r.rhs as i64))
         .collect();
+    for (k, cut) in no_good_rows(&model, found).into_iter().enumerate() {
+        let rhs = cut.len() as i64 - 1;
+        rows.push(('L', format!("nogood_{}", k + 1), cut, rhs));
+    }
+    let zero = model.vars.is_empty() || rows.iter().any(|r| r.2.is_empty());
     // Column-major: the rows each variable appears in.
     let mut column_rows: Vec<Vec<usize>> = vec![Vec::new(); model.vars.len()];
-    for (r, row) in model.rows.iter().enumerate() {
-        for &i in &row.vars {
+    for (r, row) in rows.iter().enumerate() {
+        for &i in &row.2 {
             column_rows[i].push(r);
         }
     }
@@ -137,10 +189,11 @@ pub fn mps_text(puzzle: &Puzzle) -> String {
         puzzle.geometry.describe()
     );
     out.push_str("NAME sudoku\nROWS\n N obj\n");
-    for name in &row_names {
-        let _ = writeln!(out, " E {name}");
+    for (sense, name, _, _) in &rows {
+        let _ = writeln!(out, " {sense} {name}");
     }
     out.push_str("COLUMNS\n");
+    let mut columns = Vec::new();
     if !model.vars.is_empty() {
         out.push_str(" M1 'MARKER' 'INTORG'\n");
         for (i, name) in names.iter().enumerate() {
@@ -148,27 +201,29 @@ pub fn mps_text(puzzle: &Puzzle) -> String {
                 let _ = writeln!(out, " {name} obj 0");
             }
             for &r in &column_rows[i] {
-                let _ = writeln!(out, " {name} {} 1", row_names[r]);
+                let _ = writeln!(out, " {name} {} 1", rows[r].1);
             }
         }
         out.push_str(" M2 'MARKER' 'INTEND'\n");
+        columns.extend(names.iter().cloned());
     }
-    if needs_zero(&model) {
+    if zero {
         let _ = writeln!(out, " {ZERO} obj 0");
-        for (row, name) in model.rows.iter().zip(&row_names) {
-            if row.vars.is_empty() {
+        for (_, name, vars, _) in &rows {
+            if vars.is_empty() {
                 let _ = writeln!(out, " {ZERO} {name} 1");
             }
         }
+        columns.push(ZERO.to_string());
     }
     out.push_str("RHS\n");
-    for (row, name) in model.rows.iter().zip(&row_names) {
-        if row.rhs != 0 {
-            let _ = writeln!(out, " RHS {name} {}", row.rhs);
+    for (_, name, _, rhs) in &rows {
+        if *rhs != 0 {
+            let _ = writeln!(out, " RHS {name} {rhs}");
         }
     }
     out.push_str("BOUNDS\n");
-    if needs_zero(&model) {
+    if zero {
         let _ = writeln!(out, " FX BND {ZERO} 0");
     }
     for (v, name) in model.vars.iter().zip(&names) {
@@ -179,7 +234,7 @@ pub fn mps_text(puzzle: &Puzzle) -> String {
         }
     }
     out.push_str("ENDATA\n");
-    out
+    MpsFile { text: out, columns }
 }
 
 /// Writes the `ip` encoding of `puzzle` in `format` (`lp` or `mps`).
