@@ -34,6 +34,18 @@ pub struct Built {
 /// Builds the good_lp problem: binaries (or `[0,1]` reals for the relaxation) with
 /// their bounds, one equality per row, one `≤` per cut, zero objective.
 pub fn build(model: &IpModel, cuts: &[Cut], integer: bool) -> Built {
+    let (problem, xs) = build_with(model, cuts, integer, microlp);
+    Built { problem, xs }
+}
+
+/// The same problem for any good_lp solver (`microlp`, or `highs` with that feature),
+/// with its variables, so every good_lp engine solves the very same model.
+pub fn build_with<S: good_lp::Solver>(
+    model: &IpModel,
+    cuts: &[Cut],
+    integer: bool,
+    solver: S,
+) -> (S::Model, Vec<Variable>) {
     let mut vars = ProblemVariables::new();
     let xs: Vec<Variable> = model
         .vars
@@ -43,14 +55,14 @@ pub fn build(model: &IpModel, cuts: &[Cut], integer: bool) -> Built {
             vars.add(if integer { def.integer() } else { def })
         })
         .collect();
-    let mut problem = vars.minimise(Expression::with_capacity(0)).using(microlp);
+    let mut problem = vars.minimise(Expression::with_capacity(0)).using(solver);
     for row in &model.rows {
         problem.add_constraint(sum_of(&xs, &row.vars).eq(row.rhs));
     }
     for cut in cuts {
         problem.add_constraint(sum_of(&xs, cut).leq(cut.len() as f64 - 1.0));
     }
-    Built { problem, xs }
+    (problem, xs)
 }
 
 impl Engine for GoodLpMicrolp {

@@ -14,6 +14,8 @@ pub mod direct;
 pub mod engine;
 pub mod export;
 pub mod goodlp;
+#[cfg(feature = "highs")]
+pub mod highs;
 pub mod model;
 pub mod worker;
 
@@ -25,7 +27,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// The configurations of `ip`; the first is the default.
+#[cfg(not(feature = "highs"))]
 pub const CONFIGS: &[&str] = &["good_lp", "microlp-direct", "full"];
+/// The configurations of `ip`; the first is the default.
+#[cfg(feature = "highs")]
+pub const CONFIGS: &[&str] = &["good_lp", "microlp-direct", "full", "highs"];
 
 /// Which engine and which model a configuration uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +42,9 @@ pub enum Config {
     MicrolpDirect,
     /// good_lp + its microlp on the full N³ model, givens fixed through bounds.
     Full,
+    /// good_lp + HiGHS (cargo feature `highs`), presolved model.
+    #[cfg(feature = "highs")]
+    Highs,
 }
 
 impl Config {
@@ -45,6 +54,12 @@ impl Config {
             None | Some("good_lp") => Ok(Config::GoodLp),
             Some("microlp-direct") => Ok(Config::MicrolpDirect),
             Some("full") => Ok(Config::Full),
+            #[cfg(feature = "highs")]
+            Some("highs") => Ok(Config::Highs),
+            #[cfg(not(feature = "highs"))]
+            Some("highs") => Err("ip:highs is built only with the cargo feature `highs` \
+                 (cargo build --release --features highs; needs Debian's cmake and libclang-dev)"
+                .to_string()),
             Some(other) => Err(format!(
                 "ip has no configuration '{other}' (available: {})",
                 CONFIGS.join(", ")
@@ -58,6 +73,8 @@ impl Config {
             Config::GoodLp => "good_lp",
             Config::MicrolpDirect => "microlp-direct",
             Config::Full => "full",
+            #[cfg(feature = "highs")]
+            Config::Highs => "highs",
         }
     }
 }
@@ -87,6 +104,8 @@ impl IpSolver {
         let engine: Box<dyn Engine> = match config {
             Config::GoodLp | Config::Full => Box::new(goodlp::GoodLpMicrolp),
             Config::MicrolpDirect => Box::new(direct::MicrolpDirect),
+            #[cfg(feature = "highs")]
+            Config::Highs => Box::new(highs::GoodLpHighs),
         };
         IpSolver {
             config,
