@@ -52,7 +52,7 @@ fn live_workers() -> Vec<String> {
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let dir = entry.path();
         let cmdline = std::fs::read(dir.join("cmdline")).unwrap_or_default();
-        let is_worker = String::from_utf8_lossy(&cmdline).contains("__ip-worker");
+        let is_worker = String::from_utf8_lossy(&cmdline).contains("__worker");
         if is_worker && std::fs::read_link(dir.join("exe")).ok() == Some(exe.clone()) {
             found.push(dir.display().to_string());
         }

@@ -15,8 +15,8 @@ pub mod engine;
 pub mod export;
 pub mod goodlp;
 pub mod model;
-pub mod worker;
 
+use super::worker;
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
 use engine::{Engine, EngineEnd, EngineRun};
@@ -168,7 +168,10 @@ impl Solver for IpSolver {
 
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         match (&self.worker, opts.deadline) {
-            (Some(exe), Some(_)) => worker::solve_in_child(exe, self.config, puzzle, opts),
+            (Some(exe), Some(_)) => {
+                let spec = format!("ip:{}", self.config.name());
+                worker::solve_in_child(exe, &spec, puzzle, opts)
+            }
             _ => self.search(puzzle, opts, &mut |_| {}),
         }
     }
