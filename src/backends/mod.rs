@@ -64,7 +64,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (as the external solver copes)",
-        configs: &["gecode", "gprolog"],
+        configs: &["gecode", "gprolog", "minisat", "cadical"],
         make: ext::make,
     },
     BackendInfo {

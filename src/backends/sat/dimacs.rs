@@ -76,6 +76,9 @@ pub fn read_model(text: &str, vars: usize) -> Result<Vec<bool>, String> {
             .parse()
             .map_err(|_| format!("unreadable literal '{token}' in the solver's model"))?;
         let var = lit.unsigned_abs() as usize;
+        if var == 0 {
+            continue; // The terminating 0.
+        }
         if var > vars {
             return Err(format!("the solver's model names variable {var} of {vars}"));
         }
