@@ -141,25 +141,15 @@ impl Encoded {
                 ..Cnf::default()
             },
             clause: Vec::with_capacity(n),
+            open: Vec::with_capacity(n),
         };
-        if encoding != Encoding::Reduced {
-            for (cell, &v) in puzzle.cells.iter().enumerate() {
-                if v != 0 {
-                    b.clause([(cell, v, true)]);
-                }
-            }
-        }
         let values = 1..=n as u8;
         for cell in 0..n * n {
             b.clause(values.clone().map(|v| (cell, v, true)));
         }
         if encoding.cell_at_most_one() {
             for cell in 0..n * n {
-                for v in values.clone() {
-                    for w in v + 1..=n as u8 {
-                        b.clause([(cell, v, false), (cell, w, false)]);
-                    }
-                }
+                b.at_most_one(values.clone().map(|v| (cell, v)));
             }
         }
         if encoding.unit_at_least_one() {
@@ -171,10 +161,15 @@ impl Encoded {
         }
         for unit in &g.units {
             for v in values.clone() {
-                for (i, &a) in unit.cells.iter().enumerate() {
-                    for &c in &unit.cells[i + 1..] {
-                        b.clause([(a, v, false), (c, v, false)]);
-                    }
+                b.at_most_one(unit.cells.iter().map(|&c| (c, v)));
+            }
+        }
+        // The givens last: a solver that simplifies while loading (varisat does) then
+        // loads the structure before any literal is fixed.
+        if encoding != Encoding::Reduced {
+            for (cell, &v) in puzzle.cells.iter().enumerate() {
+                if v != 0 {
+                    b.clause([(cell, v, true)]);
                 }
             }
         }
@@ -251,9 +246,32 @@ struct Builder<'a> {
     literal: &'a [Literal],
     cnf: Cnf,
     clause: Vec<i32>,
+    open: Vec<Literal>,
 }
 
 impl Builder<'_> {
+    /// Adds the pairwise "not both" clauses over the given (cell, value) literals, in
+    /// pair order. A pair with a false literal is satisfied, so false literals are left
+    /// out before pairing (which is what makes the reduced encoding cheap to build).
+    fn at_most_one(&mut self, lits: impl IntoIterator<Item = (usize, u8)>) {
+        let n = self.n;
+        self.open.clear();
+        self.open.extend(
+            lits.into_iter()
+                .map(|(cell, value)| self.literal[cell * n + value as usize - 1])
+                .filter(|&l| l != Literal::Const(false)),
+        );
+        for i in 0..self.open.len() {
+            for j in i + 1..self.open.len() {
+                match (self.open[i], self.open[j]) {
+                    (Literal::Var(a), Literal::Var(b)) => self.cnf.push(&[-a, -b]),
+                    (Literal::Var(a), _) | (_, Literal::Var(a)) => self.cnf.push(&[-a]),
+                    _ => self.cnf.push(&[]),
+                }
+            }
+        }
+    }
+
     /// Adds the clause unless a literal is true; false literals are left out.
     fn clause(&mut self, lits: impl IntoIterator<Item = (usize, u8, bool)>) {
         self.clause.clear();

@@ -15,7 +15,7 @@ pub mod encode;
 use super::worker;
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
-use encode::{empty_grid_clauses, Encoded, Encoding};
+use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
 use std::path::PathBuf;
 use std::time::Instant;
 use varisat::{ExtendFormula, Lit};
@@ -98,8 +98,8 @@ pub fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
 }
 
 /// How the search loop ended.
-#[derive(PartialEq, Eq)]
-enum End {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
     /// Unsat with the blocking clauses: every solution was found.
     Complete,
     /// Enough solutions found.
@@ -108,6 +108,102 @@ enum End {
     Deadline,
     /// varisat failed or gave a model that is not a grid.
     Failed,
+}
+
+/// What the enumeration of solutions found, and what it cost.
+#[derive(Debug)]
+pub struct Enumeration {
+    /// How it ended.
+    pub end: End,
+    /// Solutions found, at most `keep_solutions` of them.
+    pub solutions: Vec<Vec<u8>>,
+    /// How many solutions were found.
+    pub found: u64,
+    /// Calls to varisat's `solve`.
+    pub calls: u64,
+    /// Time inside varisat's `solve`, ms.
+    pub solve_ms: f64,
+    /// Time reading models back and making blocking clauses, ms.
+    pub decode_ms: f64,
+}
+
+/// A varisat solver loaded with a clause set.
+pub fn load(cnf: &Cnf) -> varisat::Solver<'static> {
+    let mut solver = varisat::Solver::new();
+    let mut clause: Vec<Lit> = Vec::new();
+    for c in cnf.iter() {
+        add(&mut solver, &mut clause, c);
+    }
+    solver
+}
+
+/// Adds one DIMACS clause to `solver`, through a reused buffer.
+fn add(solver: &mut varisat::Solver, buffer: &mut Vec<Lit>, clause: &[i32]) {
+    buffer.clear();
+    buffer.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
+    solver.add_clause(buffer);
+}
+
+/// Finds up to `opts.max_solutions` solutions with a loaded solver: solve, read the
+/// model, add its blocking clause, solve again, until unsat, the limit or the deadline.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    encoded: &Encoded,
+    solver: &mut varisat::Solver,
+    opts: &SolveOptions,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Enumeration {
+    let mut e = Enumeration {
+        end: End::Failed,
+        solutions: Vec::new(),
+        found: 0,
+        calls: 0,
+        solve_ms: 0.0,
+        decode_ms: 0.0,
+    };
+    let mut buffer = Vec::new();
+    let mut model = vec![false; encoded.cnf.vars];
+    e.end = loop {
+        if opts.expired() {
+            break End::Deadline;
+        }
+        let t = Instant::now();
+        let result = solver.solve();
+        e.solve_ms += ms(t.elapsed());
+        e.calls += 1;
+        match result {
+            Ok(true) => {}
+            Ok(false) => break End::Complete,
+            Err(_) => break End::Failed,
+        }
+        let t = Instant::now();
+        model.fill(false);
+        for lit in solver.model().unwrap_or_default() {
+            if let Some(m) = model.get_mut(lit.index()) {
+                *m = lit.is_positive();
+            }
+        }
+        let grid = encoded.decode(&model);
+        let blocking = grid.as_ref().map(|g| encoded.blocking_clause(puzzle, g));
+        e.decode_ms += ms(t.elapsed());
+        let (Some(grid), Some(blocking)) = (grid, blocking) else {
+            break End::Failed;
+        };
+        e.found += 1;
+        on_solution(&grid);
+        if e.solutions.len() < opts.keep_solutions {
+            e.solutions.push(grid);
+        }
+        if e.found as usize >= opts.max_solutions {
+            break End::Limit;
+        }
+        if blocking.is_empty() {
+            // No open variable: the one assignment is the only solution.
+            break End::Complete;
+        }
+        add(solver, &mut buffer, &blocking);
+    };
+    e
 }
 
 impl SatSolver {
@@ -124,77 +220,30 @@ impl SatSolver {
         let encoded = Encoded::build(puzzle, self.encoding);
         let mut stats = Stats::default();
         record_size(&mut stats, puzzle, &encoded);
-        let mut solver = varisat::Solver::new();
-        let mut clause: Vec<Lit> = Vec::new();
-        for c in encoded.cnf.iter() {
-            clause.clear();
-            clause.extend(c.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&clause);
-        }
+        let build_ms = ms(start.elapsed());
+        let mut solver = load(&encoded.cnf);
         stats.encode_ms = ms(start.elapsed());
-
-        let mut solutions = Vec::new();
-        let mut found = 0u64;
-        let mut calls = 0u64;
-        let mut decode_ms = 0.0;
-        let mut solve_ms = 0.0;
-        let end = loop {
-            if opts.expired() {
-                break End::Deadline;
-            }
-            let t = Instant::now();
-            let result = solver.solve();
-            solve_ms += ms(t.elapsed());
-            calls += 1;
-            match result {
-                Ok(true) => {}
-                Ok(false) => break End::Complete,
-                Err(_) => break End::Failed,
-            }
-            let t = Instant::now();
-            let mut model = vec![false; encoded.cnf.vars];
-            for lit in solver.model().unwrap_or_default() {
-                if lit.is_positive() {
-                    model[lit.index()] = true;
-                }
-            }
-            let grid = encoded.decode(&model);
-            decode_ms += ms(t.elapsed());
-            let Some(grid) = grid else {
-                break End::Failed;
-            };
-            found += 1;
-            on_solution(&grid);
-            let blocking = encoded.blocking_clause(puzzle, &grid);
-            if solutions.len() < opts.keep_solutions {
-                solutions.push(grid);
-            }
-            if found as usize >= opts.max_solutions {
-                break End::Limit;
-            }
-            if blocking.is_empty() {
-                // No open variable: the one assignment is the only solution.
-                break End::Complete;
-            }
-            clause.clear();
-            clause.extend(blocking.iter().map(|&l| Lit::from_dimacs(l as isize)));
-            solver.add_clause(&clause);
-        };
-        stats.solve_ms = solve_ms;
-        stats.decode_ms = decode_ms;
-        stats.nodes = calls;
-        stats.extra.insert("solver_calls".into(), calls as f64);
         stats
             .extra
-            .insert("blocking_clauses".into(), found.min(calls) as f64);
-        if end == End::Failed {
+            .insert("load_ms".into(), stats.encode_ms - build_ms);
+
+        let e = enumerate(puzzle, &encoded, &mut solver, opts, on_solution);
+        stats.solve_ms = e.solve_ms;
+        stats.decode_ms = e.decode_ms;
+        stats.nodes = e.calls;
+        stats.extra.insert("solver_calls".into(), e.calls as f64);
+        if e.end == End::Failed {
             stats.extra.insert("solver_failed".into(), 1.0);
         }
         Outcome {
-            verdict: Verdict::from_search(found as usize, opts.max_solutions, end == End::Complete),
-            solutions,
-            solutions_found: found,
-            timed_out: end == End::Deadline,
+            verdict: Verdict::from_search(
+                e.found as usize,
+                opts.max_solutions,
+                e.end == End::Complete,
+            ),
+            solutions: e.solutions,
+            solutions_found: e.found,
+            timed_out: e.end == End::Deadline,
             stats,
         }
     }
