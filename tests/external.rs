@@ -147,11 +147,7 @@ fn exported_cnf_solved_by_minisat_and_cadical_decodes_to_the_dlx_solution() {
     use sudoku_arena::backends::sat::dimacs::read_model;
     use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
     let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
-    let want = create("dlx")
-        .unwrap()
-        .solve(p, &SolveOptions::new(1, None))
-        .solutions
-        .remove(0);
+    let want = dlx_solution(p);
     let dir = std::env::temp_dir().join(format!("sudoku-arena-test-cnf-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for program in ["minisat", "cadical"] {

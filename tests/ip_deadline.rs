@@ -8,7 +8,7 @@ mod common;
 mod processes;
 
 use common::*;
-use processes::{assert_nothing_running, children};
+use processes::{assert_cli_timeout_answers_unknown, assert_nothing_running, children};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -79,17 +79,5 @@ fn a_short_timeout_on_a_hard_grid_answers_unknown_and_leaves_nothing_running() {
     assert_eq!(out.stats.extra["worker_failed"], 1.0);
 
     // The command line: `--timeout` on the hard grid, then no worker left behind.
-    let path = format!(
-        "{}/../shared/data/large/inst25x25_0_0.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let start = Instant::now();
-    let o = Command::new(EXE)
-        .args(["solve", "--backend", "ip", "--timeout", "0.3", &path])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("unknown"));
-    assert!(start.elapsed() < Duration::from_secs(5));
-    assert_nothing_running("command line");
+    assert_cli_timeout_answers_unknown("ip", "inst25x25_0_0.txt", "0.3", Duration::from_secs(5));
 }

@@ -149,11 +149,7 @@ fn givens_that_clash_or_a_cell_without_candidates_answer_none() {
 #[test]
 fn a_full_grid_is_unique_and_counting_stops_at_the_limit() {
     let p = &shared_puzzles("17_clue.txt", 1)[0];
-    let solution = create("dlx")
-        .unwrap()
-        .solve(p, &SolveOptions::new(1, None))
-        .solutions
-        .remove(0);
+    let solution = dlx_solution(p);
     let full = Puzzle::new(p.geometry.clone(), solution);
     let empty4 = empty(2, 2);
     for encoding in Encoding::ALL {
@@ -199,11 +195,7 @@ fn golden_4x4_dimacs_exports_are_reproduced_byte_for_byte() {
 fn an_exported_model_decodes_through_the_numbering_rule() {
     // The rule in the header, var(cell, value) = cell*N + value, read back by hand.
     let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
-    let want = create("dlx")
-        .unwrap()
-        .solve(p, &SolveOptions::new(1, None))
-        .solutions
-        .remove(0);
+    let want = dlx_solution(p);
     let model: String = (0..81)
         .flat_map(|cell| (1..=9).map(move |v| (cell, v)))
         .map(|(cell, v)| {

@@ -9,8 +9,7 @@ mod common;
 mod processes;
 
 use common::*;
-use processes::assert_nothing_running;
-use std::process::Command;
+use processes::{assert_cli_timeout_answers_unknown, assert_nothing_running};
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::sat::encode::Encoding;
 use sudoku_arena::backends::sat::SatSolver;
@@ -49,17 +48,10 @@ fn a_one_second_timeout_answers_unknown_at_the_deadline_and_leaves_nothing_runni
     }
 
     // The command line: `--timeout 1` on the hard grid, then no worker left behind.
-    let path = format!(
-        "{}/../shared/data/large/inst25x25_40_0.txt",
-        env!("CARGO_MANIFEST_DIR")
+    assert_cli_timeout_answers_unknown(
+        "sat:naive",
+        "inst25x25_40_0.txt",
+        "1",
+        Duration::from_secs(3),
     );
-    let start = Instant::now();
-    let o = Command::new(EXE)
-        .args(["solve", "--backend", "sat:naive", "--timeout", "1", &path])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("unknown"));
-    assert!(start.elapsed() < Duration::from_secs(3));
-    assert_nothing_running("command line");
 }

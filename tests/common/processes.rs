@@ -2,7 +2,8 @@
 //! time, and worker processes of the binary under test still alive anywhere.
 #![allow(dead_code)]
 
-use std::time::Duration;
+use std::process::Command;
+use std::time::{Duration, Instant};
 
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 
@@ -67,4 +68,19 @@ pub fn assert_nothing_running(context: &str) {
         used <= 10,
         "{context}: {used} ticks of CPU in 0.4 s after the answer"
     );
+}
+
+/// Runs `solve --backend BACKEND --timeout SECS` on a file of `../shared/data/large/`:
+/// it must answer `unknown` within `limit` and leave nothing running.
+pub fn assert_cli_timeout_answers_unknown(backend: &str, file: &str, secs: &str, limit: Duration) {
+    let path = format!("{}/../shared/data/large/{file}", env!("CARGO_MANIFEST_DIR"));
+    let start = Instant::now();
+    let o = Command::new(EXE)
+        .args(["solve", "--backend", backend, "--timeout", secs, &path])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("unknown"));
+    assert!(start.elapsed() < limit, "{backend}: {:?}", start.elapsed());
+    assert_nothing_running("command line");
 }
