@@ -47,7 +47,7 @@ fn agrees_with_dlx(backend: &str) {
     }
 }
 
-/// Tests that run gecode or cbc go one at a time, so a deadline test can count the
+/// Tests that run gecode, cbc or minisat go one at a time, so a deadline test can count the
 /// solver processes alive before and after.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
@@ -183,4 +183,96 @@ fn a_missing_solver_names_the_package_to_install() {
         .err()
         .unwrap()
         .contains("unknown external solver"));
+}
+
+#[test]
+fn minisat_agrees_with_dlx() {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if external_available("minisat", "minisat") {
+        agrees_with_dlx("ext:minisat");
+    }
+}
+
+#[test]
+fn cadical_agrees_with_dlx() {
+    if external_available("cadical", "cadical") {
+        agrees_with_dlx("ext:cadical");
+    }
+}
+
+/// Every `sat-*` export, solved by the program itself from the command line (nothing
+/// of ours in between), decodes to the solution dlx finds.
+#[test]
+fn exported_cnf_solved_by_minisat_and_cadical_decodes_to_the_dlx_solution() {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    use sudoku_arena::backends::encoding;
+    use sudoku_arena::backends::sat::dimacs::read_model;
+    use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
+    let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
+    let want = dlx_solution(p);
+    let dir = std::env::temp_dir().join(format!("sudoku-arena-test-cnf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for program in ["minisat", "cadical"] {
+        if !external_available(program, program) {
+            continue;
+        }
+        for e in Encoding::ALL {
+            let cnf = dir.join(format!("{}.cnf", e.name()));
+            let text =
+                (encoding(&format!("sat-{}", e.name())).unwrap().export)(p, "dimacs").unwrap();
+            std::fs::write(&cnf, text).unwrap();
+            let result = dir.join("result.txt");
+            let mut cmd = Command::new(program);
+            cmd.arg(&cnf);
+            if program == "minisat" {
+                cmd.arg(&result);
+            }
+            let o = cmd.output().unwrap();
+            assert_eq!(o.status.code(), Some(10), "{program} on sat-{}", e.name());
+            let model_text = if program == "minisat" {
+                std::fs::read_to_string(&result).unwrap()
+            } else {
+                String::from_utf8_lossy(&o.stdout).into_owned()
+            };
+            let encoded = Encoded::build(p, e);
+            let model = read_model(&model_text, encoded.cnf.vars).unwrap();
+            assert_eq!(
+                encoded.decode(&model).as_ref(),
+                Some(&want),
+                "{program} sat-{}",
+                e.name()
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_deadline_stops_minisat_while_counting() {
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    if !external_available("minisat", "minisat") {
+        return;
+    }
+    let before = live_processes("minisat");
+    // The empty 9x9 grid has billions of solutions: one minisat run per solution.
+    let p = puzzle(&".".repeat(81), Variant::Classic);
+    let mut minisat = create("ext:minisat").unwrap();
+    let start = Instant::now();
+    let out = minisat.solve(
+        &p,
+        &SolveOptions::new(1_000_000, Some(Duration::from_millis(700))),
+    );
+    assert!(
+        start.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(out.timed_out);
+    verify(&p, &out).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(
+        live_processes("minisat"),
+        before,
+        "a minisat process outlived its deadline"
+    );
 }

@@ -4,8 +4,11 @@
 //! CPU time) see only this test.
 
 mod common;
+#[path = "common/processes.rs"]
+mod processes;
 
 use common::*;
+use processes::{assert_cli_timeout_answers_unknown, assert_nothing_running, children};
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -14,69 +17,6 @@ use sudoku_arena::model::Puzzle;
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
 
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
-
-/// Processes whose parent is this process (zombies included: a child not yet reaped
-/// still counts), found by scanning `/proc/*/stat`.
-fn children() -> Vec<String> {
-    let me = std::process::id().to_string();
-    let mut pids = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // After the command name in parentheses: state, then the parent's pid.
-        let Some(close) = stat.rfind(')') else {
-            continue;
-        };
-        let ppid = stat[close + 1..].split_whitespace().nth(1);
-        if ppid == Some(me.as_str()) {
-            pids.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    pids
-}
-
-/// CPU time this process's own threads have used (user + system), in clock ticks.
-fn own_cpu_ticks() -> u64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
-    // Fields after the command name in parentheses; utime and stime are 14 and 15.
-    let rest = &stat[stat.rfind(')').unwrap() + 2..];
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
-}
-
-/// Worker processes of the binary under test still alive anywhere on the machine.
-fn live_workers() -> Vec<String> {
-    let exe = std::fs::canonicalize(EXE).unwrap();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let dir = entry.path();
-        let cmdline = std::fs::read(dir.join("cmdline")).unwrap_or_default();
-        let is_worker = String::from_utf8_lossy(&cmdline).contains("__ip-worker");
-        if is_worker && std::fs::read_link(dir.join("exe")).ok() == Some(exe.clone()) {
-            found.push(dir.display().to_string());
-        }
-    }
-    found
-}
-
-/// Checks that nothing of ours is left: no child, no worker, no thread burning CPU.
-fn assert_nothing_running(context: &str) {
-    assert!(
-        children().is_empty(),
-        "{context}: children left: {:?}",
-        children()
-    );
-    assert!(live_workers().is_empty(), "{context}: workers left");
-    let before = own_cpu_ticks();
-    std::thread::sleep(Duration::from_millis(400));
-    let used = own_cpu_ticks() - before;
-    // An idle process uses nothing; a solver thread left running would use ~40 ticks.
-    assert!(
-        used <= 10,
-        "{context}: {used} ticks of CPU in 0.4 s after the answer"
-    );
-}
 
 fn timed(solver: &mut dyn Solver, p: &Puzzle, timeout: f64) -> (Verdict, bool, Duration) {
     let start = Instant::now();
@@ -139,17 +79,5 @@ fn a_short_timeout_on_a_hard_grid_answers_unknown_and_leaves_nothing_running() {
     assert_eq!(out.stats.extra["worker_failed"], 1.0);
 
     // The command line: `--timeout` on the hard grid, then no worker left behind.
-    let path = format!(
-        "{}/../shared/data/large/inst25x25_0_0.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let start = Instant::now();
-    let o = Command::new(EXE)
-        .args(["solve", "--backend", "ip", "--timeout", "0.3", &path])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("unknown"));
-    assert!(start.elapsed() < Duration::from_secs(5));
-    assert_nothing_running("command line");
+    assert_cli_timeout_answers_unknown("ip", "inst25x25_0_0.txt", "0.3", Duration::from_secs(5));
 }

@@ -4,6 +4,8 @@
 pub mod dlx;
 pub mod ext;
 pub mod ip;
+pub mod sat;
+pub mod worker;
 
 use crate::model::Puzzle;
 use crate::solver::Solver;
@@ -62,7 +64,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (as the external solver copes)",
-        configs: &["gecode", "gprolog", "cbc", "glpk"],
+        configs: &["gecode", "gprolog", "minisat", "cadical", "cbc", "glpk"],
         make: ext::make,
     },
     BackendInfo {
@@ -74,6 +76,19 @@ pub const BACKENDS: &[BackendInfo] = &[
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
         configs: ip::CONFIGS,
         make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
+    },
+    BackendInfo {
+        name: "sat",
+        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64 (clauses grow as N^4), any box shape, variants",
+        configs: sat::encode::NAMES,
+        make: |config| {
+            Ok(Box::new(sat::SatSolver::new(
+                sat::encode::Encoding::from_name(config)?,
+            )))
+        },
     },
 ];
 
@@ -112,6 +127,30 @@ pub const ENCODINGS: &[EncodingInfo] = &[
         summary: "the presolved 0-1 program of the ip backend, as CPLEX LP or free MPS (CBC, GLPK)",
         formats: &["lp", "mps"],
         export: ip::export::export,
+    },
+    EncodingInfo {
+        name: "sat-naive",
+        summary: "the sat backend's minimal encoding as DIMACS CNF (any SAT solver)",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "naive", format),
+    },
+    EncodingInfo {
+        name: "sat-efficient",
+        summary: "the sat backend's efficient encoding (naive + at most one value per cell) as DIMACS CNF",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "efficient", format),
+    },
+    EncodingInfo {
+        name: "sat-extended",
+        summary: "the sat backend's extended encoding (efficient + every value in every unit) as DIMACS CNF",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "extended", format),
+    },
+    EncodingInfo {
+        name: "sat-reduced",
+        summary: "the extended encoding with what the givens decide removed, as DIMACS CNF",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "reduced", format),
     },
 ];
 

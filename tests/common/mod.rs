@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use std::sync::Arc;
+use sudoku_arena::backends::create;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
+use sudoku_arena::solver::SolveOptions;
 
 /// Counts solutions up to `limit` by plain backtracking over cells, checking the rules
 /// from coordinates (not from the model's unit list).
@@ -169,4 +171,13 @@ pub fn puzzle(text: &str, variant: Variant) -> Puzzle {
     )
     .unwrap()
     .remove(0)
+}
+
+/// The first solution `dlx` finds for a puzzle that has one.
+pub fn dlx_solution(p: &Puzzle) -> Vec<u8> {
+    create("dlx")
+        .unwrap()
+        .solve(p, &SolveOptions::new(1, None))
+        .solutions
+        .remove(0)
 }

@@ -4,6 +4,7 @@
 //! install, never skipped silently. Time writing and reading files is reported apart
 //! from the solver's own time (`encode_ms`, `decode_ms` versus `solve_ms`).
 
+pub mod dimacs;
 pub mod gprolog;
 pub mod minizinc;
 pub mod mip;
@@ -26,6 +27,9 @@ pub struct ExternalRun {
     pub killed: bool,
     /// Wall time of the solver process(es), ms.
     pub solve_ms: f64,
+    /// Time reading solutions back, ms (the rest of the time outside the solver is
+    /// reported as encoding).
+    pub decode_ms: f64,
     /// The solver's own counters, by name.
     pub stats: Vec<(String, f64)>,
 }
@@ -91,6 +95,24 @@ pub const TOOLS: &[Tool] = &[
         effort: "B&B nodes",
         solve: mip::solve_glpk,
     },
+    Tool {
+        name: "minisat",
+        program: "minisat",
+        package: "minisat",
+        summary:
+            "MiniSat on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
+        effort: "decisions",
+        solve: dimacs::solve_minisat,
+    },
+    Tool {
+        name: "cadical",
+        program: "cadical",
+        package: "cadical",
+        summary:
+            "CaDiCaL on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
+        effort: "decisions",
+        solve: dimacs::solve_cadical,
+    },
 ];
 
 /// Reads a solution printed as whitespace-separated values, one per cell.
@@ -155,7 +177,8 @@ impl Solver for ExternalSolver {
         match result {
             Ok(run) => {
                 stats.solve_ms = run.solve_ms;
-                stats.encode_ms = (total_ms - run.solve_ms).max(0.0);
+                stats.decode_ms = run.decode_ms;
+                stats.encode_ms = (total_ms - run.solve_ms - run.decode_ms).max(0.0);
                 for (k, v) in &run.stats {
                     match k.as_str() {
                         "nodes" => stats.nodes = *v as u64,

@@ -17,8 +17,8 @@ pub mod goodlp;
 #[cfg(feature = "highs")]
 pub mod highs;
 pub mod model;
-pub mod worker;
 
+use super::worker;
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
 use engine::{Engine, EngineEnd, EngineRun};
@@ -187,7 +187,10 @@ impl Solver for IpSolver {
 
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         match (&self.worker, opts.deadline) {
-            (Some(exe), Some(_)) => worker::solve_in_child(exe, self.config, puzzle, opts),
+            (Some(exe), Some(_)) => {
+                let spec = format!("ip:{}", self.config.name());
+                worker::solve_in_child(exe, &spec, puzzle, opts)
+            }
             _ => self.search(puzzle, opts, &mut |_| {}),
         }
     }

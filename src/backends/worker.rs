@@ -1,14 +1,16 @@
-//! Solves with a deadline in a child process, killed at the deadline.
+//! Solves with a deadline in a child process, killed at the deadline, for backends whose
+//! engine cannot be stopped in time from inside: microlp checks its time limit only every
+//! thousand simplex pivots (`ip`, measured in `encodings/ip.md`), and varisat cannot be
+//! interrupted at all (`sat`).
 //!
-//! microlp checks its time limit only every thousand simplex pivots, so on large grids
-//! a solve can run on for a second or more after its deadline (measured in
-//! `encodings/ip.md`). To honour `--timeout` promptly and leave nothing running, a
-//! solve with a deadline re-runs this executable as `sudoku-arena __ip-worker`: the
-//! puzzle and options go in on standard input as one JSON line, each solution comes
-//! back as a line as soon as it is found, then the outcome. At the deadline the parent
-//! kills and reaps the child and answers `unknown` with the solutions it already has.
+//! To honour `--timeout` promptly and leave nothing running, such a solve re-runs this
+//! executable as `sudoku-arena __worker`: the backend configuration, puzzle and options
+//! go in on standard input as one JSON line, each solution comes back as a line as soon
+//! as it is found, then the outcome. At the deadline the parent kills and reaps the
+//! child and answers `unknown` with the solutions it already has.
 
-use super::{Config, IpSolver};
+use super::ip::{self, IpSolver};
+use super::sat::{encode::Encoding, SatSolver};
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::solver::{ms, Outcome, SolveOptions, Stats, Verdict};
 use serde::{Deserialize, Serialize};
@@ -18,8 +20,8 @@ use std::process::{Command, Stdio};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-/// The hidden first argument that turns `sudoku-arena` into an ip worker.
-pub const WORKER_ARG: &str = "__ip-worker";
+/// The hidden first argument that turns `sudoku-arena` into a worker.
+pub const WORKER_ARG: &str = "__worker";
 
 /// This executable, if it is the `sudoku-arena` binary (a test or bench binary is not,
 /// and would not understand [`WORKER_ARG`]).
@@ -28,14 +30,15 @@ pub fn default_worker() -> Option<PathBuf> {
     (exe.file_stem()? == "sudoku-arena").then_some(exe)
 }
 
-/// What the parent sends: the puzzle and the options.
+/// What the parent sends: the backend configuration, the puzzle and the options.
 #[derive(Serialize, Deserialize)]
 struct Request {
+    /// `ip:good_lp`, `sat:naive`, ...: see [`search_in_process`].
+    backend: String,
     box_rows: usize,
     box_cols: usize,
     variant: String,
     cells: Vec<u8>,
-    config: String,
     max_solutions: u64,
     keep_solutions: u64,
     /// Time left at the parent's side: the child stops by itself after it too.
@@ -51,7 +54,34 @@ struct Reply {
     stats: serde_json::Value,
 }
 
-/// If this process was started as an ip worker, serves one request and returns the exit
+/// Runs the in-process search of a backend configuration (`NAME:CONFIG`), reporting
+/// each solution to `on_solution` as soon as it is found.
+pub fn search_in_process(
+    backend: &str,
+    puzzle: &Puzzle,
+    opts: &SolveOptions,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Result<Outcome, String> {
+    let (name, config) = match backend.split_once(':') {
+        Some((n, c)) => (n, Some(c)),
+        None => (backend, None),
+    };
+    match name {
+        "ip" => Ok(IpSolver::in_process(ip::Config::from_name(config)?).search(
+            puzzle,
+            opts,
+            on_solution,
+        )),
+        "sat" => Ok(SatSolver::in_process(Encoding::from_name(config)?).search(
+            puzzle,
+            opts,
+            on_solution,
+        )),
+        _ => Err(format!("backend '{name}' has no worker")),
+    }
+}
+
+/// If this process was started as a worker, serves one request and returns the exit
 /// status; otherwise `None`. `main` calls it before parsing the command line.
 pub fn serve_if_asked() -> Option<i32> {
     (std::env::args().nth(1).as_deref() == Some(WORKER_ARG)).then(|| match serve() {
@@ -76,7 +106,6 @@ fn serve() -> Result<(), String> {
         return Err("the cells do not fit the geometry".into());
     }
     let puzzle = Puzzle::new(Arc::new(geometry), req.cells);
-    let config = Config::from_name(Some(&req.config))?;
     let opts = SolveOptions {
         max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
         deadline: Some(Instant::now() + Duration::from_secs_f64(req.timeout_ms.max(0.0) / 1000.0)),
@@ -84,13 +113,13 @@ fn serve() -> Result<(), String> {
     };
     let stdout = std::io::stdout();
     let mut write_failed = false;
-    let out = IpSolver::in_process(config).search(&puzzle, &opts, &mut |grid| {
+    let out = search_in_process(&req.backend, &puzzle, &opts, &mut |grid| {
         let mut lock = stdout.lock();
         let line = serde_json::to_string(grid).unwrap_or_default();
         write_failed |= writeln!(lock, "S {line}")
             .and_then(|_| lock.flush())
             .is_err();
-    });
+    })?;
     if write_failed {
         return Err("the parent went away".into());
     }
@@ -141,19 +170,20 @@ enum Line {
     Other,
 }
 
-/// Solves `puzzle` in a child process of `exe`, killed at `opts.deadline`.
-pub fn solve_in_child(exe: &Path, config: Config, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+/// Solves `puzzle` with `backend` (`NAME:CONFIG`) in a child process of `exe`, killed at
+/// `opts.deadline`.
+pub fn solve_in_child(exe: &Path, backend: &str, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
     let start = Instant::now();
     let deadline = opts
         .deadline
         .unwrap_or_else(|| start + Duration::from_secs(u64::MAX >> 2));
     let g = &puzzle.geometry;
     let req = Request {
+        backend: backend.to_string(),
         box_rows: g.box_rows,
         box_cols: g.box_cols,
         variant: g.variant.name().to_string(),
         cells: puzzle.cells.clone(),
-        config: config.name().to_string(),
         max_solutions: opts.max_solutions as u64,
         keep_solutions: opts.keep_solutions as u64,
         timeout_ms: ms(deadline.saturating_duration_since(start)),

@@ -1,0 +1,156 @@
+//! `ext:minisat` and `ext:cadical`: the `sat` backend's DIMACS export (extended
+//! encoding) solved by an industrial SAT solver in a child process. Uniqueness and
+//! counting work as in the `sat` backend: after each model the blocking clause of the
+//! found grid is appended to the file and the solver runs again, until it answers unsat
+//! or enough solutions are found.
+
+use super::process::{run, ProcessOutput, Scratch};
+use super::ExternalRun;
+use crate::backends::sat::dimacs::{read_model, write};
+use crate::backends::sat::encode::{Encoded, Encoding};
+use crate::model::Puzzle;
+use crate::solver::{ms, SolveOptions};
+use std::time::Instant;
+
+/// The encoding the external SAT solvers are given.
+pub const ENCODING: Encoding = Encoding::Extended;
+
+/// How one SAT solver program is run and read.
+struct Program {
+    name: &'static str,
+    /// Arguments given the input file's name (the scratch folder is the working folder).
+    args: fn(&str) -> Vec<String>,
+    /// Where its model is: the result file it was told to write, or standard output.
+    model_file: Option<&'static str>,
+}
+
+const MINISAT: Program = Program {
+    name: "minisat",
+    args: |cnf| vec![cnf.to_string(), "result.txt".to_string()],
+    model_file: Some("result.txt"),
+};
+
+const CADICAL: Program = Program {
+    name: "cadical",
+    args: |cnf| vec![cnf.to_string()],
+    model_file: None,
+};
+
+/// Solves with MiniSat (`minisat IN OUT`).
+pub fn solve_minisat(
+    puzzle: &Puzzle,
+    opts: &SolveOptions,
+    scratch: &Scratch,
+) -> Result<ExternalRun, String> {
+    solve(&MINISAT, puzzle, opts, scratch)
+}
+
+/// Solves with CaDiCaL (`cadical IN`, model on standard output).
+pub fn solve_cadical(
+    puzzle: &Puzzle,
+    opts: &SolveOptions,
+    scratch: &Scratch,
+) -> Result<ExternalRun, String> {
+    solve(&CADICAL, puzzle, opts, scratch)
+}
+
+/// The counters both solvers print (`conflicts : 29` for MiniSat, `c conflicts: 56` for
+/// CaDiCaL), added up over runs.
+const COUNTERS: [&str; 3] = ["conflicts", "decisions", "propagations"];
+
+fn add_counters(out: &ProcessOutput, totals: &mut [f64; 3]) {
+    let mut seen = [false; 3];
+    for line in out.stdout.lines() {
+        let line = line.strip_prefix("c ").unwrap_or(line);
+        let Some((key, rest)) = line.split_once(':') else {
+            continue;
+        };
+        let Some(i) = COUNTERS.iter().position(|&c| c == key.trim()) else {
+            continue;
+        };
+        let value: Option<f64> = rest.split_whitespace().next().and_then(|v| v.parse().ok());
+        if let (false, Some(v)) = (seen[i], value) {
+            totals[i] += v;
+            seen[i] = true;
+        }
+    }
+}
+
+fn solve(
+    program: &Program,
+    puzzle: &Puzzle,
+    opts: &SolveOptions,
+    scratch: &Scratch,
+) -> Result<ExternalRun, String> {
+    let encoded = Encoded::build(puzzle, ENCODING);
+    let mut blocking: Vec<Vec<i32>> = Vec::new();
+    let mut runs = ExternalRun::default();
+    let mut counters = [0.0; 3];
+    let mut calls = 0u64;
+    loop {
+        scratch.write("sudoku.cnf", &write(puzzle, &encoded, &blocking))?;
+        let out = run(
+            program.name,
+            &(program.args)("sudoku.cnf")
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+            scratch,
+            opts.deadline,
+        )?;
+        calls += 1;
+        runs.solve_ms += ms(out.elapsed);
+        if out.killed {
+            runs.killed = true;
+            break;
+        }
+        add_counters(&out, &mut counters);
+        // Both follow the SAT competition's exit codes: 10 satisfiable, 20 unsatisfiable.
+        match out.code {
+            Some(20) => {
+                runs.complete = true;
+                break;
+            }
+            Some(10) => {}
+            _ => {
+                return Err(format!(
+                    "{} ended with {:?}: {}",
+                    program.name,
+                    out.code,
+                    out.stderr.lines().take(3).collect::<Vec<_>>().join(" / ")
+                ))
+            }
+        }
+        let t = Instant::now();
+        let text = match program.model_file {
+            Some(f) => std::fs::read_to_string(scratch.file(f))
+                .map_err(|e| format!("cannot read {}'s result: {e}", program.name))?,
+            None => out.stdout,
+        };
+        let model = read_model(&text, encoded.cnf.vars)?;
+        let grid = encoded
+            .decode(&model)
+            .ok_or_else(|| format!("{}'s model is not a grid", program.name))?;
+        runs.decode_ms += ms(t.elapsed());
+        let clause = encoded.blocking_clause(puzzle, &grid);
+        runs.solutions.push(grid);
+        if runs.solutions.len() >= opts.max_solutions {
+            break;
+        }
+        if clause.is_empty() {
+            runs.complete = true;
+            break;
+        }
+        blocking.push(clause);
+    }
+    for (name, v) in COUNTERS.iter().zip(counters) {
+        runs.stats.push((name.to_string(), v));
+    }
+    runs.stats.push(("nodes".into(), counters[1]));
+    runs.stats.push(("solver_calls".into(), calls as f64));
+    runs.stats
+        .push(("variables".into(), encoded.cnf.vars as f64));
+    runs.stats
+        .push(("clauses".into(), encoded.cnf.clauses() as f64));
+    Ok(runs)
+}

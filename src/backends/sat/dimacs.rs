@@ -1,0 +1,90 @@
+//! DIMACS CNF: the export any SAT solver reads, and the reading of a solver's model.
+//! Format, header and numbering: `encodings/sat.md`.
+
+use super::encode::{Cnf, Encoded, Encoding};
+use crate::model::format::to_line;
+use crate::model::Puzzle;
+use std::fmt::Write;
+
+/// The DIMACS text of `puzzle` in `encoding`: a comment header (encoding, puzzle, order,
+/// the variable numbering rule), the `p cnf` line, then one clause per line.
+pub fn export(puzzle: &Puzzle, encoding: Encoding) -> String {
+    let encoded = Encoded::build(puzzle, encoding);
+    write(puzzle, &encoded, &[])
+}
+
+/// The export of encoding `name` in `format` (only `dimacs`), for the registry.
+pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> Result<String, String> {
+    match format {
+        "dimacs" => Ok(export(puzzle, Encoding::from_name(Some(name))?)),
+        f => Err(format!("sat-{name} is written as 'dimacs', not '{f}'")),
+    }
+}
+
+/// The DIMACS text of an encoded puzzle with `extra` clauses appended (the blocking
+/// clauses of the solutions already found).
+pub fn write(puzzle: &Puzzle, encoded: &Encoded, extra: &[Vec<i32>]) -> String {
+    let g = &puzzle.geometry;
+    let n = g.n;
+    let cnf: &Cnf = &encoded.cnf;
+    let mut out = String::with_capacity(cnf.lits.len() * 7 + 400);
+    let _ = writeln!(
+        out,
+        "c sudoku-arena sat-{} encoding",
+        encoded.encoding.name()
+    );
+    let _ = writeln!(out, "c puzzle: {}", to_line(g, &puzzle.cells));
+    let _ = writeln!(out, "c order: {}", g.describe());
+    if encoded.encoding == Encoding::Reduced {
+        let _ = writeln!(
+            out,
+            "c variables: one per (cell, value) left open by the givens, numbered from 1 in order of cell = row*{n} + column (from 0), then value"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "c variables: var(cell, value) = cell*{n} + value, cell = row*{n} + column (from 0), value 1..{n}"
+        );
+    }
+    let _ = writeln!(out, "p cnf {} {}", cnf.vars, cnf.clauses() + extra.len());
+    for clause in cnf.iter().chain(extra.iter().map(Vec::as_slice)) {
+        for lit in clause {
+            let _ = write!(out, "{lit} ");
+        }
+        out.push_str("0\n");
+    }
+    out
+}
+
+/// Reads a model from a solver's output: every integer on lines that start with `v`
+/// (SAT competition format, as CaDiCaL prints) or, if there are none, on every line
+/// after the first (MiniSat's result file: `SAT`, then the literals). Returns `true` at
+/// index `var - 1` for each positive literal.
+pub fn read_model(text: &str, vars: usize) -> Result<Vec<bool>, String> {
+    let v_lines: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("v ").or_else(|| (l == "v").then_some("")))
+        .collect();
+    let lines: Vec<&str> = if v_lines.is_empty() {
+        text.lines().skip(1).collect()
+    } else {
+        v_lines
+    };
+    let mut model = vec![false; vars];
+    for token in lines.iter().flat_map(|l| l.split_whitespace()) {
+        let lit: i64 = token
+            .parse()
+            .map_err(|_| format!("unreadable literal '{token}' in the solver's model"))?;
+        let var = lit.unsigned_abs() as usize;
+        if var == 0 {
+            continue; // The terminating 0.
+        }
+        if var > vars {
+            return Err(format!("the solver's model names variable {var} of {vars}"));
+        }
+        if lit > 0 {
+            model[var - 1] = true;
+        }
+    }
+    Ok(model)
+}

@@ -1,0 +1,307 @@
+//! The CNF encodings of the `sat` backend, built from the puzzle's unit list so that any
+//! side, box shape and variant is encoded the same way.
+//!
+//! One Boolean x(cell, value) per cell and value. Numbered for DIMACS as
+//! `var(cell, value) = cell * N + value` (cell = row * N + column from 0, value from 1),
+//! so the N³ variables are 1..=N³. The reduced encoding renumbers the variables it keeps
+//! in the same order (see [`Literal`]). Definitions and counts: `encodings/sat.md`.
+
+use crate::model::Puzzle;
+
+/// The four encodings; the first is the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// Lynce and Ouaknine's minimal encoding (the naive alldifferent translation): per
+    /// cell "at least one value", per unit and value pairwise "not both".
+    Naive,
+    /// Naive plus per cell pairwise "at most one value".
+    Efficient,
+    /// Efficient plus per unit and value "at least one cell".
+    Extended,
+    /// Extended after removing what the givens decide (no variable for a value a given
+    /// rules out, satisfied clauses dropped, false literals removed).
+    Reduced,
+}
+
+/// The names of the encodings, as used in `sat:NAME` and `export --encoding sat-NAME`.
+pub const NAMES: &[&str] = &["naive", "efficient", "extended", "reduced"];
+
+impl Encoding {
+    /// Every encoding, in the order of [`NAMES`].
+    pub const ALL: [Encoding; 4] = [
+        Encoding::Naive,
+        Encoding::Efficient,
+        Encoding::Extended,
+        Encoding::Reduced,
+    ];
+
+    /// The encoding named `name` (`None` for the default, naive).
+    pub fn from_name(name: Option<&str>) -> Result<Encoding, String> {
+        let name = name.unwrap_or(NAMES[0]);
+        NAMES
+            .iter()
+            .position(|&n| n == name)
+            .map(|i| Encoding::ALL[i])
+            .ok_or_else(|| {
+                format!(
+                    "sat has no encoding '{name}' (available: {})",
+                    NAMES.join(", ")
+                )
+            })
+    }
+
+    /// The name used after `sat:`.
+    pub fn name(self) -> &'static str {
+        NAMES[self as usize]
+    }
+
+    /// Whether the per-cell "at most one value" clauses are included.
+    fn cell_at_most_one(self) -> bool {
+        self != Encoding::Naive
+    }
+
+    /// Whether the per-unit "every value somewhere" clauses are included.
+    fn unit_at_least_one(self) -> bool {
+        matches!(self, Encoding::Extended | Encoding::Reduced)
+    }
+}
+
+/// A clause set in DIMACS terms: variables 1..=`vars`, literals as signed integers,
+/// clauses stored one after another (`ends[i]` is where clause `i` ends in `lits`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cnf {
+    /// Number of variables.
+    pub vars: usize,
+    /// Every clause's literals, concatenated.
+    pub lits: Vec<i32>,
+    /// The end of each clause in `lits`.
+    pub ends: Vec<usize>,
+}
+
+impl Cnf {
+    /// Number of clauses.
+    pub fn clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The clauses, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[i32]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter()).map(|(s, &e)| &self.lits[s..e])
+    }
+
+    /// Appends a clause.
+    pub fn push(&mut self, clause: &[i32]) {
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+}
+
+/// What x(cell, value) is in an encoding: a variable, or a constant the givens decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Literal {
+    /// The DIMACS variable number.
+    Var(i32),
+    /// Decided by the givens (reduced encoding only).
+    Const(bool),
+}
+
+/// An encoded puzzle: the clauses and what each (cell, value) became.
+#[derive(Clone, Debug)]
+pub struct Encoded {
+    /// The encoding used.
+    pub encoding: Encoding,
+    /// The side N.
+    pub n: usize,
+    /// The clauses.
+    pub cnf: Cnf,
+    /// x(cell, value) at index `cell * N + value - 1`.
+    pub literal: Vec<Literal>,
+}
+
+impl Encoded {
+    /// Builds `encoding` of `puzzle`.
+    pub fn build(puzzle: &Puzzle, encoding: Encoding) -> Encoded {
+        let g = &puzzle.geometry;
+        let n = g.n;
+        let literal = if encoding == Encoding::Reduced {
+            reduced_literals(puzzle)
+        } else {
+            (1..=(n * n * n) as i32).map(Literal::Var).collect()
+        };
+        let vars = literal
+            .iter()
+            .filter(|l| matches!(l, Literal::Var(_)))
+            .count();
+        let mut b = Builder {
+            n,
+            literal: &literal,
+            cnf: Cnf {
+                vars,
+                ..Cnf::default()
+            },
+            clause: Vec::with_capacity(n),
+            open: Vec::with_capacity(n),
+        };
+        let values = 1..=n as u8;
+        for cell in 0..n * n {
+            b.clause(values.clone().map(|v| (cell, v, true)));
+        }
+        if encoding.cell_at_most_one() {
+            for cell in 0..n * n {
+                b.at_most_one(values.clone().map(|v| (cell, v)));
+            }
+        }
+        if encoding.unit_at_least_one() {
+            for unit in &g.units {
+                for v in values.clone() {
+                    b.clause(unit.cells.iter().map(|&c| (c, v, true)));
+                }
+            }
+        }
+        for unit in &g.units {
+            for v in values.clone() {
+                b.at_most_one(unit.cells.iter().map(|&c| (c, v)));
+            }
+        }
+        // The givens last: a solver that simplifies while loading (varisat does) then
+        // loads the structure before any literal is fixed.
+        if encoding != Encoding::Reduced {
+            for (cell, &v) in puzzle.cells.iter().enumerate() {
+                if v != 0 {
+                    b.clause([(cell, v, true)]);
+                }
+            }
+        }
+        let cnf = b.cnf;
+        Encoded {
+            encoding,
+            n,
+            cnf,
+            literal,
+        }
+    }
+
+    /// What x(cell, value) is.
+    pub fn literal(&self, cell: usize, value: u8) -> Literal {
+        self.literal[cell * self.n + value as usize - 1]
+    }
+
+    /// Reads the grid from a model (`true` at index `var - 1` for each true variable);
+    /// `None` if some cell has no value or several.
+    pub fn decode(&self, model: &[bool]) -> Option<Vec<u8>> {
+        let n = self.n;
+        let truth = |l: Literal| match l {
+            Literal::Var(v) => model.get(v as usize - 1).copied().unwrap_or(false),
+            Literal::Const(b) => b,
+        };
+        (0..n * n)
+            .map(|cell| {
+                let mut values = (1..=n as u8).filter(|&v| truth(self.literal(cell, v)));
+                let first = values.next()?;
+                values.next().is_none().then_some(first)
+            })
+            .collect()
+    }
+
+    /// The clause that forbids `grid` on the cells that were blank in `puzzle`: the
+    /// negation of their assignment. Empty when no cell was blank.
+    pub fn blocking_clause(&self, puzzle: &Puzzle, grid: &[u8]) -> Vec<i32> {
+        (0..grid.len())
+            .filter(|&c| puzzle.cells[c] == 0)
+            .filter_map(|c| match self.literal(c, grid[c]) {
+                Literal::Var(v) => Some(-v),
+                Literal::Const(_) => None,
+            })
+            .collect()
+    }
+}
+
+/// x(cell, value) for the reduced encoding: a given's own value is true and its other
+/// values false; a value a given rules out from a blank cell is false; the rest are
+/// variables numbered from 1 in (cell, value) order.
+fn reduced_literals(puzzle: &Puzzle) -> Vec<Literal> {
+    let n = puzzle.n();
+    let candidates = puzzle.candidates();
+    let mut next = 0;
+    let mut literal = Vec::with_capacity(n * n * n);
+    for (cell, cands) in candidates.iter().enumerate() {
+        for v in 1..=n as u8 {
+            literal.push(match puzzle.cells[cell] {
+                0 if cands.contains(v) => {
+                    next += 1;
+                    Literal::Var(next)
+                }
+                0 => Literal::Const(false),
+                given => Literal::Const(given == v),
+            });
+        }
+    }
+    literal
+}
+
+/// Builds clauses over (cell, value, positive) literals, simplifying by the constants.
+struct Builder<'a> {
+    n: usize,
+    literal: &'a [Literal],
+    cnf: Cnf,
+    clause: Vec<i32>,
+    open: Vec<Literal>,
+}
+
+impl Builder<'_> {
+    /// Adds the pairwise "not both" clauses over the given (cell, value) literals, in
+    /// pair order. A pair with a false literal is satisfied, so false literals are left
+    /// out before pairing (which is what makes the reduced encoding cheap to build).
+    fn at_most_one(&mut self, lits: impl IntoIterator<Item = (usize, u8)>) {
+        let n = self.n;
+        self.open.clear();
+        self.open.extend(
+            lits.into_iter()
+                .map(|(cell, value)| self.literal[cell * n + value as usize - 1])
+                .filter(|&l| l != Literal::Const(false)),
+        );
+        for i in 0..self.open.len() {
+            for j in i + 1..self.open.len() {
+                match (self.open[i], self.open[j]) {
+                    (Literal::Var(a), Literal::Var(b)) => self.cnf.push(&[-a, -b]),
+                    (Literal::Var(a), _) | (_, Literal::Var(a)) => self.cnf.push(&[-a]),
+                    _ => self.cnf.push(&[]),
+                }
+            }
+        }
+    }
+
+    /// Adds the clause unless a literal is true; false literals are left out.
+    fn clause(&mut self, lits: impl IntoIterator<Item = (usize, u8, bool)>) {
+        self.clause.clear();
+        for (cell, value, positive) in lits {
+            match self.literal[cell * self.n + value as usize - 1] {
+                Literal::Var(v) => self.clause.push(if positive { v } else { -v }),
+                Literal::Const(b) if b == positive => return,
+                Literal::Const(_) => {}
+            }
+        }
+        self.cnf.push(&self.clause);
+    }
+}
+
+/// Clause counts of the full (unreduced) encodings of an empty grid, from the
+/// definitions: the oracle the tests compare the built encodings with.
+pub fn empty_grid_clauses(puzzle: &Puzzle, encoding: Encoding) -> u64 {
+    let g = &puzzle.geometry;
+    let n = g.n as u64;
+    let pairs = |k: u64| k * k.saturating_sub(1) / 2;
+    let mut clauses = n * n
+        + g.units
+            .iter()
+            .map(|u| n * pairs(u.cells.len() as u64))
+            .sum::<u64>();
+    if encoding.cell_at_most_one() {
+        clauses += n * n * pairs(n);
+    }
+    if encoding.unit_at_least_one() {
+        clauses += g.units.len() as u64 * n;
+    }
+    clauses
+}
