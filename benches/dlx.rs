@@ -11,9 +11,18 @@ use sudoku_arena::solver::{SolveOptions, Verdict};
 
 fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
-        ("17clue-first1000", common::shared_puzzles("17_clue.txt", 1000)),
-        ("forum-hardest-all375", common::shared_puzzles("forum_hardest_1106.txt", usize::MAX)),
-        ("magictour-first500", common::shared_puzzles("magictour_top1465.txt", 500)),
+        (
+            "17clue-first1000",
+            common::shared_puzzles("17_clue.txt", 1000),
+        ),
+        (
+            "forum-hardest-all375",
+            common::shared_puzzles("forum_hardest_1106.txt", usize::MAX),
+        ),
+        (
+            "magictour-first500",
+            common::shared_puzzles("magictour_top1465.txt", 500),
+        ),
     ]
 }
 
