@@ -38,24 +38,39 @@ pub fn filter(doms: &mut [CandSet]) -> Result<u64, Conflict> {
     if doms.iter().any(|d| d.is_empty()) {
         return Err(Conflict);
     }
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_unstable_by_key(|&i| hi(doms[i]));
-    let mut mins: Vec<u32> = doms.iter().map(|&d| lo(d)).collect();
-    mins.sort_unstable();
-    mins.dedup();
-    // Hall intervals found, as (a, b); pruning waits until the sweep is over, so every
-    // interval is judged on the same bounds.
-    let mut halls: Vec<(u32, u32)> = Vec::new();
-    for &a in &mins {
+    if n > 64 {
+        return Err(Conflict);
+    }
+    let mut order = [0u8; 64];
+    for (k, o) in order.iter_mut().enumerate().take(n) {
+        *o = k as u8;
+    }
+    let order = &mut order[..n];
+    order.sort_unstable_by_key(|&i| hi(doms[i as usize]));
+    // (lower, upper) bound of each variable, in upper-bound order.
+    let mut sorted = [(0u32, 0u32); 64];
+    for (k, &i) in order.iter().enumerate() {
+        let d = doms[i as usize];
+        sorted[k] = (lo(d), hi(d));
+    }
+    let sorted = &sorted[..n];
+    // The distinct lower bounds, as a bit set of values.
+    let mins = doms.iter().fold(0u64, |acc, &d| acc | 1 << (lo(d) - 1));
+    // Hall intervals found: bit `b - 1` of `halls[a - 1]` for [a, b]. Pruning waits
+    // until the sweep is over, so every interval is judged on the same bounds.
+    let mut halls = [0u64; 64];
+    let mut starts = mins;
+    while starts != 0 {
+        let a = starts.trailing_zeros() + 1;
+        starts &= starts - 1;
         let mut count = 0u32;
-        for (k, &i) in order.iter().enumerate() {
-            if lo(doms[i]) < a {
+        for (k, &(l, b)) in sorted.iter().enumerate() {
+            if l < a {
                 continue;
             }
             count += 1;
-            let b = hi(doms[i]);
             // Decide at the last variable with this upper bound.
-            if order.get(k + 1).is_some_and(|&j| hi(doms[j]) == b) {
+            if sorted.get(k + 1).is_some_and(|&(_, h)| h == b) {
                 continue;
             }
             let width = b - a + 1;
@@ -63,29 +78,45 @@ pub fn filter(doms: &mut [CandSet]) -> Result<u64, Conflict> {
                 return Err(Conflict);
             }
             if count == width {
-                halls.push((a, b));
+                halls[a as usize - 1] |= 1 << (b - 1);
             }
         }
     }
     let mut pruned = 0u64;
-    for (a, b) in halls {
-        for d in doms.iter_mut() {
-            let before = d.0;
-            let (l, h) = (lo(*d), hi(*d));
-            if a <= l && h <= b {
-                continue; // one of the interval's own variables
-            }
-            if (a..=b).contains(&l) {
-                d.0 &= !span(1, b); // raise the lower bound past b
-            }
-            if (a..=b).contains(&hi(*d)) {
-                d.0 &= !span(a, 64); // lower the upper bound below a
-            }
-            if d.is_empty() {
-                return Err(Conflict);
-            }
-            pruned += u64::from((before & !d.0).count_ones());
+    let mut starts = mins;
+    while starts != 0 {
+        let a = starts.trailing_zeros() + 1;
+        starts &= starts - 1;
+        let mut ends = halls[a as usize - 1];
+        while ends != 0 {
+            let b = ends.trailing_zeros() + 1;
+            ends &= ends - 1;
+            pruned += push_out(doms, a, b)?;
         }
+    }
+    Ok(pruned)
+}
+
+/// Moves the bounds of every variable not inside the Hall interval `[a, b]` out of it;
+/// returns the number of values removed.
+fn push_out(doms: &mut [CandSet], a: u32, b: u32) -> Result<u64, Conflict> {
+    let mut pruned = 0u64;
+    for d in doms.iter_mut() {
+        let before = d.0;
+        let (l, h) = (lo(*d), hi(*d));
+        if a <= l && h <= b {
+            continue; // one of the interval's own variables
+        }
+        if (a..=b).contains(&l) {
+            d.0 &= !span(1, b); // raise the lower bound past b
+        }
+        if (a..=b).contains(&hi(*d)) {
+            d.0 &= !span(a, 64); // lower the upper bound below a
+        }
+        if d.is_empty() {
+            return Err(Conflict);
+        }
+        pruned += u64::from((before & !d.0).count_ones());
     }
     Ok(pruned)
 }

@@ -59,24 +59,27 @@ impl Matching {
 /// Tarjan's strongly connected components on at most 64 nodes with bit-set successors.
 struct Tarjan<'a> {
     succ: &'a [u64],
-    index: Vec<u32>,
-    low: Vec<u32>,
-    comp: Vec<u32>,
-    stack: Vec<usize>,
+    index: [u32; 64],
+    low: [u32; 64],
+    comp: [u32; 64],
+    stack: [u8; 64],
+    depth: usize,
     on_stack: u64,
     next_index: u32,
     next_comp: u32,
 }
 
 impl<'a> Tarjan<'a> {
-    fn components(succ: &'a [u64]) -> Vec<u32> {
-        let n = succ.len();
+    /// The component of each node (at most 64 nodes).
+    fn components(succ: &'a [u64]) -> [u32; 64] {
+        let n = succ.len().min(64);
         let mut t = Tarjan {
             succ,
-            index: vec![u32::MAX; n],
-            low: vec![0; n],
-            comp: vec![u32::MAX; n],
-            stack: Vec::with_capacity(n),
+            index: [u32::MAX; 64],
+            low: [0; 64],
+            comp: [u32::MAX; 64],
+            stack: [0; 64],
+            depth: 0,
             on_stack: 0,
             next_index: 0,
             next_comp: 0,
@@ -93,7 +96,8 @@ impl<'a> Tarjan<'a> {
         self.index[x] = self.next_index;
         self.low[x] = self.next_index;
         self.next_index += 1;
-        self.stack.push(x);
+        self.stack[self.depth] = x as u8;
+        self.depth += 1;
         self.on_stack |= 1 << x;
         let mut next = self.succ[x];
         while next != 0 {
@@ -107,7 +111,9 @@ impl<'a> Tarjan<'a> {
             }
         }
         if self.low[x] == self.index[x] {
-            while let Some(y) = self.stack.pop() {
+            while self.depth > 0 {
+                self.depth -= 1;
+                let y = self.stack[self.depth] as usize;
                 self.on_stack &= !(1 << y);
                 self.comp[y] = self.next_comp;
                 if y == x {
@@ -190,7 +196,7 @@ impl Regin {
             matched |= 1 << m.var_val[x];
         }
         // Residual graph on variables: x → y when y may take M(x).
-        let mut succ = vec![0u64; n];
+        let mut succ = [0u64; 64];
         let mut all_values = 0u64;
         for (y, d) in doms.iter().enumerate() {
             all_values |= d.0;
@@ -224,7 +230,7 @@ impl Regin {
             }
             frontier = next & !reached;
         }
-        let comp = Tarjan::components(&succ);
+        let comp = Tarjan::components(&succ[..n]);
         let mut pruned = 0u64;
         for y in 0..n {
             let mut keep = 1u64 << m.var_val[y] | (doms[y].0 & free_values);
