@@ -115,15 +115,18 @@ impl Config {
     /// `permutation` with `mrv`).
     pub fn from_name(name: Option<&str>) -> Result<Config, String> {
         let name = name.unwrap_or("");
-        let (level, branch) = name.split_once('+').unwrap_or((name, ""));
+        let (level, branch) = match name.split_once('+') {
+            Some((l, b)) => (l, Some(b)),
+            None => (name, None),
+        };
         Ok(Config {
             propagation: match level {
                 "" => Propagation::Permutation,
                 l => Config::propagation(l)?,
             },
             branch: match branch {
-                "" => Branch::Mrv,
-                b => Config::branch(b)?,
+                None => Branch::Mrv,
+                Some(b) => Config::branch(b)?,
             },
         })
     }
