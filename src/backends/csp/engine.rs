@@ -97,8 +97,8 @@ impl Engine {
         }
         let mut peers = Vec::new();
         let mut peer_start = vec![0];
-        for c in 0..vars {
-            let mut p: Vec<u32> = cell_units[c]
+        for (c, its_units) in cell_units.iter().enumerate() {
+            let mut p: Vec<u32> = its_units
                 .iter()
                 .flat_map(|&u| units[u].iter().copied())
                 .filter(|&o| o != c)

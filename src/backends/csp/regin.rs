@@ -153,9 +153,9 @@ impl Regin {
             val_var: [NONE; 64],
         };
         // Keep the old edges that are still in the domains.
-        for x in 0..n {
+        for (x, d) in doms.iter().enumerate() {
             let v = m.var_val[x];
-            if v != NONE && doms[x].0 >> v & 1 == 1 && m.val_var[v as usize] == NONE {
+            if v != NONE && d.0 >> v & 1 == 1 && m.val_var[v as usize] == NONE {
                 m.val_var[v as usize] = x as u8;
             } else {
                 m.var_val[x] = NONE;
