@@ -32,8 +32,14 @@ pub enum Kind {
     Shave = 4,
 }
 
-/// Names of the per-propagator counters, indexed by [`Kind`].
-pub const KIND_NAMES: [&str; 5] = ["naive", "permutation", "bounds", "gac", "shave"];
+/// Names of the per-propagator counters in `Stats::extra`, indexed by [`Kind`].
+pub const PRUNED_KEYS: [&str; 5] = [
+    "pruned_naive",
+    "pruned_permutation",
+    "pruned_bounds",
+    "pruned_gac",
+    "pruned_shave",
+];
 
 /// Work done by the engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -25,7 +25,7 @@ pub mod shave;
 
 use crate::model::{CandSet, Geometry, Puzzle};
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
-use engine::{Engine, KIND_NAMES};
+use engine::{Engine, PRUNED_KEYS};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -262,8 +262,8 @@ impl Solver for CspSolver {
         stats.propagations = engine.counters.pruned_total();
         let extra = &mut stats.extra;
         extra.insert("propagator_calls".into(), engine.counters.calls as f64);
-        for (k, name) in KIND_NAMES.iter().enumerate() {
-            extra.insert(format!("pruned_{name}"), engine.counters.pruned[k] as f64);
+        for (key, &pruned) in PRUNED_KEYS.iter().zip(&engine.counters.pruned) {
+            extra.insert(key.to_string(), pruned as f64);
         }
         extra.insert("shave_trials".into(), engine.counters.shave_trials as f64);
         extra.insert("augmentations".into(), engine.augmentations() as f64);
