@@ -1,6 +1,7 @@
 //! The backends and the one registry that maps names to constructors and exporters.
 //! Adding a backend means one folder here and one entry in [`BACKENDS`].
 
+pub mod csp;
 pub mod dlx;
 pub mod ext;
 pub mod ip;
@@ -66,6 +67,15 @@ pub const BACKENDS: &[BackendInfo] = &[
         sides: "4 to 64 (as the external solver copes)",
         configs: &["gecode", "gprolog", "minisat", "cadical", "cbc", "glpk"],
         make: ext::make,
+    },
+    BackendInfo {
+        name: "csp",
+        summary: "finite-domain propagation + search; alldifferent by naive, permutation, bounds (Puget), gac (Régin), gac-shave",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64, any box shape, variants",
+        configs: csp::CONFIGS,
+        make: |config| Ok(Box::new(csp::CspSolver::new(csp::Config::from_name(config)?))),
     },
     BackendInfo {
         name: "ip",

@@ -1,5 +1,6 @@
 //! `sudoku-arena count`: count solutions, up to a limit.
 
+use super::csp_flags::CspFlags;
 use super::input::InputArgs;
 use super::out::Out;
 use super::{parse_timeout, EXIT_WRONG_ANSWER};
@@ -19,9 +20,12 @@ use clap::Args;
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct CountArgs {
-    /// The backend (NAME or NAME:CONFIG).
-    #[arg(long, short, default_value = "dlx", value_name = "NAME")]
-    backend: String,
+    /// The backend (NAME or NAME:CONFIG); dlx when not given.
+    #[arg(long, short, value_name = "NAME")]
+    backend: Option<String>,
+
+    #[command(flatten)]
+    csp: CspFlags,
 
     /// Stop counting at K solutions.
     #[arg(long, value_name = "K", default_value_t = 1_000_000)]
@@ -37,7 +41,7 @@ pub struct CountArgs {
 
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> Result<i32, String> {
-    let mut solver = create(&args.backend)?;
+    let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
     let puzzles = args.input.read_puzzles()?;
     let mut out = Out::new();
     let mut status = 0;

@@ -3,6 +3,7 @@
 mod backends_cmd;
 mod compare;
 mod count;
+mod csp_flags;
 mod export;
 pub mod input;
 mod merge;

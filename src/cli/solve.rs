@@ -1,5 +1,6 @@
 //! `sudoku-arena solve`: solve puzzles with one backend and say what is known of each.
 
+use super::csp_flags::CspFlags;
 use super::input::InputArgs;
 use super::out::Out;
 use super::{parse_timeout, EXIT_WRONG_ANSWER};
@@ -37,9 +38,12 @@ pub enum SolveFormat {
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
-    /// The backend (and configuration, as NAME:CONFIG); `sudoku-arena backends` lists them.
-    #[arg(long, short, default_value = "dlx", value_name = "NAME")]
-    backend: String,
+    /// The backend (and configuration, as NAME:CONFIG); `sudoku-arena backends` lists them; dlx when not given.
+    #[arg(long, short, value_name = "NAME")]
+    backend: Option<String>,
+
+    #[command(flatten)]
+    csp: CspFlags,
 
     /// Stop at the first solution (do not prove uniqueness).
     #[arg(long, conflicts_with = "max_solutions")]
@@ -63,7 +67,7 @@ pub struct SolveArgs {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> Result<i32, String> {
-    let mut solver = create(&args.backend)?;
+    let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
     let puzzles = args.input.read_puzzles()?;
     let max = if args.first {
         1

@@ -1,0 +1,273 @@
+//! The `csp` backend: every propagation level against `dlx` on fixed samples of the
+//! shared sets, against the brute force on random small puzzles, on large boards and
+//! under a deadline; and the ordering theorem of `encodings/csp.md` (stronger
+//! propagation never leaves larger domains, and under a fixed branching order never
+//! needs more nodes).
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use std::time::{Duration, Instant};
+use sudoku_arena::backends::create;
+use sudoku_arena::backends::csp::{root_domains, Propagation, PROPAGATIONS};
+use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
+
+const LEVELS: [&str; 5] = ["naive", "permutation", "bounds", "gac", "gac-shave"];
+
+fn sample() -> Vec<Puzzle> {
+    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 30);
+    puzzles.extend(shared_puzzles("17_clue.txt", 30));
+    puzzles
+}
+
+fn solve(config: &str, p: &Puzzle, max: usize) -> Outcome {
+    let mut solver = create(config).unwrap();
+    let out = solver.solve(p, &SolveOptions::new(max, None));
+    verify(p, &out).unwrap_or_else(|e| panic!("{config} on {}: {e}", p.display_name()));
+    out
+}
+
+#[test]
+fn every_level_proves_the_sample_unique_with_dlx_solution() {
+    let puzzles = sample();
+    let mut dlx = create("dlx").unwrap();
+    for p in &puzzles {
+        let reference = dlx.solve(p, &SolveOptions::default());
+        assert_eq!(reference.verdict, Verdict::Unique);
+        for level in LEVELS {
+            let out = solve(&format!("csp:{level}"), p, 2);
+            assert_eq!(out.verdict, Verdict::Unique, "{level} {}", p.display_name());
+            assert_eq!(out.solutions, reference.solutions, "{level}");
+        }
+    }
+}
+
+#[test]
+fn stronger_levels_never_leave_larger_root_domains() {
+    // Theorem: each level's propagators are implied by the next level's consistency,
+    // so the fixpoints are ordered by inclusion, cell by cell:
+    // gac-shave ⊆ gac ⊆ bounds ⊆ permutation ⊆ naive. Hence also: a puzzle solved
+    // without search at one level is solved without search at every stronger one.
+    for p in sample() {
+        let fix: Vec<_> = PROPAGATIONS
+            .iter()
+            .map(|&(_, level)| root_domains(&p, level).unwrap())
+            .collect();
+        for w in 0..fix.len() - 1 {
+            let (weaker, stronger) = (&fix[w], &fix[w + 1]);
+            for (s, wk) in stronger.iter().zip(weaker) {
+                assert_eq!(s.0 & !wk.0, 0, "{} level {w}", p.display_name());
+            }
+        }
+        let solved: Vec<bool> = fix.iter().map(|d| d.iter().all(|c| c.len() == 1)).collect();
+        for w in 0..solved.len() - 1 {
+            assert!(!solved[w] || solved[w + 1], "{}", p.display_name());
+        }
+    }
+    // The inclusions are strict somewhere: each level prunes what the one below cannot.
+    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let open = |level| {
+        root_domains(p, level)
+            .unwrap()
+            .iter()
+            .map(|d| d.len() as usize)
+            .sum::<usize>()
+    };
+    assert!(open(Propagation::Permutation) < open(Propagation::Naive));
+}
+
+#[test]
+fn under_a_fixed_order_stronger_levels_never_need_more_nodes() {
+    // Theorem: with a static variable order and ascending values, every node a
+    // stronger level visits is a node the weaker level visits too (its domains are
+    // subsets, and the two solutions are met in the same order), so per puzzle
+    // nodes(gac-shave) <= nodes(gac) <= nodes(bounds) <= nodes(permutation) <= nodes(naive).
+    // MRV chooses cells from the domains, so there it is not a theorem (see
+    // encodings/csp.md for what it gives on the shared sets).
+    let forum = shared_puzzles("forum_hardest_1106.txt", 30);
+    let clue = shared_puzzles("17_clue.txt", 30);
+    for (puzzles, levels) in [(&forum, &LEVELS[..]), (&clue, &LEVELS[1..])] {
+        for p in puzzles {
+            let nodes: Vec<u64> = levels
+                .iter()
+                .map(|l| solve(&format!("csp:{l}+static"), p, 2).stats.nodes)
+                .collect();
+            assert!(
+                nodes.windows(2).all(|w| w[1] <= w[0]),
+                "{}: {nodes:?}",
+                p.display_name()
+            );
+        }
+    }
+}
+
+#[test]
+fn statistics_say_what_each_propagator_did() {
+    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let out = solve("csp:gac", p, 2);
+    let x = &out.stats.extra;
+    assert!(x["propagator_calls"] > 0.0);
+    assert!(x["pruned_naive"] > 0.0);
+    let by_kind: f64 = ["naive", "permutation", "bounds", "gac", "shave"]
+        .iter()
+        .map(|k| x[&format!("pruned_{k}")])
+        .sum();
+    assert_eq!(by_kind, out.stats.propagations as f64);
+    assert_eq!(x["pruned_bounds"], 0.0);
+    assert_eq!(
+        x["search_free"],
+        if out.stats.nodes == 0 { 1.0 } else { 0.0 }
+    );
+    assert_eq!(out.stats.variables, 81);
+    assert_eq!(out.stats.constraints, 27);
+}
+
+#[test]
+fn large_boards_are_solved_at_every_level() {
+    for f in [
+        "inst16x16_60_0",
+        "inst16x16_45_0",
+        "inst25x25_60_0",
+        "inst25x25_70_0",
+    ] {
+        let p = shared_matrix(&format!("{f}.txt"));
+        let reference = solve("dlx", &p, 2);
+        for level in LEVELS {
+            let out = solve(&format!("csp:{level}"), &p, 2);
+            assert_eq!(out.verdict, reference.verdict, "{f} {level}");
+            assert!(!out.solutions.is_empty());
+        }
+    }
+}
+
+#[test]
+fn a_deadline_is_held_within_100_ms() {
+    // Counting every solution of an empty 49x49 board never ends; a hard 25x25
+    // instance at the shaving level spends long in each node.
+    let empty = puzzle(&vec!["0"; 49 * 49].join(" "), Variant::Classic);
+    let hard = shared_matrix("inst25x25_45_0.txt");
+    for (p, config, max) in [
+        (&empty, "csp:naive", usize::MAX),
+        (&empty, "csp:gac", usize::MAX),
+        (&hard, "csp:bounds", 2),
+        (&hard, "csp:gac-shave+static", 2),
+    ] {
+        let budget = Duration::from_millis(if config == "csp:naive" { 1000 } else { 300 });
+        let mut solver = create(config).unwrap();
+        let start = Instant::now();
+        let out = solver.solve(p, &SolveOptions::new(max, Some(budget)));
+        let elapsed = start.elapsed();
+        verify(p, &out).unwrap();
+        assert!(out.timed_out, "{config}");
+        assert!(
+            matches!(out.verdict, Verdict::Unknown | Verdict::Multiple),
+            "{config}: {:?}",
+            out.verdict
+        );
+        assert!(
+            elapsed < budget + Duration::from_millis(100),
+            "{config} ran {elapsed:?}"
+        );
+    }
+}
+
+#[test]
+fn configurations_are_named_and_checked() {
+    assert_eq!(create("csp").unwrap().name(), "csp:permutation");
+    assert_eq!(create("csp:gac+pairs").unwrap().name(), "csp:gac+pairs");
+    assert_eq!(create("csp:bounds+mrv").unwrap().name(), "csp:bounds");
+    assert_eq!(
+        create("csp:+static").unwrap().name(),
+        "csp:permutation+static"
+    );
+    for bad in ["csp:arc", "csp:gac+random", "csp:gac+"] {
+        assert!(create(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn the_propagation_and_branch_flags_select_a_csp_configuration() {
+    let exe = env!("CARGO_BIN_EXE_sudoku-arena");
+    let run = |args: &[&str]| {
+        let mut child = std::process::Command::new(exe)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        // A usage error exits before reading: the write may then fail, which is fine.
+        let _ = child.stdin.take().unwrap().write_all(line.as_bytes());
+        child.wait_with_output().unwrap()
+    };
+    let out = run(&[
+        "solve",
+        "--backend",
+        "csp",
+        "--propagation",
+        "gac",
+        "--branch",
+        "pairs",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"backend\":\"csp:gac+pairs\""), "{text}");
+    assert!(text.contains("\"verdict\":\"unique\""), "{text}");
+    // Without --backend, the flags pick csp.
+    let out = run(&["count", "--propagation", "bounds"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1");
+    // With another backend, or an unknown name, they are a usage error.
+    for args in [
+        &["solve", "--backend", "dlx", "--propagation", "gac"][..],
+        &["solve", "--propagation", "arc"][..],
+        &["count", "--branch", "random"][..],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+fn check_against_brute_force(p: &Puzzle) {
+    let expected = brute_force_count(p, 3);
+    for level in LEVELS {
+        for branch in ["mrv", "pairs", "static"] {
+            let config = format!("csp:{level}+{branch}");
+            let out = solve(&config, p, 3);
+            assert_eq!(
+                out.solutions_found as usize, expected,
+                "{config} {:?}",
+                p.cells
+            );
+            let verdict = match expected {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
+            };
+            assert_eq!(out.verdict, verdict, "{config}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn csp_agrees_with_brute_force_on_4x4(seed: u64, keep in 0usize..90, corrupt: bool, x: bool) {
+        let variant = if x { Variant::X } else { Variant::Classic };
+        check_against_brute_force(&random_puzzle(2, 2, variant, seed, keep, corrupt));
+    }
+
+    #[test]
+    fn csp_agrees_with_brute_force_on_6x6(seed: u64, keep in 20usize..90, corrupt: bool) {
+        check_against_brute_force(&random_puzzle(2, 3, Variant::Classic, seed, keep, corrupt));
+    }
+}
