@@ -220,3 +220,24 @@ fn bad_arguments_exit_2() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn limit_takes_the_first_puzzles_of_each_file() {
+    let out = temp("limit.jsonl");
+    let o = run(&[
+        "compare",
+        "-b",
+        "dlx",
+        "--limit",
+        "3",
+        "--out",
+        &out,
+        "../shared/data/17_clue.txt",
+        "../shared/data/forum_hardest_1106.txt",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    assert_eq!(rs.len(), 6);
+    let from_hardest = rs.iter().filter(|r| r.source.contains("forum_hardest")).count();
+    assert_eq!(from_hardest, 3);
+}

@@ -49,7 +49,7 @@ pub struct CompareArgs {
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = parse_timeout)]
     timeout: std::time::Duration,
 
-    /// Use only the first N puzzles of the input.
+    /// Use only the first N puzzles of each input file (of the embedded set with no file).
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
 
@@ -145,14 +145,15 @@ pub fn run(args: &CompareArgs) -> Result<i32, String> {
             .transpose()?,
         variant: Variant::from_name(&args.variant)?,
     };
+    let limit = args.limit.unwrap_or(usize::MAX);
     let mut puzzles: Vec<Puzzle> = Vec::new();
     if args.files.is_empty() {
         puzzles = read_examples(&opts);
+        puzzles.truncate(limit);
     }
     for f in &args.files {
-        puzzles.extend(read_source(Some(f), &opts)?);
+        puzzles.extend(read_source(Some(f), &opts)?.into_iter().take(limit));
     }
-    puzzles.truncate(args.limit.unwrap_or(usize::MAX));
     let mut indexed: Vec<(usize, Puzzle)> = puzzles.into_iter().enumerate().collect();
     if let Some(shard) = &args.shard {
         let (k, n) = parse_shard(shard)?;
