@@ -238,6 +238,9 @@ fn limit_takes_the_first_puzzles_of_each_file() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rs = records(&out);
     assert_eq!(rs.len(), 6);
-    let from_hardest = rs.iter().filter(|r| r.source.contains("forum_hardest")).count();
+    let from_hardest = rs
+        .iter()
+        .filter(|r| r.source.contains("forum_hardest"))
+        .count();
     assert_eq!(from_hardest, 3);
 }
