@@ -5,6 +5,7 @@
 //! or enough solutions are found.
 
 use super::process::{run, ProcessOutput, Scratch};
+use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::ExternalRun;
 use crate::backends::sat::dimacs::{read_model, write};
 use crate::backends::sat::encode::{Encoded, Encoding};
@@ -76,6 +77,8 @@ fn add_counters(out: &ProcessOutput, totals: &mut [f64; 3]) {
     }
 }
 
+/// Writes the CNF with a blocking clause per grid found, runs the program, reads its
+/// model; [`find_by_exclusion`] repeats this for uniqueness and counting.
 fn solve(
     program: &Program,
     puzzle: &Puzzle,
@@ -83,33 +86,30 @@ fn solve(
     scratch: &Scratch,
 ) -> Result<ExternalRun, String> {
     let encoded = Encoded::build(puzzle, ENCODING);
-    let mut blocking: Vec<Vec<i32>> = Vec::new();
-    let mut runs = ExternalRun::default();
     let mut counters = [0.0; 3];
-    let mut calls = 0u64;
-    loop {
+    let args = (program.args)("sudoku.cnf");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut runs = find_by_exclusion(puzzle, opts, program.name, |found| {
+        let blocking: Vec<Vec<i32>> = found
+            .iter()
+            .map(|grid| encoded.blocking_clause(puzzle, grid))
+            .collect();
         scratch.write("sudoku.cnf", &write(puzzle, &encoded, &blocking))?;
-        let out = run(
-            program.name,
-            &(program.args)("sudoku.cnf")
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>(),
-            scratch,
-            opts.deadline,
-        )?;
-        calls += 1;
-        runs.solve_ms += ms(out.elapsed);
+        let out = run(program.name, &args, scratch, opts.deadline)?;
+        let mut result = Run {
+            end: RunEnd::Killed,
+            solve_ms: ms(out.elapsed),
+            decode_ms: 0.0,
+        };
         if out.killed {
-            runs.killed = true;
-            break;
+            return Ok(result);
         }
         add_counters(&out, &mut counters);
         // Both follow the SAT competition's exit codes: 10 satisfiable, 20 unsatisfiable.
         match out.code {
             Some(20) => {
-                runs.complete = true;
-                break;
+                result.end = RunEnd::Exhausted;
+                return Ok(result);
             }
             Some(10) => {}
             _ => {
@@ -131,23 +131,14 @@ fn solve(
         let grid = encoded
             .decode(&model)
             .ok_or_else(|| format!("{}'s model is not a grid", program.name))?;
-        runs.decode_ms += ms(t.elapsed());
-        let clause = encoded.blocking_clause(puzzle, &grid);
-        runs.solutions.push(grid);
-        if runs.solutions.len() >= opts.max_solutions {
-            break;
-        }
-        if clause.is_empty() {
-            runs.complete = true;
-            break;
-        }
-        blocking.push(clause);
-    }
+        result.decode_ms = ms(t.elapsed());
+        result.end = RunEnd::Found(grid);
+        Ok(result)
+    })?;
     for (name, v) in COUNTERS.iter().zip(counters) {
         runs.stats.push((name.to_string(), v));
     }
     runs.stats.push(("nodes".into(), counters[1]));
-    runs.stats.push(("solver_calls".into(), calls as f64));
     runs.stats
         .push(("variables".into(), encoded.cnf.vars as f64));
     runs.stats

@@ -5,12 +5,14 @@
 //! uniqueness proof as the `ip` backend, on the same model.
 
 use super::process::{run, ProcessOutput, Scratch};
+use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::ExternalRun;
 use crate::backends::ip::export::{decode_values, lp_text_excluding, mps_excluding};
 use crate::backends::ip::model::IpModel;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use crate::solver::{ms, SolveOptions};
+use std::time::Instant;
 
 /// What one solve of the model (with the no-good rows so far) said.
 enum Answer {
@@ -68,48 +70,34 @@ pub fn solve_glpk(
     solve_with(&tool, puzzle, opts, scratch)
 }
 
-/// The loop shared by both tools: solve, decode, exclude, solve again.
+/// Both tools: solve, decode, exclude, solve again ([`find_by_exclusion`]).
 fn solve_with(
     tool: &MipTool,
     puzzle: &Puzzle,
     opts: &SolveOptions,
     scratch: &Scratch,
 ) -> Result<ExternalRun, String> {
-    let mut result = ExternalRun::default();
-    let blanks = puzzle.cells.iter().filter(|&&v| v == 0).count();
-    let mut rounds = 0.0;
-    while result.solutions.len() < opts.max_solutions {
-        let (out, answer) = (tool.round)(puzzle, &result.solutions, scratch, opts)?;
-        rounds += 1.0;
-        result.solve_ms += ms(out.elapsed);
-        (tool.counters)(&out, &mut result.stats);
-        let Some(answer) = answer else {
-            result.killed = true;
-            break;
+    let mut counters = Vec::new();
+    let mut result = find_by_exclusion(puzzle, opts, tool.program, |found| {
+        let (out, answer) = (tool.round)(puzzle, found, scratch, opts)?;
+        (tool.counters)(&out, &mut counters);
+        let t = Instant::now();
+        let end = match answer {
+            None => RunEnd::Killed,
+            Some(Answer::Infeasible) => RunEnd::Exhausted,
+            Some(Answer::Found(values)) => RunEnd::Found(
+                decode_values(puzzle, values.iter().map(|(n, v)| (n.as_str(), *v))).map_err(
+                    |e| format!("{} answered a grid that does not decode: {e}", tool.program),
+                )?,
+            ),
         };
-        match answer {
-            Answer::Infeasible => {
-                result.complete = true;
-                break;
-            }
-            Answer::Found(values) => {
-                let grid = decode_values(puzzle, values.iter().map(|(n, v)| (n.as_str(), *v)))
-                    .map_err(|e| {
-                        format!("{} answered a grid that does not decode: {e}", tool.program)
-                    })?;
-                if result.solutions.contains(&grid) {
-                    return Err(format!("{} repeated an excluded solution", tool.program));
-                }
-                result.solutions.push(grid);
-                if blanks == 0 {
-                    // A full grid has no other completion: nothing left to exclude.
-                    result.complete = true;
-                    break;
-                }
-            }
-        }
-    }
-    result.stats.push(("solver_runs".into(), rounds));
+        Ok(Run {
+            end,
+            solve_ms: ms(out.elapsed),
+            decode_ms: ms(t.elapsed()),
+        })
+    })?;
+    result.stats.extend(counters);
     let size = IpModel::presolved(puzzle).size();
     result
         .stats

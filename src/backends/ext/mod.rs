@@ -9,6 +9,7 @@ pub mod gprolog;
 pub mod minizinc;
 pub mod mip;
 pub mod process;
+pub mod rerun;
 
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
