@@ -164,12 +164,18 @@ pub const ENCODINGS: &[EncodingInfo] = &[
     },
 ];
 
+/// Splits a backend specification such as `sat:extended` into its name and
+/// configuration (`None` when it names no configuration).
+pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
+    match spec.split_once(':') {
+        Some((name, config)) => (name, Some(config)),
+        None => (spec, None),
+    }
+}
+
 /// Builds a solver from a name such as `dlx` or `sat:extended`.
 pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
-    let (name, config) = match spec.split_once(':') {
-        Some((n, c)) => (n, Some(c)),
-        None => (spec, None),
-    };
+    let (name, config) = split_spec(spec);
     let info = BACKENDS.iter().find(|b| b.name == name).ok_or_else(|| {
         let names: Vec<&str> = BACKENDS.iter().map(|b| b.name).collect();
         format!("unknown backend '{name}' (available: {})", names.join(", "))

@@ -62,10 +62,7 @@ pub fn search_in_process(
     opts: &SolveOptions,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Result<Outcome, String> {
-    let (name, config) = match backend.split_once(':') {
-        Some((n, c)) => (n, Some(c)),
-        None => (backend, None),
-    };
+    let (name, config) = super::split_spec(backend);
     match name {
         "ip" => Ok(IpSolver::in_process(ip::Config::from_name(config)?).search(
             puzzle,

@@ -2,6 +2,7 @@
 //! backend as flags, the same as naming them in `--backend csp:LEVEL+RULE`.
 
 use crate::backends::csp::Config;
+use crate::backends::split_spec;
 use clap::Args;
 
 /// The csp flags shared by `solve` and `count`.
@@ -27,10 +28,7 @@ impl CspFlags {
             return Ok(backend.unwrap_or("dlx").to_string());
         }
         let spec = backend.unwrap_or("csp");
-        let (name, config) = match spec.split_once(':') {
-            Some((n, c)) => (n, Some(c)),
-            None => (spec, None),
-        };
+        let (name, config) = split_spec(spec);
         if name != "csp" {
             return Err(format!(
                 "--propagation and --branch choose a csp configuration; they do not apply to backend '{name}'"
