@@ -51,7 +51,7 @@ fn bench_ip(c: &mut Criterion) {
             })
         });
         for config in [Config::GoodLp, Config::MicrolpDirect] {
-            let mut solver = IpSolver::in_process(config);
+            let mut solver = IpSolver::new(config);
             group.bench_function(format!("{name}/solve/{}", config.name()), |b| {
                 b.iter(|| {
                     for p in &puzzles {

@@ -1,7 +1,7 @@
 //! The `sudoku-arena` command: a thin layer over the library.
 fn main() {
     // A solve of the `ip` or `sat` backend with a deadline runs in a child of this executable.
-    if let Some(status) = sudoku_arena::backends::worker::serve_if_asked() {
+    if let Some(status) = sudoku_arena::backends::serve_if_asked() {
         std::process::exit(status);
     }
     std::process::exit(sudoku_arena::cli::run());

@@ -3,7 +3,7 @@
 
 use crate::model::puzzle::Grid;
 use crate::model::{validate, Puzzle};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -45,7 +45,9 @@ impl SolveOptions {
 }
 
 /// What is known about a puzzle's solutions after a solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Exactly one solution, proven.
@@ -57,6 +59,7 @@ pub enum Verdict {
     /// One solution found; whether it is the only one was not asked (`--first`).
     Solved,
     /// Stopped by the deadline, or the backend cannot decide.
+    #[default]
     Unknown,
 }
 
@@ -109,7 +112,10 @@ impl Verdict {
 }
 
 /// Effort figures, named the same across backends so the harness can compare them.
-#[derive(Clone, Debug, Default, Serialize)]
+/// The same type is written to and read back from results files and the worker's
+/// replies; every field defaults, so older files still read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Stats {
     /// Search nodes: choices tried (DLX rows, CSP branches, SAT decisions, B&B nodes).
     pub nodes: u64,
@@ -134,8 +140,24 @@ pub struct Stats {
     pub extra: BTreeMap<String, f64>,
 }
 
+/// Why a backend gave no answer: a first-class result, reported beside the verdict
+/// (which is then `unknown`), never hidden in the statistics.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "message", rename_all = "snake_case")]
+pub enum Failure {
+    /// The backend's own engine failed (numerical trouble, a model that is not a grid).
+    #[error("the engine failed: {0}")]
+    Engine(String),
+    /// The child process that runs an isolated backend died or answered nonsense.
+    #[error("the worker process failed: {0}")]
+    Worker(String),
+    /// An external solver could not be run or its output could not be read.
+    #[error("the external solver failed: {0}")]
+    External(String),
+}
+
 /// The answer to one solve.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Outcome {
     /// What is known about the solutions.
     pub verdict: Verdict,
@@ -147,9 +169,59 @@ pub struct Outcome {
     pub timed_out: bool,
     /// Effort figures.
     pub stats: Stats,
+    /// Wall time of the solve itself, in milliseconds: measured around the backend's
+    /// search in the process that ran it, the same way for every backend.
+    pub time_ms: f64,
+    /// Time spent getting the puzzle to a child process and the answer back (process
+    /// start, pipes, serialisation), in milliseconds; 0 for a solve in this process.
+    /// Reported apart so that it never counts as solving.
+    pub transport_ms: f64,
+    /// Why the backend could not answer, if it could not.
+    pub failure: Option<Failure>,
+}
+
+impl Outcome {
+    /// The outcome of a search that found `found` solutions (keeping `solutions`) and
+    /// either finished (`complete`) or was stopped early; times are filled in by whoever
+    /// times the solve.
+    pub fn from_search(
+        opts: &SolveOptions,
+        solutions: Vec<Grid>,
+        found: u64,
+        complete: bool,
+        timed_out: bool,
+        stats: Stats,
+    ) -> Outcome {
+        Outcome {
+            verdict: Verdict::from_search(found as usize, opts.max_solutions, complete),
+            solutions,
+            solutions_found: found,
+            timed_out,
+            stats,
+            ..Outcome::default()
+        }
+    }
+
+    /// An outcome with no answer because of `failure` (keeping any solutions found
+    /// before it).
+    pub fn failed(
+        failure: Failure,
+        opts: &SolveOptions,
+        solutions: Vec<Grid>,
+        found: u64,
+    ) -> Outcome {
+        Outcome {
+            failure: Some(failure),
+            ..Outcome::from_search(opts, solutions, found, false, false, Stats::default())
+        }
+    }
 }
 
 /// A solving paradigm behind one interface.
+///
+/// Solvers made by [`crate::backends::create`] fill in [`Outcome::time_ms`] (and
+/// [`Outcome::transport_ms`] when they solve in a child process); a solver is meant to be
+/// kept and reused across puzzles, as building one may cost more than an easy solve.
 pub trait Solver {
     /// The configuration name, such as `dlx` or `sat:extended`.
     fn name(&self) -> String;
@@ -157,19 +229,62 @@ pub trait Solver {
     /// Looks for up to `opts.max_solutions` solutions of `puzzle` before `opts.deadline`.
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome;
 
+    /// Like [`Solver::solve`], telling `on_solution` of each solution as it is found, so
+    /// that a solve stopped from outside still gives what it found. Backends whose search
+    /// can report solutions early override it; the default reports them at the end.
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.solve(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
+    }
+
     /// What `Stats::nodes` counts for this backend, for report headings.
     fn effort_name(&self) -> &'static str {
         "search nodes"
     }
 }
 
+/// What the independent check of an outcome found wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VerifyError {
+    /// A solution breaks a rule or changes a given.
+    #[error("solution {index} is wrong: {error}")]
+    Invalid {
+        /// 1-based position of the solution in the outcome.
+        index: usize,
+        /// What the validator found.
+        error: crate::model::ValidationError,
+    },
+    /// The same solution is listed twice.
+    #[error("solution {0} repeats an earlier one")]
+    Repeated(usize),
+    /// The verdict does not match the solutions found.
+    #[error("verdict '{verdict}' does not match {found} solution(s) found, {kept} kept")]
+    Inconsistent {
+        /// The verdict given.
+        verdict: &'static str,
+        /// Solutions the backend says it found.
+        found: u64,
+        /// Solutions it kept.
+        kept: u64,
+    },
+}
+
 /// Checks an outcome with the independent validator: every solution is valid and keeps
 /// the givens, no solution is repeated, and the verdict matches what was found.
-pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), String> {
+pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
     for (i, s) in outcome.solutions.iter().enumerate() {
-        validate(puzzle, s).map_err(|e| format!("solution {} is wrong: {e}", i + 1))?;
+        validate(puzzle, s).map_err(|error| VerifyError::Invalid {
+            index: i + 1,
+            error,
+        })?;
         if outcome.solutions[..i].contains(s) {
-            return Err(format!("solution {} repeats an earlier one", i + 1));
+            return Err(VerifyError::Repeated(i + 1));
         }
     }
     let kept = outcome.solutions.len() as u64;
@@ -180,12 +295,11 @@ pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), String> {
         Verdict::Unknown => kept <= outcome.solutions_found,
     };
     if !consistent {
-        return Err(format!(
-            "verdict '{}' does not match {} solution(s) found, {} kept",
-            outcome.verdict.name(),
-            outcome.solutions_found,
-            kept
-        ));
+        return Err(VerifyError::Inconsistent {
+            verdict: outcome.verdict.name(),
+            found: outcome.solutions_found,
+            kept,
+        });
     }
     Ok(())
 }

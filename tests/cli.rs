@@ -107,8 +107,8 @@ fn count_reports_exact_counts_and_what_stopped_it() {
 
 #[test]
 fn bad_input_exits_2_naming_file_line_and_cell() {
-    let dir = std::env::temp_dir().join(format!("sudoku-arena-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
     let file = dir.join("bad.txt");
     let mut bad = EASY.to_string();
     bad.replace_range(22..23, "x");

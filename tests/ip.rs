@@ -177,11 +177,9 @@ proptest! {
     }
 }
 
-/// Writes `text` to a fresh file under the target directory and returns its path.
-fn scratch(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ip-export-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// Writes `text` to a file in `dir` (a test's scratch folder) and returns its path.
+fn scratch(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }
@@ -246,6 +244,7 @@ fn glpsol_values(mps: &std::path::Path, text: &str) -> Option<Vec<(String, f64)>
 
 #[test]
 fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
+    let dir = tempfile::tempdir().unwrap();
     let has_cbc = external_available("cbc", "coinor-cbc");
     let has_glpk = external_available("glpsol", "glpk-utils");
     let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 2);
@@ -257,7 +256,7 @@ fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
         let mps = export(p, "mps").unwrap();
         assert!(export(p, "xml").is_err());
         if has_cbc {
-            let values = cbc_values(&scratch(&format!("p{k}.lp"), &lp));
+            let values = cbc_values(&scratch(&dir, &format!("p{k}.lp"), &lp));
             let grid = decode_values(p, values.iter().map(|(n, v)| (n.as_str(), *v))).unwrap();
             sudoku_arena::model::validate(p, &grid).unwrap();
             if ours.verdict == Verdict::Solved && dlx_count(p, 2).0 == Verdict::Unique {
@@ -265,7 +264,7 @@ fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
             }
         }
         if has_glpk {
-            let path = scratch(&format!("p{k}.mps"), &mps);
+            let path = scratch(&dir, &format!("p{k}.mps"), &mps);
             let values = glpsol_values(&path, &mps).expect("glpsol found no solution");
             let grid = decode_values(p, values.iter().map(|(n, v)| (n.as_str(), *v))).unwrap();
             sudoku_arena::model::validate(p, &grid).unwrap();
@@ -278,6 +277,6 @@ fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
     if has_glpk {
         let clash = clashing_puzzle();
         let mps = export(&clash, "mps").unwrap();
-        assert_eq!(glpsol_values(&scratch("clash.mps", &mps), &mps), None);
+        assert_eq!(glpsol_values(&scratch(&dir, "clash.mps", &mps), &mps), None);
     }
 }

@@ -53,7 +53,7 @@ fn clause_counts_match_the_oracle() {
 fn the_statistics_report_the_encoding_size() {
     let p = &shared_puzzles("17_clue.txt", 1)[0];
     for encoding in Encoding::ALL {
-        let out = SatSolver::in_process(encoding).solve(p, &SolveOptions::new(2, None));
+        let out = SatSolver::new(encoding).solve(p, &SolveOptions::new(2, None));
         let e = Encoded::build(p, encoding);
         assert_eq!(out.stats.variables, e.cnf.vars as u64);
         assert_eq!(out.stats.constraints, e.cnf.clauses() as u64);
@@ -89,7 +89,7 @@ fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
         .map(|p| dlx.solve(p, &SolveOptions::new(2, None)))
         .collect();
     for encoding in Encoding::ALL {
-        let mut sat = SatSolver::in_process(encoding);
+        let mut sat = SatSolver::new(encoding);
         for (p, want) in puzzles.iter().zip(&expected) {
             let out = sat.solve(p, &SolveOptions::new(2, None));
             verify(p, &out).unwrap_or_else(|e| panic!("{encoding:?} {}: {e}", p.display_name()));
@@ -117,7 +117,7 @@ fn large_grids_are_solved() {
             .unwrap()
             .solve(&p, &SolveOptions::new(2, None));
         for encoding in [Encoding::Extended, Encoding::Reduced] {
-            let out = SatSolver::in_process(encoding).solve(&p, &SolveOptions::new(2, None));
+            let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(2, None));
             verify(&p, &out).unwrap();
             assert_eq!(out.verdict, want.verdict, "{file} {encoding:?}");
         }
@@ -140,7 +140,7 @@ fn givens_that_clash_or_a_cell_without_candidates_answer_none() {
     });
     for p in [clash, stuck] {
         for encoding in Encoding::ALL {
-            let out = SatSolver::in_process(encoding).solve(&p, &SolveOptions::new(2, None));
+            let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(2, None));
             assert_eq!(out.verdict, Verdict::None, "{encoding:?}");
         }
     }
@@ -153,7 +153,7 @@ fn a_full_grid_is_unique_and_counting_stops_at_the_limit() {
     let full = Puzzle::new(p.geometry.clone(), solution);
     let empty4 = empty(2, 2);
     for encoding in Encoding::ALL {
-        let mut sat = SatSolver::in_process(encoding);
+        let mut sat = SatSolver::new(encoding);
         let out = sat.solve(&full, &SolveOptions::new(2, None));
         assert_eq!(out.verdict, Verdict::Unique);
         // 288 grids of side 4: all of them, then a limit below.
@@ -234,7 +234,7 @@ proptest! {
         let p = small(kind, seed, keep, corrupt);
         let want = brute_force_count(&p, 3);
         for encoding in Encoding::ALL {
-            let out = SatSolver::in_process(encoding).solve(&p, &SolveOptions::new(3, None));
+            let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(3, None));
             prop_assert!(verify(&p, &out).is_ok());
             prop_assert_eq!(out.solutions_found as usize, want, "{:?}", encoding);
             let verdict = match want { 0 => Verdict::None, 1 => Verdict::Unique, _ => Verdict::Multiple };

@@ -1,18 +1,31 @@
 //! The backends and the one registry that maps names to constructors and exporters.
 //! Adding a backend means one folder here and one entry in [`BACKENDS`].
+//!
+//! The backend modules themselves are not part of the library's API (they are public,
+//! hidden from the docs, only for the project's own tests and benches): use [`create`],
+//! [`BACKENDS`] and [`ENCODINGS`].
 
+#[doc(hidden)]
 pub mod csp;
+#[doc(hidden)]
 pub mod dlx;
+#[doc(hidden)]
 pub mod ext;
+#[doc(hidden)]
 pub mod ip;
+mod isolated;
+#[doc(hidden)]
 pub mod sat;
-pub mod worker;
 
+pub use isolated::{serve_if_asked, worker_executable, WORKER_ENV};
+
+use crate::error::{Error, Result};
 use crate::model::Puzzle;
 use crate::solver::Solver;
+use isolated::{Isolated, Timed};
 
-/// Builds a solver for a configuration name (`None` for the default).
-pub type MakeSolver = fn(Option<&str>) -> Result<Box<dyn Solver>, String>;
+/// Builds the in-process solver of a configuration (`None` for the default).
+pub type MakeSolver = fn(Option<&str>) -> Result<Box<dyn Solver>>;
 
 /// What the registry knows of a backend.
 pub struct BackendInfo {
@@ -28,7 +41,10 @@ pub struct BackendInfo {
     pub sides: &'static str,
     /// Its configurations, selected as `name:config`; the first is the default.
     pub configs: &'static [&'static str],
-    /// Builds the solver for a configuration (`None` for the default).
+    /// Whether a solve with a deadline must run in a child process, because the engine
+    /// cannot be stopped in time from inside (see [`worker_executable`]).
+    pub isolated: bool,
+    /// Builds the in-process solver for a configuration (`None` for the default).
     pub make: MakeSolver,
 }
 
@@ -41,7 +57,7 @@ pub struct EncodingInfo {
     /// Formats it can be written in; the first is the default.
     pub formats: &'static [&'static str],
     /// Writes the encoding of a puzzle in a format.
-    pub export: fn(&Puzzle, &str) -> Result<String, String>,
+    pub export: fn(&Puzzle, &str) -> Result<String>,
 }
 
 /// Every backend, in the order `backends` lists them.
@@ -54,9 +70,10 @@ pub const BACKENDS: &[BackendInfo] = &[
         counts: true,
         sides: "4 to 64, any box shape, variants",
         configs: &[],
+        isolated: false,
         make: |config| match config {
             None => Ok(Box::new(dlx::DlxSolver)),
-            Some(c) => Err(format!("dlx has no configuration '{c}'")),
+            Some(c) => Err(Error::Config(format!("dlx has no configuration '{c}'"))),
         },
     },
     BackendInfo {
@@ -66,6 +83,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         counts: true,
         sides: "4 to 64 (as the external solver copes)",
         configs: &["gecode", "gprolog", "minisat", "cadical", "cbc", "glpk"],
+        isolated: false,
         make: ext::make,
     },
     BackendInfo {
@@ -75,6 +93,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         counts: true,
         sides: "4 to 64, any box shape, variants",
         configs: csp::CONFIGS,
+        isolated: false,
         make: |config| Ok(Box::new(csp::CspSolver::new(csp::Config::from_name(config)?))),
     },
     BackendInfo {
@@ -85,6 +104,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         counts: true,
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
         configs: ip::CONFIGS,
+        isolated: true,
         make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
     },
     BackendInfo {
@@ -94,6 +114,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         counts: true,
         sides: "4 to 64 (clauses grow as N^4), any box shape, variants",
         configs: sat::encode::NAMES,
+        isolated: true,
         make: |config| {
             Ok(Box::new(sat::SatSolver::new(
                 sat::encode::Encoding::from_name(config)?,
@@ -110,7 +131,7 @@ pub const ENCODINGS: &[EncodingInfo] = &[
         formats: &["text"],
         export: |puzzle, format| match format {
             "text" => Ok(dlx::export::exact_cover_text(puzzle)),
-            f => Err(format!("exact-cover is written as 'text', not '{f}'")),
+            f => Err(Error::Config(format!("exact-cover is written as 'text', not '{f}'"))),
         },
     },
     EncodingInfo {
@@ -120,7 +141,7 @@ pub const ENCODINGS: &[EncodingInfo] = &[
         export: |puzzle, format| match format {
             "dzn" => Ok(ext::minizinc::dzn(puzzle)),
             "mzn" => Ok(ext::minizinc::MODEL.to_string()),
-            f => Err(format!("minizinc is written as 'dzn' or 'mzn', not '{f}'")),
+            f => Err(Error::Config(format!("minizinc is written as 'dzn' or 'mzn', not '{f}'"))),
         },
     },
     EncodingInfo {
@@ -129,7 +150,7 @@ pub const ENCODINGS: &[EncodingInfo] = &[
         formats: &["pl"],
         export: |puzzle, format| match format {
             "pl" => Ok(ext::gprolog::program(puzzle, 2)),
-            f => Err(format!("prolog is written as 'pl', not '{f}'")),
+            f => Err(Error::Config(format!("prolog is written as 'pl', not '{f}'"))),
         },
     },
     EncodingInfo {
@@ -173,27 +194,55 @@ pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Builds a solver from a name such as `dlx` or `sat:extended`.
-pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
+/// The registry entry of a backend specification and its configuration.
+fn lookup(spec: &str) -> Result<(&'static BackendInfo, Option<&str>)> {
     let (name, config) = split_spec(spec);
-    let info = BACKENDS.iter().find(|b| b.name == name).ok_or_else(|| {
-        let names: Vec<&str> = BACKENDS.iter().map(|b| b.name).collect();
-        format!("unknown backend '{name}' (available: {})", names.join(", "))
-    })?;
-    (info.make)(config)
+    let info = BACKENDS
+        .iter()
+        .find(|b| b.name == name)
+        .ok_or_else(|| Error::UnknownBackend {
+            name: name.to_string(),
+            available: BACKENDS
+                .iter()
+                .map(|b| b.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    Ok((info, config))
 }
 
-/// Finds an encoding by name.
-pub fn encoding(name: &str) -> Result<&'static EncodingInfo, String> {
-    ENCODINGS.iter().find(|e| e.name == name).ok_or_else(|| {
-        let names: Vec<&str> = ENCODINGS.iter().map(|e| e.name).collect();
-        format!(
-            "unknown encoding '{name}' (available: {})",
-            names.join(", ")
-        )
+/// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it
+/// across puzzles: an isolated backend keeps its worker process between solves.
+pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
+    let (info, config) = lookup(spec)?;
+    let local = (info.make)(config)?;
+    Ok(if info.isolated {
+        Box::new(Isolated::new(spec.to_string(), local))
+    } else {
+        Box::new(Timed(local))
     })
 }
 
+/// Builds a solver that always solves in this process (what a worker runs).
+fn create_in_process(spec: &str) -> Result<Box<dyn Solver>> {
+    let (info, config) = lookup(spec)?;
+    Ok(Box::new(Timed((info.make)(config)?)))
+}
+
+/// Finds an encoding by name.
+pub fn encoding(name: &str) -> Result<&'static EncodingInfo> {
+    ENCODINGS
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| Error::UnknownEncoding {
+            name: name.to_string(),
+            available: ENCODINGS
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
 /// Every built-in configuration (`compare --backends all`): each backend's configurations
 /// as `name:config`, or its name when it has none. External solvers (`ext`) are left out.
 pub fn builtin_configs() -> Vec<String> {

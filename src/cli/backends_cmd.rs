@@ -10,7 +10,7 @@ use clap::Args;
 pub struct BackendsArgs {}
 
 /// Prints the registry.
-pub fn run(_args: &BackendsArgs) -> Result<i32, String> {
+pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
     let mut out = super::out::Out::new();
     out.write(&format!(
         "{:<10} {:<8} {:<6} {:<34} summary\n",

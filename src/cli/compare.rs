@@ -94,8 +94,8 @@ pub struct CompareArgs {
     box_shape: Option<String>,
 }
 
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard '{text}' is not K/N with 1 <= K <= N, such as 2/8");
+fn parse_shard(text: &str) -> anyhow::Result<(usize, usize)> {
+    let bad = || anyhow::anyhow!("--shard '{text}' is not K/N with 1 <= K <= N, such as 2/8");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (usize, usize) = (
         k.trim().parse().map_err(|_| bad())?,
@@ -109,8 +109,8 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
 
 /// An interrupted run may leave half a line at the end of the results file: cut it off
 /// so that appended records start on a line of their own.
-fn drop_partial_last_line(path: &str) -> Result<(), String> {
-    let text = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
+    let text = std::fs::read(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
     if text.is_empty() || text.ends_with(b"\n") {
         return Ok(());
     }
@@ -118,13 +118,13 @@ fn drop_partial_last_line(path: &str) -> Result<(), String> {
     let file = std::fs::OpenOptions::new()
         .write(true)
         .open(path)
-        .map_err(|e| format!("{path}: cannot write: {e}"))?;
+        .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
     file.set_len(keep as u64)
-        .map_err(|e| format!("{path}: cannot truncate: {e}"))
+        .map_err(|e| anyhow::anyhow!("{path}: cannot truncate: {e}"))
 }
 
 /// Runs the comparison.
-pub fn run(args: &CompareArgs) -> Result<i32, String> {
+pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends: Vec<String> = if args.backends == "all" {
         builtin_configs()
     } else {
@@ -135,7 +135,7 @@ pub fn run(args: &CompareArgs) -> Result<i32, String> {
             .collect()
     };
     for b in &backends {
-        create(b).map_err(|e| format!("--backends: {e}"))?;
+        create(b).map_err(|e| anyhow::anyhow!("--backends: {e}"))?;
     }
     let opts = ParseOptions {
         box_shape: args
@@ -180,7 +180,7 @@ pub fn run(args: &CompareArgs) -> Result<i32, String> {
             }
             Some(
                 o.open(path)
-                    .map_err(|e| format!("{path}: cannot write: {e}"))?,
+                    .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?,
             )
         }
         None => None,
@@ -245,7 +245,7 @@ pub fn run(args: &CompareArgs) -> Result<i32, String> {
     bar.finish_and_clear();
     let (_, mut records, error) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = error {
-        return Err(e);
+        anyhow::bail!(e);
     }
     records.sort_by(|a, b| (a.puzzle_index, &a.backend).cmp(&(b.puzzle_index, &b.backend)));
     previous.extend(records);
@@ -266,7 +266,7 @@ pub fn report_all(
     markdown: Option<&str>,
     svg: Option<&str>,
     threads: usize,
-) -> Result<i32, String> {
+) -> anyhow::Result<i32> {
     let summary = summarize(records);
     let mut out = Out::new();
     out.write(&report::terminal(&summary));
@@ -277,7 +277,7 @@ pub fn report_all(
     }
     out.flush();
     let write = |path: &str, text: String| {
-        std::fs::write(path, text).map_err(|e| format!("{path}: cannot write: {e}"))
+        std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))
     };
     if let Some(p) = csv {
         write(p, report::csv(&summary))?;

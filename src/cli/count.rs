@@ -40,7 +40,7 @@ pub struct CountArgs {
 }
 
 /// Counts the solutions of every puzzle of the input.
-pub fn run(args: &CountArgs) -> Result<i32, String> {
+pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
     let puzzles = args.input.read_puzzles()?;
     let mut out = Out::new();
@@ -49,6 +49,13 @@ pub fn run(args: &CountArgs) -> Result<i32, String> {
     for (i, puzzle) in puzzles.iter().enumerate() {
         let opts = SolveOptions::new(limit, args.timeout);
         let outcome = solver.solve(puzzle, &opts);
+        if let Some(failure) = &outcome.failure {
+            eprintln!(
+                "sudoku-arena: {} on puzzle {}: {failure}",
+                solver.name(),
+                i + 1
+            );
+        }
         if let Err(problem) = verify(puzzle, &outcome) {
             eprintln!(
                 "sudoku-arena: WRONG ANSWER from {} on puzzle {}: {problem}",

@@ -23,14 +23,14 @@ impl CspFlags {
     /// The backend specification to build: `backend` (`dlx` when not given) when no
     /// flag is set; otherwise the csp configuration `backend` names, with the flags
     /// applied on top. A flag with another backend is a usage error.
-    pub fn backend(&self, backend: Option<&str>) -> Result<String, String> {
+    pub fn backend(&self, backend: Option<&str>) -> anyhow::Result<String> {
         if self.propagation.is_none() && self.branch.is_none() {
             return Ok(backend.unwrap_or("dlx").to_string());
         }
         let spec = backend.unwrap_or("csp");
         let (name, config) = split_spec(spec);
         if name != "csp" {
-            return Err(format!(
+            return Err(anyhow::anyhow!(
                 "--propagation and --branch choose a csp configuration; they do not apply to backend '{name}'"
             ));
         }

@@ -27,12 +27,12 @@ pub struct ExportArgs {
 }
 
 /// Writes the export to standard output.
-pub fn run(args: &ExportArgs) -> Result<i32, String> {
+pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     let enc = encoding(&args.encoding)?;
     let format = args.format.as_deref().unwrap_or(enc.formats[0]);
     let puzzles = args.input.read_puzzles()?;
     let puzzle = puzzles.get(args.index.wrapping_sub(1)).ok_or_else(|| {
-        format!(
+        anyhow::anyhow!(
             "--index {} is out of range: the input has {} puzzle(s)",
             args.index,
             puzzles.len()

@@ -30,7 +30,7 @@ pub struct InputArgs {
 
 impl InputArgs {
     /// The parse options these arguments ask for.
-    pub fn parse_options(&self) -> Result<ParseOptions, String> {
+    pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
         let variant = Variant::from_name(&self.variant)?;
         let box_shape = match &self.box_shape {
             None => None,
@@ -40,7 +40,7 @@ impl InputArgs {
     }
 
     /// Reads and parses every puzzle; errors name the file, line and cell.
-    pub fn read_puzzles(&self) -> Result<Vec<Puzzle>, String> {
+    pub fn read_puzzles(&self) -> anyhow::Result<Vec<Puzzle>> {
         let opts = self.parse_options()?;
         if self.examples {
             return Ok(read_examples(&opts));
@@ -69,7 +69,7 @@ pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
 }
 
 /// Reads the puzzles of a file, or of standard input for `None` or `-` (saying so on a terminal).
-pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> Result<Vec<Puzzle>, String> {
+pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Vec<Puzzle>> {
     let (name, text) = match file {
         None | Some("-") => {
             let stdin = std::io::stdin();
@@ -80,27 +80,28 @@ pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> Result<Vec<Puzzle
             stdin
                 .lock()
                 .read_to_string(&mut text)
-                .map_err(|e| format!("<stdin>: cannot read: {e}"))?;
+                .map_err(|e| anyhow::anyhow!("<stdin>: cannot read: {e}"))?;
             ("-".to_string(), text)
         }
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
-            let text =
-                String::from_utf8(bytes).map_err(|e| format!("{path}: not UTF-8 text: {e}"))?;
+            let bytes =
+                std::fs::read(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|e| anyhow::anyhow!("{path}: not UTF-8 text: {e}"))?;
             (path.to_string(), text)
         }
     };
-    let puzzles = parse_puzzles(&text, &name, opts).map_err(|e| e.to_string())?;
+    let puzzles = parse_puzzles(&text, &name, opts)?;
     if puzzles.is_empty() {
         let shown = if name == "-" { "<stdin>" } else { &name };
-        return Err(format!("{shown}: no puzzles found"));
+        return Err(anyhow::anyhow!("{shown}: no puzzles found"));
     }
     Ok(puzzles)
 }
 
 /// Parses a box shape such as `2x3`.
-pub fn parse_box(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3");
+pub fn parse_box(text: &str) -> anyhow::Result<(usize, usize)> {
+    let bad = || anyhow::anyhow!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3");
     let (r, c) = text
         .to_ascii_lowercase()
         .split_once('x')

@@ -32,7 +32,7 @@ pub struct MergeArgs {
 }
 
 /// Merges and reports.
-pub fn run(args: &MergeArgs) -> Result<i32, String> {
+pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     let mut records = Vec::new();
     for f in &args.files {
         records.extend(read_records(f)?);

@@ -7,10 +7,9 @@ use super::{parse_timeout, EXIT_WRONG_ANSWER};
 use crate::backends::create;
 use crate::model::format::{to_grid, to_line};
 use crate::model::Puzzle;
-use crate::solver::{ms, verify, Outcome, SolveOptions};
+use crate::solver::{verify, Outcome, SolveOptions};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use std::time::Instant;
 
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -66,7 +65,7 @@ pub struct SolveArgs {
 }
 
 /// Solves every puzzle of the input.
-pub fn run(args: &SolveArgs) -> Result<i32, String> {
+pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
     let puzzles = args.input.read_puzzles()?;
     let max = if args.first {
@@ -78,10 +77,16 @@ pub fn run(args: &SolveArgs) -> Result<i32, String> {
     let mut status = 0;
     for (i, puzzle) in puzzles.iter().enumerate() {
         let opts = SolveOptions::new(max, args.timeout);
-        let start = Instant::now();
         let outcome = solver.solve(puzzle, &opts);
-        let time_ms = ms(start.elapsed());
         let check = verify(puzzle, &outcome);
+        if let Some(failure) = &outcome.failure {
+            eprintln!(
+                "sudoku-arena: {} on puzzle {} ({}): {failure}",
+                solver.name(),
+                i + 1,
+                puzzle.display_name()
+            );
+        }
         if let Err(problem) = &check {
             eprintln!(
                 "sudoku-arena: WRONG ANSWER from {} on puzzle {} ({}): {problem}",
@@ -97,7 +102,6 @@ pub fn run(args: &SolveArgs) -> Result<i32, String> {
             puzzle,
             &solver.name(),
             &outcome,
-            time_ms,
             check.is_ok(),
         ));
         out.flush();
@@ -111,9 +115,9 @@ fn render(
     puzzle: &Puzzle,
     backend: &str,
     outcome: &Outcome,
-    time_ms: f64,
     valid: bool,
 ) -> String {
+    let time_ms = outcome.time_ms;
     let g = &puzzle.geometry;
     let first = outcome.solutions.first();
     match format {
@@ -146,6 +150,8 @@ fn render(
                 "timed_out": outcome.timed_out,
                 "valid": valid,
                 "time_ms": time_ms,
+                "transport_ms": outcome.transport_ms,
+                "failure": outcome.failure.as_ref().map(ToString::to_string),
                 "stats": outcome.stats,
             });
             format!("{value}\n")

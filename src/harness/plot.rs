@@ -8,12 +8,15 @@ use plotters::prelude::*;
 use std::collections::BTreeMap;
 
 /// Draws the plot of `records` into an SVG file at `path`.
-pub fn write_svg(records: &[Record], path: &str) -> Result<(), String> {
+pub fn write_svg(records: &[Record], path: &str) -> crate::error::Result<()> {
     let fractions = fraction_buckets(records);
     let with_phase = fractions.len() >= 3;
     let height = if with_phase { 1000 } else { 520 };
     let root = SVGBackend::new(path, (960, height)).into_drawing_area();
-    let err = |e: &dyn std::fmt::Display| format!("{path}: cannot draw the plot: {e}");
+    let err = |e: &dyn std::fmt::Display| crate::error::Error::Plot {
+        path: path.to_string(),
+        message: e.to_string(),
+    };
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let (top, bottom) = if with_phase {
         root.split_vertically(520)

@@ -1,7 +1,8 @@
 //! One line of a results file: the outcome of one backend on one puzzle, self-contained
 //! so that results files from several runs or machines can be merged and resumed.
 
-use crate::solver::Stats;
+use crate::error::{Error, Result};
+use crate::solver::{Stats, Verdict};
 use serde::{Deserialize, Serialize};
 
 /// The outcome of one (backend, puzzle) run, as written to the JSON-lines results file.
@@ -19,75 +20,31 @@ pub struct Record {
     pub fixed_fraction: f64,
     /// Backend configuration, such as `sat:extended`.
     pub backend: String,
-    /// `unique`, `multiple`, `none`, `solved` or `unknown`.
-    pub verdict: String,
+    /// What is known of the puzzle's solutions.
+    pub verdict: Verdict,
     /// The first solution found, in one-line form.
     pub solution: Option<String>,
     /// How many solutions were found.
     pub solutions_found: u64,
     /// Whether the deadline stopped the solve.
     pub timed_out: bool,
-    /// Wall-clock time of the whole solve call, in milliseconds.
+    /// Wall-clock time of the solve itself, in milliseconds, measured in the process that
+    /// ran it (see [`crate::solver::Outcome::time_ms`]).
     pub time_ms: f64,
+    /// Time to get the puzzle to a worker process and the answer back, in milliseconds
+    /// (0 for a solve in the harness's own process); never part of `time_ms`.
+    #[serde(default)]
+    pub transport_ms: f64,
+    /// Why the backend could not answer, if it could not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
     /// What the independent validator found wrong, if anything.
     pub wrong: Option<String>,
     /// What the backend's `nodes` count (e.g. `rows tried`, `decisions`).
     #[serde(default)]
     pub effort_name: String,
     /// The backend's effort figures.
-    pub stats: RecordStats,
-}
-
-/// The statistics kept in a record (the solver's `Stats`, read back from JSON).
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct RecordStats {
-    /// Search nodes.
-    #[serde(default)]
-    pub nodes: u64,
-    /// Backtracks, failures or conflicts.
-    #[serde(default)]
-    pub backtracks: u64,
-    /// Propagation work.
-    #[serde(default)]
-    pub propagations: u64,
-    /// Encoding variables (or rows).
-    #[serde(default)]
-    pub variables: u64,
-    /// Encoding constraints (or columns).
-    #[serde(default)]
-    pub constraints: u64,
-    /// Encoding non-zeros.
-    #[serde(default)]
-    pub nonzeros: u64,
-    /// Encode time, ms.
-    #[serde(default)]
-    pub encode_ms: f64,
-    /// Search time, ms.
-    #[serde(default)]
-    pub solve_ms: f64,
-    /// Decode time, ms.
-    #[serde(default)]
-    pub decode_ms: f64,
-    /// Backend-specific counters.
-    #[serde(default)]
-    pub extra: std::collections::BTreeMap<String, f64>,
-}
-
-impl From<&Stats> for RecordStats {
-    fn from(s: &Stats) -> RecordStats {
-        RecordStats {
-            nodes: s.nodes,
-            backtracks: s.backtracks,
-            propagations: s.propagations,
-            variables: s.variables,
-            constraints: s.constraints,
-            nonzeros: s.nonzeros,
-            encode_ms: s.encode_ms,
-            solve_ms: s.solve_ms,
-            decode_ms: s.decode_ms,
-            extra: s.extra.clone(),
-        }
-    }
+    pub stats: Stats,
 }
 
 impl Record {
@@ -103,13 +60,13 @@ impl Record {
 }
 
 /// Reads every record of a JSON-lines results file; names the line of a bad one.
-pub fn read_records(path: &str) -> Result<Vec<Record>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read: {e}"))?;
+pub fn read_records(path: &str) -> Result<Vec<Record>> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     parse_records(&text, path)
 }
 
 /// Parses JSON-lines text into records. A truncated last line (an interrupted write) is skipped.
-pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>, String> {
+pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>> {
     let lines: Vec<&str> = text.lines().collect();
     let mut records = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate() {
@@ -119,7 +76,13 @@ pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>, String> {
         match serde_json::from_str::<Record>(line) {
             Ok(r) => records.push(r),
             Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
-            Err(e) => return Err(format!("{path}:{}: not a results record: {e}", i + 1)),
+            Err(e) => {
+                return Err(Error::Record {
+                    path: path.to_string(),
+                    line: i + 1,
+                    message: e.to_string(),
+                })
+            }
         }
     }
     Ok(records)

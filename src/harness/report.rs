@@ -2,7 +2,7 @@
 
 use super::summary::{BackendSummary, Summary};
 
-const HEADERS: [&str; 14] = [
+const HEADERS: [&str; 16] = [
     "backend",
     "puzzles",
     "solved",
@@ -10,11 +10,13 @@ const HEADERS: [&str; 14] = [
     "multiple",
     "none",
     "unknown",
+    "failed",
     "wrong",
     "median ms",
     "p90 ms",
     "max ms",
     "x fastest",
+    "transport ms",
     "mean effort",
     "vars / cons",
 ];
@@ -55,6 +57,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         b.multiple.to_string(),
         b.none.to_string(),
         b.unknown.to_string(),
+        b.failed.to_string(),
         b.wrong.to_string(),
         fmt_ms(b.median_ms),
         fmt_ms(b.p90_ms),
@@ -64,6 +67,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         } else {
             "-".into()
         },
+        fmt_ms(b.median_transport_ms),
         effort,
         format!(
             "{} / {}",

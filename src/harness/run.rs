@@ -1,14 +1,19 @@
-//! Running chosen backends on puzzles: every (backend, puzzle) pair once, in parallel
-//! when asked, each answer checked by the independent validator as it comes.
+//! Running chosen backends on puzzles: every (backend, puzzle) pair once, on a few
+//! threads when asked, each answer checked by the independent validator as it comes.
+//!
+//! Each thread builds one solver per configuration and keeps it for every puzzle it
+//! runs, as `solve` does, so no solve pays for building a solver (or, for an isolated
+//! backend, for starting its worker process) except in the transport figure.
 
-use super::record::{Record, RecordStats};
+use super::record::Record;
 use crate::backends::create;
+use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
-use crate::solver::{ms, verify, SolveOptions};
-use rayon::prelude::*;
-use std::collections::HashSet;
-use std::time::{Duration, Instant};
+use crate::solver::{verify, SolveOptions, Solver};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// What a comparison runs.
 #[derive(Clone, Debug)]
@@ -23,59 +28,65 @@ pub struct Plan {
     pub jobs: usize,
 }
 
-/// Solves one puzzle with one backend and turns the outcome into a record.
-pub fn run_one(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan) -> Record {
+/// The record of a solve, before the outcome is known.
+fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize) -> Record {
     let g = &puzzle.geometry;
-    let base = |effort_name: String| Record {
+    Record {
         puzzle_index,
         source: puzzle.display_name(),
         puzzle: to_line(g, &puzzle.cells),
         size: g.n,
         fixed_fraction: puzzle.given_count() as f64 / g.cells() as f64,
         backend: backend.to_string(),
-        verdict: "unknown".into(),
+        verdict: Default::default(),
         solution: None,
         solutions_found: 0,
         timed_out: false,
         time_ms: 0.0,
+        transport_ms: 0.0,
+        failure: None,
         wrong: None,
-        effort_name,
-        stats: RecordStats::default(),
-    };
-    let mut solver = match create(backend) {
-        Ok(s) => s,
-        Err(e) => {
-            return Record {
-                wrong: Some(format!("cannot start: {e}")),
-                ..base(String::new())
-            }
-        }
-    };
+        effort_name: String::new(),
+        stats: Default::default(),
+    }
+}
+
+/// Solves one puzzle with `solver` (configuration `backend`) and turns the outcome into
+/// a record; the times are the solver's own (see [`crate::solver::Outcome::time_ms`]).
+pub fn run_one(
+    solver: &mut dyn Solver,
+    backend: &str,
+    puzzle: &Puzzle,
+    puzzle_index: usize,
+    plan: &Plan,
+) -> Record {
     let opts = SolveOptions::new(plan.max_solutions, Some(plan.timeout));
-    let start = Instant::now();
     let outcome = solver.solve(puzzle, &opts);
-    let time_ms = ms(start.elapsed());
+    let g = &puzzle.geometry;
     Record {
-        verdict: outcome.verdict.name().into(),
+        verdict: outcome.verdict,
         solution: outcome.solutions.first().map(|s| to_line(g, s)),
         solutions_found: outcome.solutions_found,
         timed_out: outcome.timed_out,
-        time_ms,
-        wrong: verify(puzzle, &outcome).err(),
-        stats: RecordStats::from(&outcome.stats),
-        ..base(solver.effort_name().to_string())
+        time_ms: outcome.time_ms,
+        transport_ms: outcome.transport_ms,
+        failure: outcome.failure.as_ref().map(ToString::to_string),
+        wrong: verify(puzzle, &outcome).err().map(|e| e.to_string()),
+        effort_name: solver.effort_name().to_string(),
+        stats: outcome.stats,
+        ..base_record(backend, puzzle, puzzle_index)
     }
 }
 
 /// Runs every (backend, puzzle) pair not in `done`, calling `on_record` as each finishes
-/// (from worker threads). Pairs are interleaved puzzle by puzzle, so an interrupted run
+/// (from the worker threads). Pairs are taken puzzle by puzzle, so an interrupted run
 /// has every backend on the same puzzles.
 pub fn run_all(
     plan: &Plan,
     puzzles: &[(usize, Puzzle)],
     done: &HashSet<(String, String)>,
     on_record: impl Fn(Record) + Sync,
-) -> Result<(), String> {
+) -> Result<()> {
     let jobs: Vec<(&str, usize, &Puzzle)> = puzzles
         .iter()
         .flat_map(|(i, p)| {
@@ -86,14 +97,52 @@ pub fn run_all(
                 .map(move |b| (b.as_str(), *i, p))
         })
         .collect();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.jobs.max(1))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
-    pool.install(|| {
-        jobs.par_iter()
-            .with_max_len(1)
-            .for_each(|&(b, i, p)| on_record(run_one(b, p, i, plan)))
-    });
-    Ok(())
+    let next = AtomicUsize::new(0);
+    let threads = plan.jobs.clamp(1, jobs.len().max(1));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                std::thread::Builder::new()
+                    .name(format!("compare-{t}"))
+                    .spawn_scoped(scope, || {
+                        // This thread's solvers, one per configuration, kept for every
+                        // puzzle it runs.
+                        let mut solvers: HashMap<&str, Box<dyn Solver>> = HashMap::new();
+                        loop {
+                            let k = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&(backend, index, puzzle)) = jobs.get(k) else {
+                                break;
+                            };
+                            let record = match solvers.entry(backend) {
+                                std::collections::hash_map::Entry::Occupied(e) => {
+                                    run_one(e.into_mut().as_mut(), backend, puzzle, index, plan)
+                                }
+                                std::collections::hash_map::Entry::Vacant(v) => {
+                                    match create(backend) {
+                                        Ok(s) => run_one(
+                                            v.insert(s).as_mut(),
+                                            backend,
+                                            puzzle,
+                                            index,
+                                            plan,
+                                        ),
+                                        Err(e) => Record {
+                                            failure: Some(format!("cannot start: {e}")),
+                                            ..base_record(backend, puzzle, index)
+                                        },
+                                    }
+                                }
+                            };
+                            on_record(record);
+                        }
+                    })
+            })
+            .collect();
+        for h in handles {
+            h.map_err(|e| Error::Threads(e.to_string()))?
+                .join()
+                .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
+        }
+        Ok(())
+    })
 }

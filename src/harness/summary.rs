@@ -22,6 +22,8 @@ pub struct BackendSummary {
     pub none: usize,
     /// Puzzles left `unknown` (deadline or undecided).
     pub unknown: usize,
+    /// Puzzles the backend could not answer because it failed (counted in `unknown` too).
+    pub failed: usize,
     /// Answers the validator rejected (must be 0).
     pub wrong: usize,
     /// Median wall time per puzzle, ms.
@@ -32,6 +34,9 @@ pub struct BackendSummary {
     pub max_ms: f64,
     /// Median time over the fastest backend's median, measured in the same run.
     pub ratio_to_fastest: f64,
+    /// Median time to get a puzzle to a worker process and back, ms (0 in process);
+    /// never part of the solve times above.
+    pub median_transport_ms: f64,
     /// Mean of the backend's own effort measure (`Stats::nodes`).
     pub mean_effort: f64,
     /// What that effort counts.
@@ -116,7 +121,9 @@ pub fn summarize(records: &[Record]) -> Summary {
         let rs = &by_backend[backend.as_str()];
         let mut times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
         times.sort_by(f64::total_cmp);
-        let count = |v: &str| {
+        let mut transport: Vec<f64> = rs.iter().map(|r| r.transport_ms).collect();
+        transport.sort_by(f64::total_cmp);
+        let count = |v: Verdict| {
             rs.iter()
                 .filter(|r| r.verdict == v && r.wrong.is_none())
                 .count()
@@ -132,15 +139,17 @@ pub fn summarize(records: &[Record]) -> Summary {
             backend: backend.clone(),
             puzzles: rs.len(),
             solved: rs.iter().filter(|r| r.solved()).count(),
-            unique: count("unique"),
-            multiple: count("multiple"),
-            none: count("none"),
-            unknown: count("unknown"),
+            unique: count(Verdict::Unique),
+            multiple: count(Verdict::Multiple),
+            none: count(Verdict::None),
+            unknown: count(Verdict::Unknown),
+            failed: rs.iter().filter(|r| r.failure.is_some()).count(),
             wrong: rs.iter().filter(|r| r.wrong.is_some()).count(),
             median_ms: quantile(&times, 0.5),
             p90_ms: quantile(&times, 0.9),
             max_ms: times.last().copied().unwrap_or(f64::NAN),
             ratio_to_fastest: f64::NAN,
+            median_transport_ms: quantile(&transport, 0.5),
             mean_effort: mean(rs.iter().map(|r| r.stats.nodes as f64)),
             effort_name: rs
                 .iter()
@@ -176,25 +185,24 @@ fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
         source: rs[0].source.clone(),
         verdicts: rs
             .iter()
-            .map(|r| format!("{}={}", r.backend, r.verdict))
+            .map(|r| format!("{}={}", r.backend, r.verdict.name()))
             .collect(),
         reason,
     };
     for (i, a) in valid.iter().enumerate() {
         for b in &valid[i + 1..] {
-            let (va, vb) = (
-                Verdict::from_name(&a.verdict)?,
-                Verdict::from_name(&b.verdict)?,
-            );
-            if !va.agrees_with(vb) {
+            if !a.verdict.agrees_with(b.verdict) {
                 return Some(make(format!(
                     "{} says {}, {} says {}",
-                    a.backend, a.verdict, b.backend, b.verdict
+                    a.backend,
+                    a.verdict.name(),
+                    b.backend,
+                    b.verdict.name()
                 )));
             }
         }
     }
-    let unique = valid.iter().find(|r| r.verdict == "unique")?;
+    let unique = valid.iter().find(|r| r.verdict == Verdict::Unique)?;
     valid
         .iter()
         .find(|r| r.solution.is_some() && r.solution != unique.solution)
@@ -209,9 +217,9 @@ fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::record::RecordStats;
 
     fn rec(backend: &str, verdict: &str, solution: Option<&str>, time_ms: f64) -> Record {
+        let verdict = Verdict::from_name(verdict).unwrap();
         Record {
             puzzle_index: 0,
             source: "p:1".into(),
@@ -219,14 +227,16 @@ mod tests {
             size: 4,
             fixed_fraction: 0.25,
             backend: backend.into(),
-            verdict: verdict.into(),
+            verdict,
             solution: solution.map(String::from),
             solutions_found: solution.is_some() as u64,
-            timed_out: verdict == "unknown",
+            timed_out: verdict == Verdict::Unknown,
             time_ms,
+            transport_ms: 0.0,
+            failure: None,
             wrong: None,
             effort_name: "nodes".into(),
-            stats: RecordStats::default(),
+            stats: Default::default(),
         }
     }
 

@@ -21,13 +21,13 @@ pub enum Variant {
 
 impl Variant {
     /// Parses a `--variant` value.
-    pub fn from_name(name: &str) -> Result<Variant, String> {
+    pub fn from_name(name: &str) -> Result<Variant, GeometryError> {
         match name.to_ascii_lowercase().as_str() {
             "classic" | "none" => Ok(Variant::Classic),
             "x" | "diagonal" => Ok(Variant::X),
-            other => Err(format!(
+            other => Err(GeometryError(format!(
                 "unknown variant '{other}' (expected 'classic' or 'x')"
-            )),
+            ))),
         }
     }
 

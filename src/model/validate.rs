@@ -9,13 +9,35 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ValidationError {
     /// The solution does not have one value per cell.
-    WrongSize { expected: usize, found: usize },
+    WrongSize {
+        /// Cells the grid has.
+        expected: usize,
+        /// Values the solution has.
+        found: usize,
+    },
     /// A cell is blank or holds a value outside `1..=n`.
-    BadValue { cell: String, value: u8 },
+    BadValue {
+        /// The cell, such as `r3c5`.
+        cell: String,
+        /// What it holds.
+        value: u8,
+    },
     /// A given was changed.
-    GivenChanged { cell: String, given: u8, found: u8 },
+    GivenChanged {
+        /// The cell, such as `r3c5`.
+        cell: String,
+        /// The given.
+        given: u8,
+        /// What the solution has there.
+        found: u8,
+    },
     /// A value appears twice in a house.
-    Repeated { house: String, value: u8 },
+    Repeated {
+        /// The row, column, box or diagonal, as a person names it.
+        house: String,
+        /// The repeated value.
+        value: u8,
+    },
 }
 
 impl fmt::Display for ValidationError {

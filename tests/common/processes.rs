@@ -1,15 +1,59 @@
-//! Process checks shared by the deadline tests: children of this process, its own CPU
-//! time, and worker processes of the binary under test still alive anywhere.
+//! Process checks for the deadline tests. They look only at processes this test process
+//! started: every child inherits a tag in its environment ([`tag_this_process`]), which
+//! survives the child's own parent dying, so even an orphan is found by it and nothing
+//! else on the machine is counted.
 #![allow(dead_code)]
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::sync::Once;
+use std::time::Duration;
 
-const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
+const TAG: &str = "SUDOKU_ARENA_TEST_TAG";
+
+/// Puts `SUDOKU_ARENA_TEST_TAG=<this pid>` in this process's environment, so that every
+/// process started from now on (and everything those start) carries it.
+pub fn tag_this_process() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| std::env::set_var(TAG, std::process::id().to_string()));
+}
+
+/// Live (not zombie) processes other than this one that carry this process's tag, with
+/// their command names.
+pub fn tagged() -> Vec<(u32, String)> {
+    let needle = format!("{TAG}={}", std::process::id());
+    let me = std::process::id();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let env = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        let ours = env.split(|&b| b == 0).any(|kv| kv == needle.as_bytes());
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let Some((head, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let zombie = rest.trim_start().starts_with('Z');
+        if ours && !zombie {
+            let name = head.split_once('(').map_or("", |(_, n)| n).to_string();
+            found.push((pid, name));
+        }
+    }
+    found
+}
+
+/// Tagged processes named `name`.
+pub fn tagged_named(name: &str) -> usize {
+    tagged().iter().filter(|(_, n)| n == name).count()
+}
 
 /// Processes whose parent is this process (zombies included: a child not yet reaped
 /// still counts), found by scanning `/proc/*/stat`.
-pub fn children() -> Vec<String> {
+pub fn children() -> Vec<u32> {
     let me = std::process::id().to_string();
     let mut pids = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
@@ -22,7 +66,9 @@ pub fn children() -> Vec<String> {
         };
         let ppid = stat[close + 1..].split_whitespace().nth(1);
         if ppid == Some(me.as_str()) {
-            pids.push(entry.file_name().to_string_lossy().into_owned());
+            if let Ok(pid) = entry.file_name().to_string_lossy().parse() {
+                pids.push(pid);
+            }
         }
     }
     pids
@@ -37,29 +83,19 @@ pub fn own_cpu_ticks() -> u64 {
     f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap()
 }
 
-/// Worker processes of the binary under test still alive anywhere on the machine.
-pub fn live_workers() -> Vec<String> {
-    let exe = std::fs::canonicalize(EXE).unwrap();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let dir = entry.path();
-        let cmdline = std::fs::read(dir.join("cmdline")).unwrap_or_default();
-        let is_worker = String::from_utf8_lossy(&cmdline).contains("__worker");
-        if is_worker && std::fs::read_link(dir.join("exe")).ok() == Some(exe.clone()) {
-            found.push(dir.display().to_string());
-        }
-    }
-    found
-}
-
-/// Checks that nothing of ours is left: no child, no worker, no thread burning CPU.
+/// Checks that nothing of ours is left: no child, no tagged process, no thread of this
+/// process burning CPU.
 pub fn assert_nothing_running(context: &str) {
     assert!(
         children().is_empty(),
         "{context}: children left: {:?}",
         children()
     );
-    assert!(live_workers().is_empty(), "{context}: workers left");
+    assert!(
+        tagged().is_empty(),
+        "{context}: processes left: {:?}",
+        tagged()
+    );
     let before = own_cpu_ticks();
     std::thread::sleep(Duration::from_millis(400));
     let used = own_cpu_ticks() - before;
@@ -68,19 +104,4 @@ pub fn assert_nothing_running(context: &str) {
         used <= 10,
         "{context}: {used} ticks of CPU in 0.4 s after the answer"
     );
-}
-
-/// Runs `solve --backend BACKEND --timeout SECS` on a file of `../shared/data/large/`:
-/// it must answer `unknown` within `limit` and leave nothing running.
-pub fn assert_cli_timeout_answers_unknown(backend: &str, file: &str, secs: &str, limit: Duration) {
-    let path = format!("{}/../shared/data/large/{file}", env!("CARGO_MANIFEST_DIR"));
-    let start = Instant::now();
-    let o = Command::new(EXE)
-        .args(["solve", "--backend", backend, "--timeout", secs, &path])
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("unknown"));
-    assert!(start.elapsed() < limit, "{backend}: {:?}", start.elapsed());
-    assert_nothing_running("command line");
 }

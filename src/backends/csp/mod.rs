@@ -23,8 +23,9 @@ pub mod regin;
 pub mod search;
 pub mod shave;
 
+use crate::error::{Error, Result};
 use crate::model::{CandSet, Geometry, Puzzle};
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
 use engine::{Engine, PRUNED_KEYS};
 use std::sync::Arc;
 use std::time::Instant;
@@ -89,17 +90,17 @@ pub struct Config {
     pub branch: Branch,
 }
 
-fn lookup<T: Copy>(table: &[(&str, T)], what: &str, name: &str) -> Result<T, String> {
+fn lookup<T: Copy>(table: &[(&str, T)], what: &str, name: &str) -> Result<T> {
     table
         .iter()
         .find(|(n, _)| *n == name)
         .map(|&(_, t)| t)
         .ok_or_else(|| {
             let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-            format!(
+            Error::Config(format!(
                 "csp has no {what} '{name}' (available: {})",
                 names.join(", ")
-            )
+            ))
         })
 }
 
@@ -113,7 +114,7 @@ fn name_of<T: PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str 
 impl Config {
     /// The configuration named `LEVEL`, `LEVEL+BRANCH` or `+BRANCH` (`None`: the default,
     /// `permutation` with `mrv`).
-    pub fn from_name(name: Option<&str>) -> Result<Config, String> {
+    pub fn from_name(name: Option<&str>) -> Result<Config> {
         let name = name.unwrap_or("");
         let (level, branch) = match name.split_once('+') {
             Some((l, b)) => (l, Some(b)),
@@ -132,12 +133,12 @@ impl Config {
     }
 
     /// The propagation level named `name`.
-    pub fn propagation(name: &str) -> Result<Propagation, String> {
+    pub fn propagation(name: &str) -> Result<Propagation> {
         lookup(PROPAGATIONS, "propagation level", name)
     }
 
     /// The branching rule named `name`.
-    pub fn branch(name: &str) -> Result<Branch, String> {
+    pub fn branch(name: &str) -> Result<Branch> {
         lookup(BRANCHES, "branching rule", name)
     }
 
@@ -167,7 +168,10 @@ pub fn initial_domains(puzzle: &Puzzle) -> Vec<CandSet> {
 
 /// The domains after propagation alone at the root (no search), or `Err` when
 /// propagation alone proves the puzzle has no solution.
-pub fn root_domains(puzzle: &Puzzle, propagation: Propagation) -> Result<Vec<CandSet>, Conflict> {
+pub fn root_domains(
+    puzzle: &Puzzle,
+    propagation: Propagation,
+) -> std::result::Result<Vec<CandSet>, Conflict> {
     let mut engine = Engine::new(&puzzle.geometry, propagation);
     let mut doms = initial_domains(puzzle);
     engine.propagate(&mut doms, None)?;
@@ -270,13 +274,14 @@ impl Solver for CspSolver {
         extra.insert("root_open_cells".into(), root_open as f64);
         let search_free = end.nodes == 0 && !end.timed_out;
         extra.insert("search_free".into(), if search_free { 1.0 } else { 0.0 });
-        Outcome {
-            verdict: Verdict::from_search(end.found as usize, opts.max_solutions, end.complete),
+        Outcome::from_search(
+            opts,
             solutions,
-            solutions_found: end.found,
-            timed_out: end.timed_out,
+            end.found,
+            end.complete,
+            end.timed_out,
             stats,
-        }
+        )
     }
 }
 

@@ -7,7 +7,7 @@ pub mod export;
 pub mod matrix;
 
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
 use matrix::{ExactCover, SearchEnd};
 use std::time::Instant;
 
@@ -116,16 +116,13 @@ impl Solver for DlxSolver {
         stats.nodes = counters.nodes;
         stats.backtracks = counters.backtracks;
         stats.propagations = counters.updates;
-        Outcome {
-            verdict: Verdict::from_search(
-                found as usize,
-                opts.max_solutions,
-                end == SearchEnd::Complete,
-            ),
+        Outcome::from_search(
+            opts,
             solutions,
-            solutions_found: found,
-            timed_out: end == SearchEnd::DeadlineReached,
+            found,
+            end == SearchEnd::Complete,
+            end == SearchEnd::DeadlineReached,
             stats,
-        }
+        )
     }
 }

@@ -11,9 +11,10 @@ pub mod mip;
 pub mod process;
 pub mod rerun;
 
+use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use process::{find_program, Scratch};
 use std::time::Instant;
 
@@ -132,25 +133,27 @@ pub fn parse_solution_line(text: &str, puzzle: &Puzzle) -> Result<Grid, String> 
 }
 
 /// Whether a tool's program is installed; the error says which package to install.
-pub fn available(tool: &Tool) -> Result<(), String> {
+pub fn available(tool: &Tool) -> crate::error::Result<()> {
     match find_program(tool.program) {
         Some(_) => Ok(()),
-        None => Err(format!(
-            "ext:{} is unavailable: `{}` is not installed (install the Debian package: apt-get install {})",
-            tool.name, tool.program, tool.package
-        )),
+        None => Err(Error::Unavailable {
+            name: format!("ext:{}", tool.name),
+            program: tool.program.to_string(),
+            package: tool.package.to_string(),
+        }),
     }
 }
 
 /// Builds `ext:NAME`, failing with the package to install when the program is missing.
-pub fn make(config: Option<&str>) -> Result<Box<dyn Solver>, String> {
+pub fn make(config: Option<&str>) -> crate::error::Result<Box<dyn Solver>> {
     let names: Vec<String> = TOOLS.iter().map(|t| format!("ext:{}", t.name)).collect();
-    let name = config.ok_or_else(|| format!("name an external solver: {}", names.join(", ")))?;
+    let name = config
+        .ok_or_else(|| Error::Config(format!("name an external solver: {}", names.join(", "))))?;
     let tool = TOOLS.iter().find(|t| t.name == name).ok_or_else(|| {
-        format!(
+        Error::Config(format!(
             "unknown external solver 'ext:{name}' (known: {})",
             names.join(", ")
-        )
+        ))
     })?;
     available(tool)?;
     Ok(Box::new(ExternalSolver { tool }))
@@ -194,33 +197,19 @@ impl Solver for ExternalSolver {
                 }
                 let found = run.solutions.len();
                 let keep = opts.keep_solutions.min(found);
-                Outcome {
-                    verdict: Verdict::from_search(
-                        found,
-                        opts.max_solutions,
-                        run.complete && !run.killed,
-                    ),
-                    solutions: run.solutions.into_iter().take(keep).collect(),
-                    solutions_found: found as u64,
-                    timed_out: run.killed,
+                Outcome::from_search(
+                    opts,
+                    run.solutions.into_iter().take(keep).collect(),
+                    found as u64,
+                    run.complete && !run.killed,
+                    run.killed,
                     stats,
-                }
+                )
             }
-            Err(e) => {
-                stats.extra.insert("failed".into(), 1.0);
-                eprintln!(
-                    "sudoku-arena: ext:{} on {}: {e}",
-                    self.tool.name,
-                    puzzle.display_name()
-                );
-                Outcome {
-                    verdict: Verdict::Unknown,
-                    solutions: Vec::new(),
-                    solutions_found: 0,
-                    timed_out: false,
-                    stats,
-                }
-            }
+            Err(e) => Outcome {
+                stats,
+                ..Outcome::failed(Failure::External(e), opts, Vec::new(), 0)
+            },
         }
     }
 }

@@ -60,7 +60,7 @@ fn descendants(root: u32) -> Vec<u32> {
 }
 
 /// Kills `root`'s process group and every descendant of `root`, wherever they are.
-fn kill_tree(root: u32) {
+pub(crate) fn kill_tree(root: u32) {
     let mut targets: Vec<String> = descendants(root).iter().map(u32::to_string).collect();
     targets.push(format!("-{root}"));
     let _ = Command::new("kill")

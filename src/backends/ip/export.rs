@@ -238,11 +238,13 @@ pub fn mps_excluding(puzzle: &Puzzle, found: &[Grid]) -> MpsFile {
 }
 
 /// Writes the `ip` encoding of `puzzle` in `format` (`lp` or `mps`).
-pub fn export(puzzle: &Puzzle, format: &str) -> Result<String, String> {
+pub fn export(puzzle: &Puzzle, format: &str) -> crate::error::Result<String> {
     match format {
         "lp" => Ok(lp_text(puzzle)),
         "mps" => Ok(mps_text(puzzle)),
-        f => Err(format!("ip is written as 'lp' or 'mps', not '{f}'")),
+        f => Err(crate::error::Error::Config(format!(
+            "ip is written as 'lp' or 'mps', not '{f}'"
+        ))),
     }
 }
 

@@ -7,8 +7,9 @@
 //! solution found adds a no-good cut over the blank cells and the program is solved
 //! again, until the cut makes it infeasible (uniqueness proven) or enough solutions are
 //! found. The deadline is passed to microlp as its time limit, which microlp checks
-//! inside its simplex loops, so a solve stops by itself soon after the deadline
-//! (measured in `encodings/ip.md`). Model and choices: `encodings/ip.md`.
+//! only every thousand simplex pivots (measured in `encodings/ip.md`), so the registry
+//! marks `ip` isolated: a solve with a deadline runs in a worker process killed at the
+//! deadline. Model and choices: `encodings/ip.md`.
 
 pub mod direct;
 pub mod engine;
@@ -18,12 +19,11 @@ pub mod goodlp;
 pub mod highs;
 pub mod model;
 
-use super::worker;
+use crate::error::{Error, Result};
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use engine::{Engine, EngineEnd, EngineRun};
 use model::{Cut, IpModel, ModelSize};
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The configurations of `ip`; the first is the default.
@@ -49,7 +49,7 @@ pub enum Config {
 
 impl Config {
     /// The configuration named `name` (`None` for the default).
-    pub fn from_name(name: Option<&str>) -> Result<Config, String> {
+    pub fn from_name(name: Option<&str>) -> Result<Config> {
         match name {
             None | Some("good_lp") => Ok(Config::GoodLp),
             Some("microlp-direct") => Ok(Config::MicrolpDirect),
@@ -57,13 +57,15 @@ impl Config {
             #[cfg(feature = "highs")]
             Some("highs") => Ok(Config::Highs),
             #[cfg(not(feature = "highs"))]
-            Some("highs") => Err("ip:highs is built only with the cargo feature `highs` \
+            Some("highs") => Err(Error::Config(
+                "ip:highs is built only with the cargo feature `highs` \
                  (cargo build --release --features highs; needs Debian's cmake and libclang-dev)"
-                .to_string()),
-            Some(other) => Err(format!(
+                    .to_string(),
+            )),
+            Some(other) => Err(Error::Config(format!(
                 "ip has no configuration '{other}' (available: {})",
                 CONFIGS.join(", ")
-            )),
+            ))),
         }
     }
 
@@ -79,48 +81,24 @@ impl Config {
     }
 }
 
-/// The integer-programming solver.
+/// The integer-programming solver. It stops on microlp's own time limit, which can be
+/// late by up to a thousand simplex pivots: the registry runs it in a worker process
+/// when a deadline must be held.
 pub struct IpSolver {
     config: Config,
     engine: Box<dyn Engine>,
-    /// The executable that runs solves with a deadline in a child process (see
-    /// [`worker`]); without one they run in this thread and stop on microlp's own
-    /// time limit, which can be late by up to a thousand simplex pivots.
-    worker: Option<PathBuf>,
 }
 
 impl IpSolver {
-    /// A solver for a configuration; solves with a deadline run in a child process of
-    /// this executable when it is `sudoku-arena` ([`worker::default_worker`]).
+    /// A solver for a configuration.
     pub fn new(config: Config) -> IpSolver {
-        IpSolver {
-            worker: worker::default_worker(),
-            ..IpSolver::in_process(config)
-        }
-    }
-
-    /// A solver that always solves in the calling thread.
-    pub fn in_process(config: Config) -> IpSolver {
         let engine: Box<dyn Engine> = match config {
             Config::GoodLp | Config::Full => Box::new(goodlp::GoodLpMicrolp),
             Config::MicrolpDirect => Box::new(direct::MicrolpDirect),
             #[cfg(feature = "highs")]
             Config::Highs => Box::new(highs::GoodLpHighs),
         };
-        IpSolver {
-            config,
-            engine,
-            worker: None,
-        }
-    }
-
-    /// A solver whose solves with a deadline run in a child process of `exe`, which
-    /// must be the `sudoku-arena` binary (tests pass `env!("CARGO_BIN_EXE_sudoku-arena")`).
-    pub fn with_worker(config: Config, exe: impl Into<PathBuf>) -> IpSolver {
-        IpSolver {
-            worker: Some(exe.into()),
-            ..IpSolver::in_process(config)
-        }
+        IpSolver { config, engine }
     }
 
     /// The configuration.
@@ -148,7 +126,7 @@ struct Tally {
     nodes: u64,
     lp_iterations: u64,
     mip_calls: u64,
-    failed: bool,
+    failed: Option<String>,
 }
 
 impl Tally {
@@ -186,20 +164,12 @@ impl Solver for IpSolver {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        match (&self.worker, opts.deadline) {
-            (Some(exe), Some(_)) => {
-                let spec = format!("ip:{}", self.config.name());
-                worker::solve_in_child(exe, &spec, puzzle, opts)
-            }
-            _ => self.search(puzzle, opts, &mut |_| {}),
-        }
+        self.solve_streaming(puzzle, opts, &mut |_| {})
     }
-}
 
-impl IpSolver {
-    /// The solve itself, in this thread: presolve, root LP, then 0-1 solves with no-good
-    /// cuts; `on_solution` sees each solution as soon as it is found.
-    pub fn search(
+    /// Presolve, root LP, then 0-1 solves with no-good cuts; `on_solution` sees each
+    /// solution as soon as it is found.
+    fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
         opts: &SolveOptions,
@@ -288,8 +258,8 @@ impl IpSolver {
                             EngineEnd::Values(v) => v,
                             EngineEnd::Infeasible => break End::Complete,
                             EngineEnd::TimeLimit => break End::Deadline,
-                            EngineEnd::Failed(_) => {
-                                tally.failed = true;
+                            EngineEnd::Failed(why) => {
+                                tally.failed = Some(why);
                                 break End::Failed;
                             }
                         }
@@ -299,7 +269,7 @@ impl IpSolver {
                 let grid = model.decode(&values);
                 decode_ms += ms(decode_start.elapsed());
                 let Some(grid) = grid else {
-                    tally.failed = true;
+                    tally.failed = Some("the engine's point is not a grid".into());
                     break End::Failed;
                 };
                 found += 1;
@@ -324,15 +294,16 @@ impl IpSolver {
             .extra
             .insert("mip_solves".into(), tally.mip_calls as f64);
         stats.extra.insert("cuts".into(), cuts.len() as f64);
-        if tally.failed {
-            stats.extra.insert("engine_failed".into(), 1.0);
-        }
         Outcome {
-            verdict: Verdict::from_search(found as usize, opts.max_solutions, end == End::Complete),
-            solutions,
-            solutions_found: found,
-            timed_out: end == End::Deadline,
-            stats,
+            failure: tally.failed.map(Failure::Engine),
+            ..Outcome::from_search(
+                opts,
+                solutions,
+                found,
+                end == End::Complete,
+                end == End::Deadline,
+                stats,
+            )
         }
     }
 }

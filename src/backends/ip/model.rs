@@ -1,4 +1,4 @@
-//! The 0-1 model of a puzzle, solver-independent: binary variables x[cell][value], one
+//! The 0-1 model of a puzzle, solver-independent: binary variables `x[cell][value]`, one
 //! equality row "exactly one" per cell and per (unit, value), built from the unit list so
 //! every geometry and variant works. Two forms: the full model (givens fixed through
 //! variable bounds) and the presolved one (only what the givens leave open).

@@ -14,10 +14,12 @@ pub fn export(puzzle: &Puzzle, encoding: Encoding) -> String {
 }
 
 /// The export of encoding `name` in `format` (only `dimacs`), for the registry.
-pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> Result<String, String> {
+pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> crate::error::Result<String> {
     match format {
         "dimacs" => Ok(export(puzzle, Encoding::from_name(Some(name))?)),
-        f => Err(format!("sat-{name} is written as 'dimacs', not '{f}'")),
+        f => Err(crate::error::Error::Config(format!(
+            "sat-{name} is written as 'dimacs', not '{f}'"
+        ))),
     }
 }
 

@@ -36,17 +36,17 @@ impl Encoding {
     ];
 
     /// The encoding named `name` (`None` for the default, naive).
-    pub fn from_name(name: Option<&str>) -> Result<Encoding, String> {
+    pub fn from_name(name: Option<&str>) -> crate::error::Result<Encoding> {
         let name = name.unwrap_or(NAMES[0]);
         NAMES
             .iter()
             .position(|&n| n == name)
             .map(|i| Encoding::ALL[i])
             .ok_or_else(|| {
-                format!(
+                crate::error::Error::Config(format!(
                     "sat has no encoding '{name}' (available: {})",
                     NAMES.join(", ")
-                )
+                ))
             })
     }
 

@@ -5,54 +5,29 @@
 //! default), efficient and extended encodings, and the extended one reduced by the
 //! givens. After each model a blocking clause (the negation of the found assignment on
 //! the blank cells) is added and the solver runs again: unsat proves that every
-//! solution was found. varisat cannot be interrupted, so a solve with a deadline runs
-//! in a child process killed at the deadline ([`super::worker`]). Encodings, counts and
-//! measurements: `encodings/sat.md`.
+//! solution was found. varisat cannot be interrupted, so the registry marks `sat`
+//! isolated: a solve with a deadline runs in a worker process killed at the deadline.
+//! Encodings, counts and measurements: `encodings/sat.md`.
 
 pub mod dimacs;
 pub mod encode;
 
-use super::worker;
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
-use std::path::PathBuf;
 use std::time::Instant;
 use varisat::{ExtendFormula, Lit};
 
-/// The SAT solver backend.
+/// The SAT solver backend. It stops only between varisat calls: the registry runs it in
+/// a worker process when a deadline must be held.
 pub struct SatSolver {
     encoding: Encoding,
-    /// The executable that runs solves with a deadline in a child process; without one
-    /// they run in this thread, and the deadline is only checked between varisat calls.
-    worker: Option<PathBuf>,
 }
 
 impl SatSolver {
-    /// A solver for an encoding; solves with a deadline run in a child process of this
-    /// executable when it is `sudoku-arena` ([`worker::default_worker`]).
+    /// A solver for an encoding.
     pub fn new(encoding: Encoding) -> SatSolver {
-        SatSolver {
-            encoding,
-            worker: worker::default_worker(),
-        }
-    }
-
-    /// A solver that always solves in the calling thread.
-    pub fn in_process(encoding: Encoding) -> SatSolver {
-        SatSolver {
-            encoding,
-            worker: None,
-        }
-    }
-
-    /// A solver whose solves with a deadline run in a child process of `exe`, which must
-    /// be the `sudoku-arena` binary (tests pass `env!("CARGO_BIN_EXE_sudoku-arena")`).
-    pub fn with_worker(encoding: Encoding, exe: impl Into<PathBuf>) -> SatSolver {
-        SatSolver {
-            encoding,
-            worker: Some(exe.into()),
-        }
+        SatSolver { encoding }
     }
 
     /// The encoding.
@@ -71,9 +46,45 @@ impl Solver for SatSolver {
     }
 
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        match (&self.worker, opts.deadline) {
-            (Some(exe), Some(_)) => worker::solve_in_child(exe, &self.name(), puzzle, opts),
-            _ => self.search(puzzle, opts, &mut |_| {}),
+        self.solve_streaming(puzzle, opts, &mut |_| {})
+    }
+
+    /// Encodes, then runs varisat with a blocking clause after each model until unsat
+    /// or enough solutions; `on_solution` sees each solution as soon as it is found.
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let start = Instant::now();
+        let encoded = Encoded::build(puzzle, self.encoding);
+        let mut stats = Stats::default();
+        record_size(&mut stats, puzzle, &encoded);
+        let build_ms = ms(start.elapsed());
+        let mut solver = load(&encoded.cnf);
+        stats.encode_ms = ms(start.elapsed());
+        stats
+            .extra
+            .insert("load_ms".into(), stats.encode_ms - build_ms);
+
+        let e = enumerate(puzzle, &encoded, &mut solver, opts, on_solution);
+        stats.solve_ms = e.solve_ms;
+        stats.decode_ms = e.decode_ms;
+        stats.nodes = e.calls;
+        stats.extra.insert("solver_calls".into(), e.calls as f64);
+        let failure = (e.end == End::Failed)
+            .then(|| Failure::Engine("varisat failed or gave a model that is not a grid".into()));
+        Outcome {
+            failure,
+            ..Outcome::from_search(
+                opts,
+                e.solutions,
+                e.found,
+                e.end == End::Complete,
+                e.end == End::Deadline,
+                stats,
+            )
         }
     }
 }
@@ -204,47 +215,4 @@ pub fn enumerate(
         add(solver, &mut buffer, &blocking);
     };
     e
-}
-
-impl SatSolver {
-    /// The solve itself, in this thread: encode, then varisat with a blocking clause
-    /// after each model until unsat or enough solutions; `on_solution` sees each
-    /// solution as soon as it is found.
-    pub fn search(
-        &mut self,
-        puzzle: &Puzzle,
-        opts: &SolveOptions,
-        on_solution: &mut dyn FnMut(&[u8]),
-    ) -> Outcome {
-        let start = Instant::now();
-        let encoded = Encoded::build(puzzle, self.encoding);
-        let mut stats = Stats::default();
-        record_size(&mut stats, puzzle, &encoded);
-        let build_ms = ms(start.elapsed());
-        let mut solver = load(&encoded.cnf);
-        stats.encode_ms = ms(start.elapsed());
-        stats
-            .extra
-            .insert("load_ms".into(), stats.encode_ms - build_ms);
-
-        let e = enumerate(puzzle, &encoded, &mut solver, opts, on_solution);
-        stats.solve_ms = e.solve_ms;
-        stats.decode_ms = e.decode_ms;
-        stats.nodes = e.calls;
-        stats.extra.insert("solver_calls".into(), e.calls as f64);
-        if e.end == End::Failed {
-            stats.extra.insert("solver_failed".into(), 1.0);
-        }
-        Outcome {
-            verdict: Verdict::from_search(
-                e.found as usize,
-                opts.max_solutions,
-                e.end == End::Complete,
-            ),
-            solutions: e.solutions,
-            solutions_found: e.found,
-            timed_out: e.end == End::Deadline,
-            stats,
-        }
-    }
 }

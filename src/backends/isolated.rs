@@ -1,0 +1,547 @@
+//! Solvers that run in a child process so that a deadline can always be honoured.
+//!
+//! Some engines cannot be stopped in time from inside: varisat cannot be interrupted at
+//! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
+//! (`ip`). The registry marks such backends `isolated`; [`Isolated`] wraps them. A solve
+//! without a deadline runs in this process. A solve with one goes to a long-lived worker:
+//! this executable (or another `sudoku-arena` binary, see [`worker_executable`]) started
+//! once as `sudoku-arena __worker SPEC`, which builds the solver through the registry
+//! and then answers one puzzle per line on its standard input. Each solution comes back
+//! as soon as it is found, then the outcome with the child's own measure of the solve.
+//! At the deadline the worker and everything it started are killed, and the next solve
+//! starts a fresh one.
+//!
+//! Time is measured the same way for every backend: around the solve itself, in the
+//! process that runs it ([`Timed`] here and in the worker). What the pipe and process
+//! start cost is the outcome's `transport_ms`, never part of `time_ms`.
+
+use crate::model::puzzle::Grid;
+use crate::model::{Geometry, Puzzle, Variant};
+use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats, Verdict};
+use serde::{Deserialize, Serialize};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The hidden first argument that turns `sudoku-arena` into a worker.
+pub const WORKER_ARG: &str = "__worker";
+
+/// The environment variable naming the `sudoku-arena` binary to run workers with,
+/// for programs that link the library and want a particular one.
+pub const WORKER_ENV: &str = "SUDOKU_ARENA_WORKER";
+
+/// Set once this executable has called [`serve_if_asked`]: it can serve as a worker.
+static SERVES: AtomicBool = AtomicBool::new(false);
+
+/// Times the solve of an in-process solver: the one place `time_ms` is measured.
+pub(crate) struct Timed(pub(crate) Box<dyn Solver>);
+
+impl Solver for Timed {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        self.0.effort_name()
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        self.solve_streaming(puzzle, opts, &mut |_| {})
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let start = Instant::now();
+        let mut out = self.0.solve_streaming(puzzle, opts, on_solution);
+        out.time_ms = ms(start.elapsed());
+        out.transport_ms = 0.0;
+        out
+    }
+}
+
+/// A backend that solves with a deadline in a worker process (see the module docs).
+pub(crate) struct Isolated {
+    /// The configuration, as the registry names it; the worker builds it from this.
+    spec: String,
+    /// The same solver in this process, for solves without a deadline.
+    local: Timed,
+    /// The running worker, kept across puzzles; `None` until needed or after a kill.
+    worker: Option<Worker>,
+}
+
+impl Isolated {
+    /// Wraps the in-process solver `local` of configuration `spec`.
+    pub(crate) fn new(spec: String, local: Box<dyn Solver>) -> Isolated {
+        Isolated {
+            spec,
+            local: Timed(local),
+            worker: None,
+        }
+    }
+}
+
+impl Solver for Isolated {
+    fn name(&self) -> String {
+        self.local.name()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        self.local.effort_name()
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        self.solve_streaming(puzzle, opts, &mut |_| {})
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let Some(deadline) = opts.deadline else {
+            return self.local.solve_streaming(puzzle, opts, on_solution);
+        };
+        let Some(exe) = worker_executable() else {
+            // No binary to run a worker with: the engine's own deadline checks are all
+            // there is (documented on `worker_executable`).
+            return self.local.solve_streaming(puzzle, opts, on_solution);
+        };
+        let start = Instant::now();
+        if self.worker.is_none() {
+            match Worker::start(&exe, &self.spec, deadline) {
+                Ok(w) => self.worker = Some(w),
+                Err(WorkerEnd::Deadline) => return deadline_outcome(opts, start, Vec::new(), 0),
+                Err(WorkerEnd::Failed(why)) => {
+                    return timed_failure(Failure::Worker(why), opts, start, Vec::new(), 0)
+                }
+            }
+        }
+        let worker = self.worker.as_mut().expect("started above");
+        let sent = Instant::now();
+        let result = worker.solve(puzzle, opts, deadline, on_solution);
+        match result {
+            Ok(mut out) => {
+                let wall = ms(start.elapsed());
+                out.transport_ms = (wall - out.time_ms).max(0.0);
+                out
+            }
+            Err((end, solutions, found)) => {
+                if let Some(w) = self.worker.take() {
+                    w.kill();
+                }
+                match end {
+                    WorkerEnd::Deadline => {
+                        let mut out = deadline_outcome(opts, start, solutions, found);
+                        // The solve ran from the request to the kill; starting the worker
+                        // (if it was started for this puzzle) is transport.
+                        out.time_ms = ms(sent.elapsed());
+                        out.transport_ms = ms(sent.duration_since(start));
+                        out
+                    }
+                    WorkerEnd::Failed(why) => {
+                        timed_failure(Failure::Worker(why), opts, start, solutions, found)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The outcome of a solve the deadline stopped before the worker answered.
+fn deadline_outcome(
+    opts: &SolveOptions,
+    start: Instant,
+    solutions: Vec<Grid>,
+    found: u64,
+) -> Outcome {
+    Outcome {
+        timed_out: true,
+        time_ms: ms(start.elapsed()),
+        ..Outcome::from_search(opts, solutions, found, false, true, Stats::default())
+    }
+}
+
+/// The outcome of a solve whose worker failed.
+fn timed_failure(
+    failure: Failure,
+    opts: &SolveOptions,
+    start: Instant,
+    solutions: Vec<Grid>,
+    found: u64,
+) -> Outcome {
+    Outcome {
+        transport_ms: ms(start.elapsed()),
+        ..Outcome::failed(failure, opts, solutions, found)
+    }
+}
+
+/// The `sudoku-arena` binary to run workers with: the one named by [`WORKER_ENV`];
+/// else this executable, when it is `sudoku-arena` or has called [`serve_if_asked`];
+/// else a `sudoku-arena` beside it or one folder up (where cargo puts the binary for
+/// tests, benches and examples); else one on the `PATH`. With none, isolated backends
+/// solve in this process and stop only where their engine checks the deadline.
+pub fn worker_executable() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os(WORKER_ENV) {
+        return Some(PathBuf::from(path));
+    }
+    let exe = std::env::current_exe().ok()?;
+    if SERVES.load(Ordering::Relaxed) || exe.file_stem()? == "sudoku-arena" {
+        return Some(exe);
+    }
+    let beside = exe.parent();
+    let above = beside.and_then(Path::parent);
+    let found = [beside, above]
+        .into_iter()
+        .flatten()
+        .map(|dir| dir.join("sudoku-arena"))
+        .find(|p| p.is_file());
+    found.or_else(|| super::ext::process::find_program("sudoku-arena"))
+}
+
+/// If this process was started as a worker, serves until its input ends and returns the
+/// exit status; otherwise marks this executable as able to serve and returns `None`.
+/// `main` calls it first; a program linking the library may do the same, so that its
+/// own executable runs the workers.
+pub fn serve_if_asked() -> Option<i32> {
+    SERVES.store(true, Ordering::Relaxed);
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() != Some(WORKER_ARG) {
+        return None;
+    }
+    let spec = args.next().unwrap_or_default();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match serve(&spec, std::io::stdin().lock(), &mut out) {
+        Ok(()) => Some(0),
+        Err(e) => {
+            // The parent reads this line as the reason; nothing else can be told.
+            let _ = writeln!(out, "E {e}").and_then(|_| out.flush());
+            Some(2)
+        }
+    }
+}
+
+/// The version line a worker starts with, so a parent never talks to a different build.
+fn hello() -> String {
+    format!("W sudoku-arena {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// One puzzle for the worker.
+#[derive(Serialize, Deserialize)]
+struct Request {
+    box_rows: usize,
+    box_cols: usize,
+    variant: String,
+    cells: Grid,
+    max_solutions: u64,
+    keep_solutions: u64,
+    /// Time left at the parent's side: the child stops by itself after it too.
+    timeout_ms: f64,
+}
+
+/// The last line of the worker's answer to one puzzle.
+#[derive(Serialize, Deserialize)]
+struct Reply {
+    verdict: Verdict,
+    solutions_found: u64,
+    timed_out: bool,
+    stats: Stats,
+    time_ms: f64,
+    failure: Option<Failure>,
+}
+
+/// Builds the solver of `spec` through the registry, then answers each request line of
+/// `input` on `output`: `S grid` per solution as found, then `O reply`.
+fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(), String> {
+    let mut solver = super::create_in_process(spec).map_err(|e| e.to_string())?;
+    let io = |e: std::io::Error| format!("the parent went away: {e}");
+    writeln!(output, "{}", hello())
+        .and_then(|_| output.flush())
+        .map_err(io)?;
+    let mut geometry: Option<Arc<Geometry>> = None;
+    for line in input.lines() {
+        let line = line.map_err(io)?;
+        let req: Request = serde_json::from_str(&line).map_err(|e| format!("bad request: {e}"))?;
+        let variant = Variant::from_name(&req.variant).map_err(|e| e.0)?;
+        let same = geometry.as_ref().is_some_and(|g| {
+            (g.box_rows, g.box_cols, g.variant) == (req.box_rows, req.box_cols, variant)
+        });
+        if !same {
+            let g = Geometry::new(req.box_rows, req.box_cols, variant).map_err(|e| e.0)?;
+            geometry = Some(Arc::new(g));
+        }
+        let g = geometry.clone().expect("set above");
+        if req.cells.len() != g.cells() || req.cells.iter().any(|&v| v as usize > g.n) {
+            return Err("the cells do not fit the geometry".into());
+        }
+        let puzzle = Puzzle::new(g, req.cells);
+        let opts = SolveOptions {
+            max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
+            deadline: Some(
+                Instant::now() + Duration::from_secs_f64(req.timeout_ms.max(0.0) / 1000.0),
+            ),
+            keep_solutions: req.keep_solutions.try_into().unwrap_or(usize::MAX),
+        };
+        let mut write_failed = None;
+        let out = solver.solve_streaming(&puzzle, &opts, &mut |grid| {
+            if write_failed.is_none() {
+                let line = serde_json::to_string(grid).unwrap_or_default();
+                write_failed = writeln!(output, "S {line}")
+                    .and_then(|_| output.flush())
+                    .err();
+            }
+        });
+        if let Some(e) = write_failed {
+            return Err(io(e));
+        }
+        let reply = Reply {
+            verdict: out.verdict,
+            solutions_found: out.solutions_found,
+            timed_out: out.timed_out,
+            stats: out.stats,
+            time_ms: out.time_ms,
+            failure: out.failure,
+        };
+        let line = serde_json::to_string(&reply).map_err(|e| e.to_string())?;
+        writeln!(output, "O {line}")
+            .and_then(|_| output.flush())
+            .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// A line from the worker.
+enum Line {
+    Hello(String),
+    Solution(Grid),
+    Reply(Box<Reply>),
+    Error(String),
+    Other(String),
+}
+
+impl Line {
+    fn parse(line: String) -> Line {
+        let parsed = match line.split_at_checked(2) {
+            Some(("W ", _)) => Some(Line::Hello(line.clone())),
+            Some(("S ", rest)) => serde_json::from_str(rest).ok().map(Line::Solution),
+            Some(("O ", rest)) => serde_json::from_str(rest).ok().map(Line::Reply),
+            Some(("E ", rest)) => Some(Line::Error(rest.to_string())),
+            _ => None,
+        };
+        parsed.unwrap_or(Line::Other(line))
+    }
+}
+
+/// Why a worker stopped answering.
+enum WorkerEnd {
+    /// The deadline passed first.
+    Deadline,
+    /// It died, or said something that is not the protocol; the text says what.
+    Failed(String),
+}
+
+/// A running worker: its process, the pipe to it, and a thread reading its answers.
+struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<Line>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts `exe __worker spec` in its own process group and waits (until `deadline`)
+    /// for it to say it is ready.
+    fn start(exe: &Path, spec: &str, deadline: Instant) -> Result<Worker, WorkerEnd> {
+        let mut child = Command::new(exe)
+            .arg(WORKER_ARG)
+            .arg(spec)
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| WorkerEnd::Failed(format!("cannot start {}: {e}", exe.display())))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(Line::parse(line)).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut worker = Worker {
+            child,
+            stdin,
+            lines,
+            reader: Some(reader),
+        };
+        let expected = hello();
+        let answer = match worker.next(deadline) {
+            Ok(Line::Hello(h)) if h == expected => return Ok(worker),
+            Ok(Line::Hello(h)) => Err(WorkerEnd::Failed(format!(
+                "{} is another build ({}; this is {})",
+                exe.display(),
+                &h[2..],
+                &expected[2..]
+            ))),
+            Ok(Line::Error(e)) => Err(WorkerEnd::Failed(e)),
+            Ok(_) => Err(WorkerEnd::Failed(format!(
+                "{} did not answer as a worker",
+                exe.display()
+            ))),
+            Err(end) => Err(end),
+        };
+        worker.kill();
+        answer
+    }
+
+    /// The next line, waiting until `deadline` at most.
+    fn next(&mut self, deadline: Instant) -> Result<Line, WorkerEnd> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(WorkerEnd::Deadline),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(WorkerEnd::Failed(
+                "the worker ended without an answer".into(),
+            )),
+        }
+    }
+
+    /// Sends one puzzle and reads the answer; on failure gives back why, with the
+    /// solutions already received.
+    #[allow(clippy::type_complexity)]
+    fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        deadline: Instant,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<Outcome, (WorkerEnd, Vec<Grid>, u64)> {
+        let g = &puzzle.geometry;
+        let req = Request {
+            box_rows: g.box_rows,
+            box_cols: g.box_cols,
+            variant: g.variant.name().to_string(),
+            cells: puzzle.cells.clone(),
+            max_solutions: opts.max_solutions as u64,
+            keep_solutions: opts.keep_solutions as u64,
+            timeout_ms: ms(deadline.saturating_duration_since(Instant::now())),
+        };
+        let mut solutions = Vec::new();
+        let mut found = 0u64;
+        let line = serde_json::to_string(&req).expect("a request always serialises");
+        if let Err(e) = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
+            let why = format!("cannot send the puzzle: {e}");
+            return Err((WorkerEnd::Failed(why), solutions, found));
+        }
+        loop {
+            match self.next(deadline) {
+                Ok(Line::Solution(grid)) => {
+                    found += 1;
+                    on_solution(&grid);
+                    if solutions.len() < opts.keep_solutions {
+                        solutions.push(grid);
+                    }
+                }
+                Ok(Line::Reply(reply)) => {
+                    return Ok(Outcome {
+                        verdict: reply.verdict,
+                        solutions,
+                        solutions_found: reply.solutions_found.max(found),
+                        timed_out: reply.timed_out,
+                        stats: reply.stats,
+                        time_ms: reply.time_ms,
+                        transport_ms: 0.0,
+                        failure: reply.failure,
+                    })
+                }
+                Ok(Line::Error(e)) => return Err((WorkerEnd::Failed(e), solutions, found)),
+                Ok(Line::Hello(l) | Line::Other(l)) => {
+                    let why = format!("unexpected line from the worker: {l}");
+                    return Err((WorkerEnd::Failed(why), solutions, found));
+                }
+                Err(end) => return Err((end, solutions, found)),
+            }
+        }
+    }
+
+    /// Kills the worker and everything it started, and reaps it.
+    fn kill(mut self) {
+        super::ext::process::kill_tree(self.child.id());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Closing standard input ends a worker that is waiting for a puzzle; one that is
+        // still solving is killed. Either way it is reaped before this returns.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_worker_answers_each_request_line_with_its_solutions_and_a_reply() {
+        let req = Request {
+            box_rows: 2,
+            box_cols: 2,
+            variant: "classic".into(),
+            cells: vec![0; 16],
+            max_solutions: 2,
+            keep_solutions: 2,
+            timeout_ms: 60_000.0,
+        };
+        let line = serde_json::to_string(&req).unwrap();
+        let input = format!("{line}\n{line}\n");
+        let mut output = Vec::new();
+        serve("sat:reduced", input.as_bytes(), &mut output).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], hello());
+        // Two puzzles: two solutions each, then the reply.
+        assert_eq!(lines.len(), 1 + 2 * 3, "{text}");
+        for answer in lines[1..].chunks(3) {
+            assert!(answer[0].starts_with("S ") && answer[1].starts_with("S "));
+            let Line::Reply(reply) = Line::parse(answer[2].to_string()) else {
+                panic!("not a reply: {}", answer[2]);
+            };
+            assert_eq!(reply.verdict, Verdict::Multiple);
+            assert!(reply.time_ms > 0.0);
+            assert_eq!(reply.failure, None);
+        }
+    }
+
+    #[test]
+    fn a_worker_refuses_an_unknown_backend_and_a_bad_request() {
+        let mut out = Vec::new();
+        let e = serve("nosuch", "".as_bytes(), &mut out).unwrap_err();
+        assert!(e.contains("unknown backend 'nosuch'"), "{e}");
+        let e = serve("sat", "{not json\n".as_bytes(), &mut out).unwrap_err();
+        assert!(e.starts_with("bad request"), "{e}");
+    }
+}
