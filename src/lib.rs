@@ -40,6 +40,8 @@ pub mod error;
 pub mod examples;
 pub mod harness;
 pub mod model;
+#[doc(hidden)]
+pub mod process;
 pub mod solver;
 
 pub use error::{Error, Result};

@@ -205,7 +205,7 @@ pub fn worker_executable() -> Option<PathBuf> {
         .flatten()
         .map(|dir| dir.join("sudoku-arena"))
         .find(|p| p.is_file());
-    found.or_else(|| super::ext::process::find_program("sudoku-arena"))
+    found.or_else(|| crate::process::find_program("sudoku-arena"))
 }
 
 /// If this process was started as a worker, serves until its input ends and returns the
@@ -480,7 +480,7 @@ impl Worker {
 
     /// Kills the worker and everything it started, and reaps it.
     fn kill(mut self) {
-        super::ext::process::kill_tree(self.child.id());
+        crate::process::kill_tree(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
         if let Some(r) = self.reader.take() {

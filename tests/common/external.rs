@@ -2,7 +2,7 @@
 //! (`SUDOKU_ARENA_REQUIRE_EXTERNAL=1`, set by `.ci/run`) a missing one fails the test.
 
 use std::io::Write;
-use sudoku_arena::backends::ext::process::find_program;
+use sudoku_arena::process::find_program;
 
 /// True when `program` can be run; panics when it is missing but required.
 pub fn external_available(program: &str, package: &str) -> bool {

@@ -291,3 +291,32 @@ impl Engine {
         Ok((pruned, changed))
     }
 }
+
+impl shave::Propagate for Engine {
+    fn fixpoint(
+        &mut self,
+        doms: &mut [CandSet],
+        changed: Option<usize>,
+        trial: bool,
+    ) -> Result<(), Conflict> {
+        if !trial {
+            return Engine::fixpoint(self, doms, changed);
+        }
+        // What a trial prunes is not kept, so it is not counted either.
+        let pruned = self.counters.pruned;
+        let outcome = Engine::fixpoint(self, doms, changed);
+        self.counters.pruned = pruned;
+        outcome
+    }
+
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    fn count_trial(&mut self, removed: bool) {
+        self.counters.shave_trials += 1;
+        if removed {
+            self.counters.pruned[Kind::Shave as usize] += 1;
+        }
+    }
+}

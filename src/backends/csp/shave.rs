@@ -6,15 +6,32 @@
 //! Each test is a full propagation on a copy of the domains, so a shaving pass costs
 //! as much as a small search; it pays when it spares whole subtrees.
 
-use super::engine::{Engine, Kind};
 use super::Conflict;
 use crate::model::CandSet;
-use std::time::Instant;
+
+/// What shaving needs of a propagation engine (the engine implements it, so this
+/// module does not depend on the engine).
+pub trait Propagate {
+    /// Propagates the level's alldifferent filters to the fixpoint after `changed` was
+    /// narrowed. For a `trial`, what is pruned is not counted: it is not kept.
+    fn fixpoint(
+        &mut self,
+        doms: &mut [CandSet],
+        changed: Option<usize>,
+        trial: bool,
+    ) -> Result<(), Conflict>;
+
+    /// Whether the deadline has passed.
+    fn expired(&self) -> bool;
+
+    /// Counts one trial, and whether it removed its value.
+    fn count_trial(&mut self, removed: bool);
+}
 
 /// Shaves the two-valued cells of `doms` (already at the `gac` fixpoint) until nothing
 /// changes; fails when the remaining value of a shaved cell fails too. Stops early,
 /// soundly, at the engine's deadline.
-pub fn shave(engine: &mut Engine, doms: &mut [CandSet]) -> Result<(), Conflict> {
+pub fn shave(engine: &mut impl Propagate, doms: &mut [CandSet]) -> Result<(), Conflict> {
     let mut trial: Vec<CandSet> = Vec::with_capacity(doms.len());
     loop {
         let mut changed = false;
@@ -22,22 +39,18 @@ pub fn shave(engine: &mut Engine, doms: &mut [CandSet]) -> Result<(), Conflict> 
             if doms[cell].len() != 2 {
                 continue;
             }
-            if engine.deadline.is_some_and(|d| Instant::now() >= d) {
+            if engine.expired() {
                 return Ok(());
             }
             for value in doms[cell].iter() {
                 trial.clear();
                 trial.extend_from_slice(doms);
                 trial[cell] = CandSet::single(value);
-                // What a test prunes is not kept, so it is not counted either.
-                let pruned = engine.counters.pruned;
-                let outcome = engine.fixpoint(&mut trial, Some(cell));
-                engine.counters.pruned = pruned;
-                engine.counters.shave_trials += 1;
-                if outcome.is_err() {
+                let failed = engine.fixpoint(&mut trial, Some(cell), true).is_err();
+                engine.count_trial(failed);
+                if failed {
                     doms[cell].remove(value);
-                    engine.counters.pruned[Kind::Shave as usize] += 1;
-                    engine.fixpoint(doms, Some(cell))?;
+                    engine.fixpoint(doms, Some(cell), false)?;
                     changed = true;
                     break;
                 }

@@ -4,12 +4,12 @@
 //! found grid is appended to the file and the solver runs again, until it answers unsat
 //! or enough solutions are found.
 
-use super::process::{run, ProcessOutput, Scratch};
 use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::ExternalRun;
 use crate::backends::sat::dimacs::{read_model, write};
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::model::Puzzle;
+use crate::process::{run, ProcessOutput, Scratch};
 use crate::solver::{ms, SolveOptions};
 use std::time::Instant;
 

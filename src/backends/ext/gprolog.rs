@@ -2,9 +2,9 @@
 //! per unit, the system of the paper's section 1.4; labelling first-fail, solutions
 //! counted up to the limit with a global counter.
 
-use super::process::{run, Scratch};
 use super::{parse_solution_line, ExternalRun};
 use crate::model::Puzzle;
+use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
 
 /// The Prolog program of a puzzle, looking for up to `limit` solutions.

@@ -1,9 +1,9 @@
 //! `ext:gecode`: the MiniZinc model `encodings/sudoku.mzn` (one `alldifferent` per unit)
 //! with a data file written from the puzzle, solved by Gecode through MiniZinc.
 
-use super::process::{run, Scratch};
 use super::{parse_solution_line, ExternalRun};
 use crate::model::Puzzle;
+use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
 
 /// The model, the same file users read under `encodings/`.

@@ -4,13 +4,13 @@
 //! solver proves the rows infeasible (no other solution) or enough are found: the same
 //! uniqueness proof as the `ip` backend, on the same model.
 
-use super::process::{run, ProcessOutput, Scratch};
 use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::ExternalRun;
 use crate::backends::ip::export::{decode_values, lp_text_excluding, mps_excluding};
 use crate::backends::ip::model::IpModel;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
+use crate::process::{run, ProcessOutput, Scratch};
 use crate::solver::{ms, SolveOptions};
 use std::time::Instant;
 

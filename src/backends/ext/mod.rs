@@ -8,14 +8,13 @@ pub mod dimacs;
 pub mod gprolog;
 pub mod minizinc;
 pub mod mip;
-pub mod process;
 pub mod rerun;
 
 use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
+use crate::process::{self, find_program, Scratch};
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
-use process::{find_program, Scratch};
 use std::time::Instant;
 
 /// What one external run produced.

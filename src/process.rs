@@ -1,6 +1,7 @@
-//! Running an external solver as a child process that the deadline can stop: output goes
-//! to files (no pipe can fill up and block it), and the child is killed and reaped when
-//! the deadline passes (with its whole process group), so nothing keeps running after its time.
+//! Child processes that a deadline can stop, for the external solvers and the workers of
+//! isolated backends: output goes to files (no pipe can fill up and block a solver), and
+//! a child is killed and reaped when the deadline passes, with its whole process group
+//! and every descendant, so nothing keeps running after its time.
 
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
