@@ -9,8 +9,7 @@
 pub mod csp;
 #[doc(hidden)]
 pub mod dlx;
-#[doc(hidden)]
-pub mod ext;
+pub(crate) mod ext;
 #[doc(hidden)]
 pub mod ip;
 mod isolated;

@@ -4,11 +4,11 @@
 //! install, never skipped silently. Time writing and reading files is reported apart
 //! from the solver's own time (`encode_ms`, `decode_ms` versus `solve_ms`).
 
-pub mod dimacs;
-pub mod gprolog;
-pub mod minizinc;
-pub mod mip;
-pub mod rerun;
+pub(crate) mod dimacs;
+pub(crate) mod gprolog;
+pub(crate) mod minizinc;
+pub(crate) mod mip;
+pub(crate) mod rerun;
 
 use crate::error::Error;
 use crate::model::puzzle::Grid;
