@@ -56,9 +56,11 @@ pub enum Verdict {
     Multiple,
     /// No solution, proven.
     None,
-    /// One solution found; whether it is the only one was not asked (`--first`).
+    /// A solution found, but not proven the only one: it was not asked (`--first`), or
+    /// the deadline (`timed_out`) or a failure stopped the proof.
     Solved,
-    /// Stopped by the deadline, or the backend cannot decide.
+    /// No solution found and nothing proven: stopped by the deadline, or the backend
+    /// failed or cannot decide.
     #[default]
     Unknown,
 }
@@ -75,16 +77,21 @@ impl Verdict {
         }
     }
 
-    /// The verdict of a search that found `found` solutions looking for at most `max`,
-    /// and either finished (`complete`) or was stopped early.
-    pub fn from_search(found: usize, max: usize, complete: bool) -> Verdict {
+    /// The verdict of a search that found `found` solutions and either finished
+    /// (`complete`) or was stopped early (by its solution limit, a deadline or a failure).
+    pub fn from_search(found: usize, complete: bool) -> Verdict {
         match (found, complete) {
             (0, true) => Verdict::None,
             (1, true) => Verdict::Unique,
             (f, _) if f >= 2 => Verdict::Multiple,
-            (1, false) if max == 1 => Verdict::Solved,
+            (1, false) => Verdict::Solved,
             _ => Verdict::Unknown,
         }
+    }
+
+    /// Whether the verdict settles the number of solutions (one, several or none).
+    pub fn is_decided(self) -> bool {
+        matches!(self, Verdict::Unique | Verdict::Multiple | Verdict::None)
     }
 
     /// The verdict named `name` (as written by [`Verdict::name`]).
@@ -130,13 +137,19 @@ pub struct Stats {
     /// Encoding size: non-zeros, literals, or matrix nodes.
     pub nonzeros: u64,
     /// Time to build the encoding, in milliseconds.
+    #[serde(serialize_with = "serialize_ms")]
     pub encode_ms: f64,
     /// Time in the search itself, in milliseconds.
+    #[serde(serialize_with = "serialize_ms")]
     pub solve_ms: f64,
     /// Time to read solutions back, in milliseconds.
+    #[serde(serialize_with = "serialize_ms")]
     pub decode_ms: f64,
     /// Backend-specific counters, by name.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(
+        skip_serializing_if = "BTreeMap::is_empty",
+        serialize_with = "serialize_extra"
+    )]
     pub extra: BTreeMap<String, f64>,
 }
 
@@ -185,7 +198,6 @@ impl Outcome {
     /// either finished (`complete`) or was stopped early; times are filled in by whoever
     /// times the solve.
     pub fn from_search(
-        opts: &SolveOptions,
         solutions: Vec<Grid>,
         found: u64,
         complete: bool,
@@ -193,7 +205,7 @@ impl Outcome {
         stats: Stats,
     ) -> Outcome {
         Outcome {
-            verdict: Verdict::from_search(found as usize, opts.max_solutions, complete),
+            verdict: Verdict::from_search(found as usize, complete),
             solutions,
             solutions_found: found,
             timed_out,
@@ -206,13 +218,12 @@ impl Outcome {
     /// before it).
     pub fn failed(
         failure: Failure,
-        opts: &SolveOptions,
         solutions: Vec<Grid>,
         found: u64,
     ) -> Outcome {
         Outcome {
             failure: Some(failure),
-            ..Outcome::from_search(opts, solutions, found, false, false, Stats::default())
+            ..Outcome::from_search(solutions, found, false, false, Stats::default())
         }
     }
 }
@@ -292,7 +303,7 @@ pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
         Verdict::Unique | Verdict::Solved => outcome.solutions_found == 1 && kept == 1,
         Verdict::Multiple => outcome.solutions_found >= 2 && kept >= 1,
         Verdict::None => outcome.solutions_found == 0,
-        Verdict::Unknown => kept <= outcome.solutions_found,
+        Verdict::Unknown => outcome.solutions_found == 0 && kept == 0,
     };
     if !consistent {
         return Err(VerifyError::Inconsistent {
@@ -309,6 +320,30 @@ pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// A time in milliseconds rounded to the microsecond, as every output writes it (no
+/// `1.3517080000000001`).
+pub fn round_ms(v: f64) -> f64 {
+    (v * 1000.0).round() / 1000.0
+}
+
+/// Serialises milliseconds rounded to the microsecond ([`round_ms`]).
+pub fn serialize_ms<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round_ms(*v))
+}
+
+/// Serialises named figures rounded to three decimals ([`round_ms`]).
+fn serialize_extra<S: serde::Serializer>(
+    v: &BTreeMap<String, f64>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(v.len()))?;
+    for (k, x) in v {
+        map.serialize_entry(k, &round_ms(*x))?;
+    }
+    map.end()
+}
+
 #[cfg(test)]
 mod tests {
     use super::Verdict::*;
@@ -316,12 +351,13 @@ mod tests {
 
     #[test]
     fn verdict_from_search() {
-        assert_eq!(Verdict::from_search(0, 2, true), None);
-        assert_eq!(Verdict::from_search(1, 2, true), Unique);
-        assert_eq!(Verdict::from_search(2, 2, false), Multiple);
-        assert_eq!(Verdict::from_search(1, 1, false), Solved);
-        assert_eq!(Verdict::from_search(1, 2, false), Unknown);
-        assert_eq!(Verdict::from_search(0, 2, false), Unknown);
+        assert_eq!(Verdict::from_search(0, true), None);
+        assert_eq!(Verdict::from_search(1, true), Unique);
+        assert_eq!(Verdict::from_search(2, false), Multiple);
+        assert_eq!(Verdict::from_search(1, false), Solved);
+        // A solution found before the deadline stopped the proof of uniqueness.
+        assert_eq!(Verdict::from_search(1, false), Solved);
+        assert_eq!(Verdict::from_search(0, false), Unknown);
     }
 
     #[test]

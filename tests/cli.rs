@@ -100,8 +100,8 @@ fn count_reports_exact_counts_and_what_stopped_it() {
     assert_eq!(stdout(&run(&["count"], &empty)), "288\n");
     assert_eq!(stdout(&run(&["count", "--variant", "x"], &empty)), "48\n");
     assert_eq!(
-        stdout(&run(&["count", "--limit", "5"], &empty)),
-        "at least 5 (the --limit stopped the count)\n"
+        stdout(&run(&["count", "--max-solutions", "5"], &empty)),
+        "at least 5 (--max-solutions stopped the count)\n"
     );
 }
 

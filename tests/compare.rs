@@ -208,7 +208,7 @@ fn the_embedded_set_writes_table_csv_and_plot() {
     assert!(table.contains("all verdicts agree"), "{table}");
     assert!(std::fs::read_to_string(csv)
         .unwrap()
-        .starts_with("backend,puzzles,"));
+        .starts_with("file,backend,puzzles,"));
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("dlx"));
 }

@@ -120,9 +120,9 @@ impl Solver for Isolated {
         if self.worker.is_none() {
             match Worker::start(&exe, &self.spec, deadline) {
                 Ok(w) => self.worker = Some(w),
-                Err(WorkerEnd::Deadline) => return deadline_outcome(opts, start, Vec::new(), 0),
+                Err(WorkerEnd::Deadline) => return deadline_outcome(start, Vec::new(), 0),
                 Err(WorkerEnd::Failed(why)) => {
-                    return timed_failure(Failure::Worker(why), opts, start, Vec::new(), 0)
+                    return timed_failure(Failure::Worker(why), start, Vec::new(), 0)
                 }
             }
         }
@@ -141,7 +141,7 @@ impl Solver for Isolated {
                 }
                 match end {
                     WorkerEnd::Deadline => {
-                        let mut out = deadline_outcome(opts, start, solutions, found);
+                        let mut out = deadline_outcome(start, solutions, found);
                         // The solve ran from the request to the kill; starting the worker
                         // (if it was started for this puzzle) is transport.
                         out.time_ms = ms(sent.elapsed());
@@ -149,7 +149,7 @@ impl Solver for Isolated {
                         out
                     }
                     WorkerEnd::Failed(why) => {
-                        timed_failure(Failure::Worker(why), opts, start, solutions, found)
+                        timed_failure(Failure::Worker(why), start, solutions, found)
                     }
                 }
             }
@@ -159,7 +159,6 @@ impl Solver for Isolated {
 
 /// The outcome of a solve the deadline stopped before the worker answered.
 fn deadline_outcome(
-    opts: &SolveOptions,
     start: Instant,
     solutions: Vec<Grid>,
     found: u64,
@@ -167,21 +166,20 @@ fn deadline_outcome(
     Outcome {
         timed_out: true,
         time_ms: ms(start.elapsed()),
-        ..Outcome::from_search(opts, solutions, found, false, true, Stats::default())
+        ..Outcome::from_search(solutions, found, false, true, Stats::default())
     }
 }
 
 /// The outcome of a solve whose worker failed.
 fn timed_failure(
     failure: Failure,
-    opts: &SolveOptions,
     start: Instant,
     solutions: Vec<Grid>,
     found: u64,
 ) -> Outcome {
     Outcome {
         transport_ms: ms(start.elapsed()),
-        ..Outcome::failed(failure, opts, solutions, found)
+        ..Outcome::failed(failure, solutions, found)
     }
 }
 

@@ -222,6 +222,12 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     })
 }
 
+/// The one name of the configuration `spec` chooses, as every output writes it (`sat`
+/// is `sat:naive`, `ip:good_lp` is `ip`); an error if there is no such configuration.
+pub fn canonical(spec: &str) -> Result<String> {
+    Ok(create(spec)?.name())
+}
+
 /// Builds a solver that always solves in this process (what a worker runs).
 fn create_in_process(spec: &str) -> Result<Box<dyn Solver>> {
     let (info, config) = lookup(spec)?;
@@ -242,6 +248,20 @@ pub fn encoding(name: &str) -> Result<&'static EncodingInfo> {
                 .join(", "),
         })
 }
+/// The configurations `compare` runs by default: every built-in one except those the
+/// registry marks slow (kept for teaching, such as `ip:full`), so that the first run a
+/// person makes decides every embedded puzzle in well under a second each.
+pub fn default_configs() -> Vec<String> {
+    builtin_configs()
+        .into_iter()
+        .filter(|c| !SLOW_CONFIGS.contains(&c.as_str()))
+        .collect()
+}
+
+/// Built-in configurations left out of `compare`'s default set: measured to take
+/// seconds on puzzles the others solve in milliseconds.
+pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
+
 /// Every built-in configuration (`compare --backends all`): each backend's configurations
 /// as `name:config`, or its name when it has none. External solvers (`ext`) are left out.
 pub fn builtin_configs() -> Vec<String> {

@@ -1,73 +1,92 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
-use super::input::{read_examples, read_source};
+use super::input::{InputArgs, NoFile, STDIN_NAME};
 use super::out::Out;
-use super::{parse_timeout, EXIT_WRONG_ANSWER};
-use crate::backends::{builtin_configs, create};
+use super::{Budget, EXIT_WRONG_ANSWER};
+use crate::backends::{builtin_configs, canonical, default_configs};
 use crate::harness::record::{read_records, Record};
 use crate::harness::run::{run_all, Plan};
-use crate::harness::summary::summarize;
+use crate::harness::summary::{summarize, summarize_by_file};
 use crate::harness::{plot, report};
-use crate::model::{ParseOptions, Puzzle, Variant};
+use crate::model::Puzzle;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
+const EXIT_INTERRUPTED: i32 = 130;
 
 /// Run backends side by side on the same puzzles and compare them honestly.
 ///
 /// Every answer goes through the independent validator and the verdicts of different
 /// backends on the same puzzle must agree; a wrong answer or a disagreement is printed
 /// loudly, kept in the results and makes the exit status 1. A solve that reaches its
-/// deadline is `unknown` and the run goes on. With no FILE it runs on the puzzles
-/// embedded in the binary.
+/// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
+/// no FILE it reads standard input when something is piped in, and otherwise runs on the
+/// puzzles embedded in the binary (as --examples does).
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
-/// unknown, wrong (must be 0), median / p90 / max wall time per puzzle, the ratio of its
-/// median to the fastest backend's median in this run, its own effort measure (named),
-/// and its mean encoding size (variables / constraints, or rows / columns for dlx).
+/// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max
+/// time per puzzle (measured around the solve itself), the ratio of its median to the
+/// fastest backend's median in this run, the median transport time to a worker process
+/// (never part of the solve time), its own effort measure (named), and its mean encoding
+/// size (variables / constraints, or rows / columns for dlx).
+///
+/// Ctrl-C stops starting new solves, prints the summary of what finished and keeps the
+/// results written so far (resume with --resume); a second Ctrl-C quits at once.
 ///
 /// Examples:
 ///   sudoku-arena compare
-///   sudoku-arena compare --backends dlx,sat:extended,csp:gac --limit 200 hard.txt
-///   sudoku-arena compare --out r.jsonl --markdown r.md --plot r.svg set.txt
-///   sudoku-arena compare --out r.jsonl --resume set.txt      # continue an interrupted run
-///   sudoku-arena compare --shard 2/8 --out r2.jsonl set.txt  # one slice of eight
+///   sudoku-arena compare --backends dlx,sat:extended,csp:gac --limit 200 examples/hard.txt
+///   sudoku-arena compare --out r.jsonl --markdown r.md --plot r.svg examples/*.txt --by-file
+///   sudoku-arena compare --out r.jsonl --resume examples/hard.txt  # continue an interrupted run
+///   sudoku-arena compare --shard 2/8 --out r2.jsonl set.txt        # one slice of eight
+///   head -20 set.txt | sudoku-arena compare -b dlx,csp
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct CompareArgs {
-    /// Puzzle files (see `solve --help` for the formats); `-` reads standard input.
-    #[arg(value_name = "FILE")]
-    files: Vec<String>,
+    #[command(flatten)]
+    input: InputArgs,
 
-    /// Comma-separated backend configurations, or `all` for every built-in one.
-    #[arg(long, short, default_value = "all", value_name = "LIST")]
+    /// Comma-separated backend configurations (NAME or NAME:CONFIG, see `sudoku-arena
+    /// backends`), `default` for the built-in ones that decide every embedded puzzle in
+    /// well under a second, or `all` for every built-in one (adds the slow teaching
+    /// configurations such as ip:full).
+    #[arg(long, short, default_value = "default", value_name = "LIST")]
     backends: String,
 
-    /// Time budget per solve, in seconds.
-    #[arg(long, default_value = "10", value_name = "SECS", value_parser = parse_timeout)]
-    timeout: std::time::Duration,
-
-    /// Use only the first N puzzles of each input file (of the embedded set with no file).
-    #[arg(long, value_name = "N")]
-    limit: Option<usize>,
+    /// Time budget per solve in seconds (fractions allowed), or `none`.
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = super::parse_budget)]
+    timeout: Budget,
 
     /// Solve this many puzzles at once (timings stay per solve, but cores are shared).
-    #[arg(long, default_value_t = 1, value_name = "N")]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = super::parse_positive)]
     jobs: usize,
 
     /// Stop at the first solution instead of proving uniqueness.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "max_solutions")]
     first: bool,
 
-    /// Stream every result to this JSON-lines file as it finishes.
+    /// Look for up to K solutions (2, the default, proves uniqueness).
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = super::parse_positive)]
+    max_solutions: usize,
+
+    /// Stream every result to this JSON-lines file as it finishes. An existing file is
+    /// not overwritten unless --force is given (or --resume, which appends).
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
 
-    /// Skip the runs the --out file already holds, and append the rest.
-    #[arg(long, requires = "out")]
+    /// Skip the runs the --out file already holds, and append the rest; the file's runs
+    /// must have the same settings (--first, --timeout, --variant).
+    #[arg(long, requires = "out", conflicts_with = "force")]
     resume: bool,
+
+    /// Overwrite an existing --out file.
+    #[arg(long, requires = "out")]
+    force: bool,
 
     /// Run only the K-th of N deterministic slices of the input (puzzle i goes to slice i mod N + 1).
     #[arg(long, value_name = "K/N")]
@@ -85,13 +104,9 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
 
-    /// Rule variant: `classic` or `x`.
-    #[arg(long, default_value = "classic", value_name = "NAME")]
-    variant: String,
-
-    /// Box shape as ROWSxCOLS.
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<String>,
+    /// Also give one table per input file (mixing an easy and a hard set hides both).
+    #[arg(long)]
+    by_file: bool,
 }
 
 fn parse_shard(text: &str) -> anyhow::Result<(usize, usize)> {
@@ -123,52 +138,91 @@ fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("{path}: cannot truncate: {e}"))
 }
 
-/// Runs the comparison.
-pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
-    let backends: Vec<String> = if args.backends == "all" {
-        builtin_configs()
-    } else {
-        args.backends
+/// The backend list, resolved: every name once, canonical, with a note for repeats.
+pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
+    let names: Vec<String> = match list.trim() {
+        "all" => builtin_configs(),
+        "default" => default_configs(),
+        other => other
             .split(',')
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty())
-            .collect()
+            .collect(),
     };
-    for b in &backends {
-        create(b).map_err(|e| anyhow::anyhow!("--backends: {e}"))?;
+    if names.is_empty() {
+        anyhow::bail!("--backends names no backend: give NAME[,NAME...], `default` or `all`");
     }
-    let opts = ParseOptions {
-        box_shape: args
-            .box_shape
-            .as_deref()
-            .map(super::input::parse_box)
-            .transpose()?,
-        variant: Variant::from_name(&args.variant)?,
-    };
-    let limit = args.limit.unwrap_or(usize::MAX);
-    let mut puzzles: Vec<Puzzle> = Vec::new();
-    if args.files.is_empty() {
-        puzzles = read_examples(&opts);
-        puzzles.truncate(limit);
+    let mut resolved: Vec<String> = Vec::new();
+    for name in &names {
+        let c = canonical(name).map_err(|e| anyhow::anyhow!("--backends: {e}"))?;
+        if resolved.contains(&c) {
+            eprintln!("note: --backends names {c} more than once ('{name}'); it runs once");
+        } else {
+            resolved.push(c);
+        }
     }
-    for f in &args.files {
-        puzzles.extend(read_source(Some(f), &opts)?.into_iter().take(limit));
+    Ok(resolved)
+}
+
+/// Checks that each output file can be written, before any solve: a bad path is
+/// reported at once, not after an hour of solving.
+fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
+    if let Some(p) = &args.plot {
+        if !p.to_ascii_lowercase().ends_with(".svg") {
+            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg");
+        }
     }
+    for path in [&args.csv, &args.markdown, &args.plot].into_iter().flatten() {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+    }
+    if let Some(path) = &args.out {
+        if std::path::Path::new(path).exists() && !args.resume && !args.force {
+            anyhow::bail!(
+                "{path} already exists: add --resume to continue that run, or --force to overwrite it"
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs the comparison.
+pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
+    let backends = resolve_backends(&args.backends)?;
+    check_outputs(args)?;
+    let puzzles: Vec<Puzzle> = args.input.read_puzzles(NoFile::PipedElseExamples)?;
     let mut indexed: Vec<(usize, Puzzle)> = puzzles.into_iter().enumerate().collect();
     if let Some(shard) = &args.shard {
         let (k, n) = parse_shard(shard)?;
         indexed.retain(|(i, _)| i % n == k - 1);
     }
+    let plan = Plan {
+        backends: backends.clone(),
+        timeout: args.timeout.0,
+        max_solutions: if args.first { 1 } else { args.max_solutions },
+        jobs: args.jobs,
+        variant: args.input.variant.to_ascii_lowercase(),
+    };
 
     let mut previous: Vec<Record> = Vec::new();
     if args.resume {
         let path = args.out.as_deref().unwrap_or_default();
         if std::path::Path::new(path).exists() {
             previous = read_records(path)?;
+            let now = plan.settings();
+            if let Some(old) = previous.iter().filter_map(|r| r.settings.as_ref()).find(|s| **s != now) {
+                anyhow::bail!(
+                    "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
+                    old.differences(&now).join(", ")
+                );
+            }
             drop_partial_last_line(path)?;
         }
     }
-    let done: HashSet<(String, String)> = previous.iter().map(Record::key).collect();
+    let done: HashSet<(String, usize, String)> = previous.iter().map(Record::key).collect();
     let file = match &args.out {
         Some(path) => {
             let mut o = std::fs::OpenOptions::new();
@@ -185,37 +239,48 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         }
         None => None,
     };
-    let plan = Plan {
-        backends: backends.clone(),
-        timeout: args.timeout,
-        max_solutions: if args.first { 1 } else { 2 },
-        jobs: args.jobs.max(1),
+    let remaining = indexed
+        .iter()
+        .map(|(i, p)| {
+            let line = crate::model::format::to_line(&p.geometry, &p.cells);
+            backends
+                .iter()
+                .filter(|b| !done.contains(&((*b).clone(), *i, line.clone())))
+                .count() as u64
+        })
+        .sum::<u64>();
+    let budget = match args.timeout.0 {
+        Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
+        None => "no time budget".to_string(),
     };
-    let total = (indexed.len() * backends.len()) as u64;
-    let remaining = total
-        - indexed
-            .iter()
-            .map(|(_, p)| {
-                backends
-                    .iter()
-                    .filter(|b| {
-                        done.contains(&(
-                            (*b).clone(),
-                            crate::model::format::to_line(&p.geometry, &p.cells),
-                        ))
-                    })
-                    .count() as u64
-            })
-            .sum::<u64>();
     eprintln!(
-        "comparing {} backend configuration(s) on {} puzzle(s): {} solve(s) to run on {} thread(s), {:.1} s budget each{}",
+        "comparing {} backend configuration(s) on {} puzzle(s): {} solve(s) to run on {} thread(s), {budget}{}",
         backends.len(),
         indexed.len(),
         remaining,
         plan.jobs,
-        args.timeout.as_secs_f64(),
         if done.is_empty() { String::new() } else { format!(" ({} already in {})", done.len(), args.out.as_deref().unwrap_or_default()) }
     );
+    if args.backends.trim() == "default" {
+        let more: Vec<String> = builtin_configs()
+            .into_iter()
+            .filter(|c| !backends.contains(c))
+            .collect();
+        if !more.is_empty() {
+            eprintln!("(also available with --backends all: {})", more.join(", "));
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // A second Ctrl-C quits at once; the first lets running solves finish.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(EXIT_INTERRUPTED);
+            }
+            eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
+        });
+    }
     let bar = ProgressBar::new(remaining);
     bar.set_style(
         ProgressStyle::with_template(
@@ -224,12 +289,18 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let sink = Mutex::new((file, Vec::<Record>::new(), None::<String>));
-    run_all(&plan, &indexed, &done, |record| {
+    run_all(&plan, &indexed, &done, &stop, |record| {
         let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
         let (file, records, error) = &mut *guard;
         if let Some(problem) = &record.wrong {
             bar.println(format!(
                 "WRONG ANSWER: {} on {}: {problem}",
+                record.backend, record.source
+            ));
+        }
+        if let Some(failure) = &record.failure {
+            bar.println(format!(
+                "FAILED: {} on {}: {failure}",
                 record.backend, record.source
             ));
         }
@@ -247,46 +318,127 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     if let Some(e) = error {
         anyhow::bail!(e);
     }
+    let interrupted = stop.load(Ordering::SeqCst);
+    if interrupted {
+        eprintln!(
+            "interrupted after {} of {} solves; the summary below covers those{}",
+            records.len(),
+            remaining,
+            args.out
+                .as_deref()
+                .map(|o| format!(" (kept in {o}; add --resume to go on)"))
+                .unwrap_or_default()
+        );
+    }
     records.sort_by(|a, b| (a.puzzle_index, &a.backend).cmp(&(b.puzzle_index, &b.backend)));
     previous.extend(records);
-    report_all(
+    let title = plot_title(args, &indexed);
+    let status = report_all(
         &previous,
-        args.csv.as_deref(),
-        args.markdown.as_deref(),
-        args.plot.as_deref(),
+        &Outputs {
+            csv: args.csv.as_deref(),
+            markdown: args.markdown.as_deref(),
+            svg: args.plot.as_deref(),
+            title: &title,
+            by_file: args.by_file,
+        },
         plan.jobs,
+    )?;
+    Ok(if interrupted { EXIT_INTERRUPTED } else { status })
+}
+
+/// What the plot says it shows: the data set and the time budget.
+fn plot_title(args: &CompareArgs, puzzles: &[(usize, Puzzle)]) -> String {
+    let mut files: Vec<&str> = Vec::new();
+    for (_, p) in puzzles {
+        let f = p.origin.file.as_str();
+        if !files.contains(&f) {
+            files.push(f);
+        }
+    }
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| {
+            if *f == STDIN_NAME {
+                f.to_string()
+            } else {
+                std::path::Path::new(f)
+                    .file_name()
+                    .map_or(f.to_string(), |n| n.to_string_lossy().into_owned())
+            }
+        })
+        .collect();
+    let budget = match args.timeout.0 {
+        Some(t) => format!("{} s budget per solve", t.as_secs_f64()),
+        None => "no time budget".to_string(),
+    };
+    let question = match (args.first, args.max_solutions) {
+        (true, _) | (_, 1) => "first solution".to_string(),
+        (_, 2) => "uniqueness proven".to_string(),
+        (_, k) => format!("up to {k} solutions"),
+    };
+    format!(
+        "{} puzzle(s) of {}; {budget}; {question}",
+        puzzles.len(),
+        names.join(", ")
     )
+}
+
+/// The files `report_all` writes beside the terminal table.
+pub struct Outputs<'a> {
+    /// CSV summary.
+    pub csv: Option<&'a str>,
+    /// Markdown summary.
+    pub markdown: Option<&'a str>,
+    /// SVG plot.
+    pub svg: Option<&'a str>,
+    /// What the plot shows (data set, budget).
+    pub title: &'a str,
+    /// One table per input file as well.
+    pub by_file: bool,
 }
 
 /// Prints the summary of `records` and writes the requested files; the exit status says
 /// whether everything checked out.
-pub fn report_all(
-    records: &[Record],
-    csv: Option<&str>,
-    markdown: Option<&str>,
-    svg: Option<&str>,
-    threads: usize,
-) -> anyhow::Result<i32> {
+pub fn report_all(records: &[Record], outputs: &Outputs, threads: usize) -> anyhow::Result<i32> {
     let summary = summarize(records);
+    let per_file = if outputs.by_file {
+        summarize_by_file(records)
+    } else {
+        Vec::new()
+    };
     let mut out = Out::new();
     out.write(&report::terminal(&summary));
+    for (file, s) in &per_file {
+        out.write(&format!("\n{file}:\n"));
+        out.write(&report::terminal(s));
+    }
     if threads > 0 {
         out.write(&format!(
-            "(solves ran on {threads} thread(s); times are wall-clock per solve)\n"
+            "(solves ran on {threads} thread(s); times are per solve, measured around the solve itself)\n"
         ));
     }
     out.flush();
     let write = |path: &str, text: String| {
         std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))
     };
-    if let Some(p) = csv {
-        write(p, report::csv(&summary))?;
+    if let Some(p) = outputs.csv {
+        let mut text = report::csv(&summary);
+        for (file, s) in &per_file {
+            text.push_str(&report::csv_rows_for(file, s));
+        }
+        write(p, text)?;
     }
-    if let Some(p) = markdown {
-        write(p, report::markdown(&summary))?;
+    if let Some(p) = outputs.markdown {
+        let mut text = report::markdown(&summary);
+        for (file, s) in &per_file {
+            text.push_str(&format!("\n### {file}\n\n"));
+            text.push_str(&report::markdown(s));
+        }
+        write(p, text)?;
     }
-    if let Some(p) = svg {
-        plot::write_svg(records, p)?;
+    if let Some(p) = outputs.svg {
+        plot::write_svg(records, p, outputs.title)?;
     }
     if summary.clean() {
         Ok(0)

@@ -1,39 +1,33 @@
 //! `sudoku-arena count`: count solutions, up to a limit.
 
-use super::csp_flags::CspFlags;
-use super::input::InputArgs;
+use super::backend_flags::BackendFlags;
+use super::input::{InputArgs, NoFile};
 use super::out::Out;
-use super::{parse_timeout, EXIT_WRONG_ANSWER};
+use super::watch::SlowHint;
+use super::EXIT_WRONG_ANSWER;
 use crate::backends::create;
-use crate::solver::{verify, SolveOptions, Verdict};
+use crate::solver::{verify, SolveOptions};
 use clap::Args;
 
 /// Count the solutions of each puzzle.
 ///
 /// Prints one line per puzzle: the exact count, or `at least K` followed by what stopped
-/// the count (the `--limit`, or the `--timeout`). Counting needs a backend that can
-/// enumerate solutions (see `sudoku-arena backends`).
+/// the count (--max-solutions, the --timeout, or the backend). Counting needs a backend
+/// that can enumerate solutions (see `sudoku-arena backends`).
 ///
 /// Examples:
 ///   echo ................ | sudoku-arena count            # the empty 4x4 grid: 288
 ///   echo ................ | sudoku-arena count --variant x   # 4x4 X-Sudoku: 48
+///   sudoku-arena count --max-solutions 100 examples/several.txt
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct CountArgs {
-    /// The backend (NAME or NAME:CONFIG); dlx when not given.
-    #[arg(long, short, value_name = "NAME")]
-    backend: Option<String>,
-
     #[command(flatten)]
-    csp: CspFlags,
+    backend: BackendFlags,
 
     /// Stop counting at K solutions.
-    #[arg(long, value_name = "K", default_value_t = 1_000_000)]
-    limit: usize,
-
-    /// Time budget per puzzle in seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
-    timeout: Option<std::time::Duration>,
+    #[arg(long, value_name = "K", default_value_t = 1_000_000, value_parser = super::parse_positive)]
+    max_solutions: usize,
 
     #[command(flatten)]
     input: InputArgs,
@@ -41,14 +35,17 @@ pub struct CountArgs {
 
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
-    let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
-    let puzzles = args.input.read_puzzles()?;
+    let mut solver = create(&args.backend.spec()?)?;
+    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
     let mut out = Out::new();
     let mut status = 0;
-    let limit = args.limit.max(1);
+    let limit = args.max_solutions;
+    let hint = SlowHint::new(args.backend.timeout);
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let opts = SolveOptions::new(limit, args.timeout);
+        let opts = SolveOptions::new(limit, args.backend.timeout.0);
+        SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
+        SlowHint::running(&hint, false);
         if let Some(failure) = &outcome.failure {
             eprintln!(
                 "sudoku-arena: {} on puzzle {}: {failure}",
@@ -67,13 +64,13 @@ pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
         let found = outcome.solutions_found;
         let line = if outcome.timed_out {
             format!("at least {found} (the timeout stopped the count)")
-        } else if outcome.verdict == Verdict::Unknown {
+        } else if found as usize >= limit {
+            format!("at least {found} (--max-solutions stopped the count)")
+        } else if outcome.failure.is_some() || !outcome.verdict.is_decided() {
             format!(
                 "at least {found} ({} could not finish the count)",
                 solver.name()
             )
-        } else if found as usize >= limit {
-            format!("at least {found} (the --limit stopped the count)")
         } else {
             found.to_string()
         };

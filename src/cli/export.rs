@@ -30,7 +30,7 @@ pub struct ExportArgs {
 pub fn run(args: &ExportArgs) -> anyhow::Result<i32> {
     let enc = encoding(&args.encoding)?;
     let format = args.format.as_deref().unwrap_or(enc.formats[0]);
-    let puzzles = args.input.read_puzzles()?;
+    let puzzles = args.input.read_puzzles(super::input::NoFile::Stdin)?;
     let puzzle = puzzles.get(args.index.wrapping_sub(1)).ok_or_else(|| {
         anyhow::anyhow!(
             "--index {} is out of range: the input has {} puzzle(s)",

@@ -5,19 +5,29 @@ use crate::model::{parse_puzzles, ParseOptions, Puzzle, Variant};
 use clap::Args;
 use std::io::{IsTerminal, Read};
 
+/// The name standard input has in every message.
+pub const STDIN_NAME: &str = "<stdin>";
+
 /// Options shared by every command that reads puzzles.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Puzzle file; `-` or nothing reads standard input. Formats: one puzzle per line
-    /// (`1-9`, `A-Z`, blanks `.` `0` `_`), whitespace-separated numbers, the printed grid
-    /// with `|`/`-`/`+` rules, or the ant-colony matrix files. `#` lines are comments.
+    /// Puzzle files; `-` reads standard input. Formats: one puzzle per line (`1-9`,
+    /// `A-Z`, blanks `.` `0` `_`), whitespace- or comma-separated numbers, the printed grid
+    /// with `|`/`-`/`+` rules, the ant-colony matrix files, or CSV with a header naming a
+    /// puzzle column and optionally a solution column (Kaggle's `quizzes,solutions`; a
+    /// given solution is checked against the answer). `#` starts a comment; a comment on
+    /// a puzzle's line names the puzzle.
     #[arg(value_name = "FILE")]
-    pub file: Option<String>,
+    pub files: Vec<String>,
 
-    /// Use the puzzles embedded in the binary instead of a file (easy, hard, 16x16,
-    /// one with two solutions and one with none).
-    #[arg(long, conflicts_with = "file")]
+    /// Use the puzzles embedded in the binary (easy, hard, 16x16, one with several
+    /// solutions and one with none).
+    #[arg(long, conflicts_with = "files")]
     pub examples: bool,
+
+    /// Use only the first N puzzles of each input (each file, or the embedded set).
+    #[arg(long, value_name = "N", value_parser = super::parse_positive)]
+    pub limit: Option<usize>,
 
     /// Rule variant: `classic`, or `x` (both main diagonals are units too).
     #[arg(long, default_value = "classic", value_name = "NAME")]
@@ -26,6 +36,16 @@ pub struct InputArgs {
     /// Box shape as ROWSxCOLS (e.g. `2x3`), when the default for the side is not the one meant.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+}
+
+/// Where puzzles come from when no file is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoFile {
+    /// Standard input (`solve`, `count`, ...).
+    Stdin,
+    /// Standard input when something is piped or redirected into it, else the embedded
+    /// set (`compare`: it runs with no argument at all).
+    PipedElseExamples,
 }
 
 impl InputArgs {
@@ -39,14 +59,39 @@ impl InputArgs {
         Ok(ParseOptions { box_shape, variant })
     }
 
-    /// Reads and parses every puzzle; errors name the file, line and cell.
-    pub fn read_puzzles(&self) -> anyhow::Result<Vec<Puzzle>> {
+    /// Reads and parses every puzzle (the first `--limit` of each input); errors name
+    /// the file, line and cell.
+    pub fn read_puzzles(&self, no_file: NoFile) -> anyhow::Result<Vec<Puzzle>> {
         let opts = self.parse_options()?;
-        if self.examples {
-            return Ok(read_examples(&opts));
+        let limit = self.limit.unwrap_or(usize::MAX);
+        let examples = self.examples
+            || (self.files.is_empty() && no_file == NoFile::PipedElseExamples && !stdin_has_input());
+        if examples {
+            let mut puzzles = read_examples(&opts);
+            puzzles.truncate(limit);
+            return Ok(puzzles);
         }
-        read_source(self.file.as_deref(), &opts)
+        if self.files.is_empty() {
+            return Ok(read_source(None, &opts)?.into_iter().take(limit).collect());
+        }
+        let mut puzzles = Vec::new();
+        for f in &self.files {
+            puzzles.extend(read_source(Some(f), &opts)?.into_iter().take(limit));
+        }
+        Ok(puzzles)
     }
+}
+
+/// Whether standard input is a pipe or a file (something was piped or redirected in),
+/// rather than a terminal or `/dev/null`.
+pub fn stdin_has_input() -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    if std::io::stdin().is_terminal() {
+        return false;
+    }
+    std::fs::metadata("/dev/stdin")
+        .map(|m| m.file_type().is_fifo() || m.file_type().is_socket() || (m.is_file() && m.len() > 0))
+        .unwrap_or(false)
 }
 
 /// The puzzles embedded in the binary, labelled.
@@ -80,8 +125,8 @@ pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Ve
             stdin
                 .lock()
                 .read_to_string(&mut text)
-                .map_err(|e| anyhow::anyhow!("<stdin>: cannot read: {e}"))?;
-            ("-".to_string(), text)
+                .map_err(|e| anyhow::anyhow!("{STDIN_NAME}: cannot read: {e}"))?;
+            (STDIN_NAME.to_string(), text)
         }
         Some(path) => {
             let bytes =
@@ -93,8 +138,7 @@ pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Ve
     };
     let puzzles = parse_puzzles(&text, &name, opts)?;
     if puzzles.is_empty() {
-        let shown = if name == "-" { "<stdin>" } else { &name };
-        return Err(anyhow::anyhow!("{shown}: no puzzles found"));
+        return Err(anyhow::anyhow!("{name}: no puzzles found"));
     }
     Ok(puzzles)
 }

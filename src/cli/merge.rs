@@ -1,7 +1,7 @@
 //! `sudoku-arena merge`: one summary from several results files (shards of a large run).
 
-use super::compare::report_all;
-use crate::harness::record::read_records;
+use super::compare::{report_all, Outputs};
+use crate::harness::record::parse_records_noting_truncation;
 use clap::Args;
 
 /// Build the comparison from several JSON-lines results files.
@@ -29,19 +29,39 @@ pub struct MergeArgs {
     /// Also draw an SVG plot.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
+
+    /// Also give one table per input file of the original runs.
+    #[arg(long)]
+    by_file: bool,
 }
 
 /// Merges and reports.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     let mut records = Vec::new();
     for f in &args.files {
-        records.extend(read_records(f)?);
+        let text =
+            std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{f}: cannot read: {e}"))?;
+        let (read, truncated) = parse_records_noting_truncation(&text, f)?;
+        if let Some(line) = truncated {
+            eprintln!("note: {f}:{line}: skipped a truncated last line (an interrupted write)");
+        }
+        records.extend(read);
     }
+    if let Some(p) = &args.plot {
+        if !p.to_ascii_lowercase().ends_with(".svg") {
+            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg");
+        }
+    }
+    let title = format!("{} result(s) merged from {}", records.len(), args.files.join(", "));
     report_all(
         &records,
-        args.csv.as_deref(),
-        args.markdown.as_deref(),
-        args.plot.as_deref(),
+        &Outputs {
+            csv: args.csv.as_deref(),
+            markdown: args.markdown.as_deref(),
+            svg: args.plot.as_deref(),
+            title: &title,
+            by_file: args.by_file,
+        },
         0,
     )
 }

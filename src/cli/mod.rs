@@ -1,16 +1,17 @@
 //! The command line: argument definitions and one module per command.
 
+mod backend_flags;
 mod backends_cmd;
 mod compare;
 mod count;
-mod csp_flags;
 mod export;
 pub mod input;
 mod merge;
 mod out;
 mod solve;
+mod watch;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Exit status for bad input or usage.
 pub const EXIT_BAD_INPUT: i32 = 2;
@@ -40,6 +41,21 @@ enum Command {
     Backends(backends_cmd::BackendsArgs),
     Export(export::ExportArgs),
     Merge(merge::MergeArgs),
+    Completions(CompletionsArgs),
+}
+
+/// Print a shell completion script.
+///
+/// Examples:
+///   sudoku-arena completions bash > ~/.local/share/bash-completion/completions/sudoku-arena
+///   sudoku-arena completions zsh > ~/.zfunc/_sudoku-arena
+///   sudoku-arena completions fish > ~/.config/fish/completions/sudoku-arena.fish
+#[derive(clap::Args, Debug)]
+#[command(verbatim_doc_comment)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
 }
 
 /// Runs the command line and returns the exit status.
@@ -52,6 +68,14 @@ pub fn run() -> i32 {
         Command::Backends(args) => backends_cmd::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Completions(args) => {
+            let mut out = out::Out::new();
+            let mut buf = Vec::new();
+            clap_complete::generate(args.shell, &mut Cli::command(), "sudoku-arena", &mut buf);
+            out.write(&String::from_utf8_lossy(&buf));
+            out.flush();
+            Ok(0)
+        }
     };
     match result {
         Ok(status) => status,
@@ -62,15 +86,34 @@ pub fn run() -> i32 {
     }
 }
 
-/// Parses `--timeout SECS` (fractions allowed).
-fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+/// A time budget per solve: `None` means no limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget(pub Option<std::time::Duration>);
+
+/// The default budget of every command, in seconds (`--timeout`).
+pub const DEFAULT_TIMEOUT_SECS: u64 = 10;
+
+/// Parses `--timeout SECS` (fractions allowed) or `--timeout none`.
+fn parse_budget(text: &str) -> Result<Budget, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(Budget(None));
+    }
     let secs: f64 = text
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+        .map_err(|_| format!("'{text}' is not a number of seconds (or `none`)"))?;
     if !(secs > 0.0 && secs.is_finite()) {
         return Err(format!(
-            "the timeout must be a positive number of seconds, not {text}"
+            "the timeout must be a positive number of seconds, or `none`, not {text}"
         ));
     }
-    Ok(std::time::Duration::from_secs_f64(secs))
+    Ok(Budget(Some(std::time::Duration::from_secs_f64(secs))))
+}
+
+/// Parses a count that must be at least 1 (`--limit`, `--max-solutions`, `--jobs`).
+fn parse_positive(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a whole number")),
+    }
 }

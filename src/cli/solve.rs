@@ -1,9 +1,10 @@
 //! `sudoku-arena solve`: solve puzzles with one backend and say what is known of each.
 
-use super::csp_flags::CspFlags;
-use super::input::InputArgs;
+use super::backend_flags::BackendFlags;
+use super::input::{InputArgs, NoFile};
 use super::out::Out;
-use super::{parse_timeout, EXIT_WRONG_ANSWER};
+use super::watch::SlowHint;
+use super::EXIT_WRONG_ANSWER;
 use crate::backends::create;
 use crate::model::format::{to_grid, to_line};
 use crate::model::Puzzle;
@@ -14,47 +15,48 @@ use serde_json::json;
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SolveFormat {
-    /// One line per puzzle: the verdict, a tab, the solution in compact form (or `-`).
+    /// One line per puzzle: the verdict, then each solution kept in compact form, tab
+    /// separated (`-` when there is none).
     Line,
-    /// The printed grid, with a comment line saying the verdict and time.
+    /// A comment line with the verdict and time, then each solution kept as a printed grid.
     Grid,
-    /// One JSON object per puzzle per line (index, backend, verdict, solution, stats...).
+    /// One JSON object per puzzle per line (index, backend, verdict, solutions, stats...).
     Json,
 }
 
 /// Solve puzzles and say whether each solution is unique.
 ///
-/// By default the backend looks for two solutions, so every answer says whether it is
-/// `unique`, `multiple` or `none`; `unknown` means the deadline stopped it. With
-/// `--first` it stops at the first solution and says `solved`. Every solution is checked
-/// by the independent validator; a wrong one is reported and the exit status is 1.
+/// By default the backend looks for two solutions, so every answer says what is known:
+///   unique    exactly one solution, proven
+///   multiple  two or more solutions (each one found is printed, up to --max-solutions)
+///   none      no solution, proven
+///   solved    a solution, but uniqueness not proven: not asked (--first), or the
+///             --timeout stopped the proof (JSON says "timed_out": true)
+///   unknown   no solution found and nothing proven: the --timeout stopped the search,
+///             or the backend failed (said on standard error)
+/// Every solution is checked by the independent validator; a wrong one is reported and
+/// the exit status is 1. When the input gives solutions (a CSV solutions column), each
+/// answer is compared with the given one and a difference is reported the same way.
 /// Bad input stops with exit status 2 and a message naming file, line and cell.
 ///
 /// Examples:
 ///   sudoku-arena solve --examples --format grid
-///   sudoku-arena solve puzzles.txt --timeout 2 --format json > results.jsonl
+///   sudoku-arena solve examples/hard.txt --timeout 2 --format json > results.jsonl
+///   sudoku-arena solve -b csp --propagation gac examples/hard.txt
 ///   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-arena solve
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct SolveArgs {
-    /// The backend (and configuration, as NAME:CONFIG); `sudoku-arena backends` lists them; dlx when not given.
-    #[arg(long, short, value_name = "NAME")]
-    backend: Option<String>,
-
     #[command(flatten)]
-    csp: CspFlags,
+    backend: BackendFlags,
 
     /// Stop at the first solution (do not prove uniqueness).
     #[arg(long, conflicts_with = "max_solutions")]
     first: bool,
 
-    /// Look for up to K solutions (2 proves uniqueness).
-    #[arg(long, value_name = "K", default_value_t = 2)]
+    /// Look for up to K solutions (2 proves uniqueness); every one found is printed.
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = super::parse_positive)]
     max_solutions: usize,
-
-    /// Time budget per puzzle in seconds; when it runs out the verdict is `unknown`.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
-    timeout: Option<std::time::Duration>,
 
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]
@@ -66,33 +68,32 @@ pub struct SolveArgs {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
-    let mut solver = create(&args.csp.backend(args.backend.as_deref())?)?;
-    let puzzles = args.input.read_puzzles()?;
-    let max = if args.first {
-        1
-    } else {
-        args.max_solutions.max(1)
-    };
+    let mut solver = create(&args.backend.spec()?)?;
+    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
+    let max = if args.first { 1 } else { args.max_solutions };
     let mut out = Out::new();
     let mut status = 0;
+    let hint = SlowHint::new(args.backend.timeout);
     for (i, puzzle) in puzzles.iter().enumerate() {
-        let opts = SolveOptions::new(max, args.timeout);
+        let mut opts = SolveOptions::new(max, args.backend.timeout.0);
+        opts.keep_solutions = max;
+        SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
-        let check = verify(puzzle, &outcome);
+        SlowHint::running(&hint, false);
+        let name = solver.name();
+        let place = format!("puzzle {} ({})", i + 1, puzzle.display_name());
         if let Some(failure) = &outcome.failure {
-            eprintln!(
-                "sudoku-arena: {} on puzzle {} ({}): {failure}",
-                solver.name(),
-                i + 1,
-                puzzle.display_name()
-            );
+            eprintln!("sudoku-arena: {name} on {place}: {failure}");
         }
+        let check = verify(puzzle, &outcome);
         if let Err(problem) = &check {
+            eprintln!("sudoku-arena: WRONG ANSWER from {name} on {place}: {problem}");
+            status = EXIT_WRONG_ANSWER;
+        }
+        let matches = expected_matches(puzzle, &outcome);
+        if matches == Some(false) {
             eprintln!(
-                "sudoku-arena: WRONG ANSWER from {} on puzzle {} ({}): {problem}",
-                solver.name(),
-                i + 1,
-                puzzle.display_name()
+                "sudoku-arena: DIFFERS from the solution given in the input: {name} on {place}"
             );
             status = EXIT_WRONG_ANSWER;
         }
@@ -100,13 +101,26 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
             args.format,
             i + 1,
             puzzle,
-            &solver.name(),
+            &name,
             &outcome,
             check.is_ok(),
+            matches,
         ));
         out.flush();
     }
     Ok(status)
+}
+
+/// Whether the answer agrees with the solution the input gave (`None` when it gave
+/// none, or the backend found none): a unique answer must be it, and any answer of a
+/// puzzle with a given solution must be one the backend found or could have.
+fn expected_matches(puzzle: &Puzzle, outcome: &Outcome) -> Option<bool> {
+    let expected = puzzle.expected.as_ref()?;
+    let first = outcome.solutions.first()?;
+    Some(match outcome.verdict {
+        crate::solver::Verdict::Multiple => outcome.solutions.contains(expected) || outcome.solutions.len() < 2,
+        _ => first == expected,
+    })
 }
 
 fn render(
@@ -116,23 +130,36 @@ fn render(
     backend: &str,
     outcome: &Outcome,
     valid: bool,
+    matches: Option<bool>,
 ) -> String {
-    let time_ms = outcome.time_ms;
     let g = &puzzle.geometry;
-    let first = outcome.solutions.first();
+    let time_ms = outcome.time_ms;
+    let lines: Vec<String> = outcome.solutions.iter().map(|s| to_line(g, s)).collect();
     match format {
         SolveFormat::Line => {
-            let solution = first.map(|s| to_line(g, s)).unwrap_or_else(|| "-".into());
-            format!("{}\t{solution}\n", outcome.verdict.name())
+            let solutions = if lines.is_empty() {
+                "-".to_string()
+            } else {
+                lines.join("\t")
+            };
+            format!("{}\t{solutions}\n", outcome.verdict.name())
         }
         SolveFormat::Grid => {
             let mut text = format!(
-                "# puzzle {index} ({}), {}: {} in {time_ms:.2} ms ({backend})\n",
+                "# puzzle {index} ({}), {}: {}{} in {time_ms:.2} ms ({backend})\n",
                 puzzle.display_name(),
                 g.describe(),
-                outcome.verdict.name()
+                outcome.verdict.name(),
+                if outcome.timed_out {
+                    " (the timeout stopped it)"
+                } else {
+                    ""
+                },
             );
-            if let Some(s) = first {
+            for (k, s) in outcome.solutions.iter().enumerate() {
+                if outcome.solutions.len() > 1 {
+                    text.push_str(&format!("# solution {}\n", k + 1));
+                }
                 text.push_str(&to_grid(g, s));
             }
             text.push('\n');
@@ -145,12 +172,14 @@ fn render(
                 "backend": backend,
                 "size": g.n,
                 "verdict": outcome.verdict.name(),
-                "solution": first.map(|s| to_line(g, s)),
+                "solution": lines.first(),
+                "solutions": lines,
                 "solutions_found": outcome.solutions_found,
                 "timed_out": outcome.timed_out,
                 "valid": valid,
-                "time_ms": time_ms,
-                "transport_ms": outcome.transport_ms,
+                "matches_given_solution": matches,
+                "time_ms": crate::solver::round_ms(time_ms),
+                "transport_ms": crate::solver::round_ms(outcome.transport_ms),
                 "failure": outcome.failure.as_ref().map(ToString::to_string),
                 "stats": outcome.stats,
             });

@@ -7,25 +7,59 @@ use super::record::Record;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
-/// Draws the plot of `records` into an SVG file at `path`.
-pub fn write_svg(records: &[Record], path: &str) -> crate::error::Result<()> {
+/// Line colours that read on white, distinct from each other (no pale yellow); a
+/// seventeenth series would reuse the first.
+const COLOURS: [RGBColor; 16] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(148, 103, 189),
+    RGBColor(255, 127, 14),
+    RGBColor(23, 130, 140),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(60, 60, 60),
+    RGBColor(128, 128, 0),
+    RGBColor(0, 0, 128),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 100, 0),
+    RGBColor(75, 0, 130),
+    RGBColor(210, 105, 30),
+    RGBColor(0, 139, 139),
+];
+
+/// The colour of series `i`.
+fn colour(i: usize) -> RGBColor {
+    COLOURS[i % COLOURS.len()]
+}
+
+/// Draws the plot of `records` into an SVG file at `path`; `title` says what the data
+/// are (set, time budget) and heads the picture.
+pub fn write_svg(records: &[Record], path: &str, title: &str) -> crate::error::Result<()> {
     let fractions = fraction_buckets(records);
     let with_phase = fractions.len() >= 3;
-    let height = if with_phase { 1000 } else { 520 };
+    let height = if with_phase { 1060 } else { 600 };
     let root = SVGBackend::new(path, (960, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| crate::error::Error::Plot {
         path: path.to_string(),
         message: e.to_string(),
     };
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let (top, bottom) = if with_phase {
-        root.split_vertically(520)
-    } else {
-        (root.clone(), root.clone())
-    };
+    let root = root
+        .titled(title, ("sans-serif", 18))
+        .map_err(|e| err(&e))?;
+    let (top, bottom) = root.split_vertically(520);
     cactus(records, &top).map_err(|e| err(&e))?;
     if with_phase {
         phase(records, &bottom).map_err(|e| err(&e))?;
+    } else {
+        let why = format!(
+            "The panel of time against the fraction of cells given is left out: the puzzles have {} fraction(s) (rounded to 5 %); it needs 3 or more.",
+            fractions.len()
+        );
+        bottom
+            .draw(&Text::new(why, (20, 10), ("sans-serif", 14).into_font().color(&BLACK)))
+            .map_err(|e| err(&e))?;
     }
     root.present().map_err(|e| err(&e))?;
     Ok(())
@@ -84,7 +118,7 @@ fn cactus(records: &[Record], area: &Area) -> DrawResult {
             .map(|r| r.time_ms)
             .collect();
         times.sort_by(f64::total_cmp);
-        let color = Palette99::pick(i).to_rgba();
+        let color = colour(i);
         let mut points = vec![(lo, 0)];
         for (k, t) in times.iter().enumerate() {
             points.push((*t, k));
@@ -145,7 +179,7 @@ fn phase(records: &[Record], area: &Area) -> DrawResult {
         .flat_map(|b| sizes.iter().map(move |&s| (b, s)))
         .collect();
     for (i, &(backend, size)) in series.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = colour(i);
         let points: Vec<(u32, f64)> = buckets
             .iter()
             .filter_map(|(&pct, rs)| {

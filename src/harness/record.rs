@@ -10,8 +10,12 @@ use serde::{Deserialize, Serialize};
 pub struct Record {
     /// Position of the puzzle in the whole input (all files, in order), from 0.
     pub puzzle_index: usize,
-    /// Where the puzzle came from (`file:line` or the example's label).
+    /// Where the puzzle came from (`file:line`, or its name).
     pub source: String,
+    /// The file the puzzle was read from (`examples` for the embedded set), for tables
+    /// split per input file.
+    #[serde(default)]
+    pub file: String,
     /// The puzzle in one-line form: with the backend, the key for `--resume`.
     pub puzzle: String,
     /// Side of the grid.
@@ -30,10 +34,11 @@ pub struct Record {
     pub timed_out: bool,
     /// Wall-clock time of the solve itself, in milliseconds, measured in the process that
     /// ran it (see [`crate::solver::Outcome::time_ms`]).
+    #[serde(serialize_with = "crate::solver::serialize_ms")]
     pub time_ms: f64,
     /// Time to get the puzzle to a worker process and the answer back, in milliseconds
     /// (0 for a solve in the harness's own process); never part of `time_ms`.
-    #[serde(default)]
+    #[serde(default, serialize_with = "crate::solver::serialize_ms")]
     pub transport_ms: f64,
     /// Why the backend could not answer, if it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,12 +50,64 @@ pub struct Record {
     pub effort_name: String,
     /// The backend's effort figures.
     pub stats: Stats,
+    /// The settings of the run that made this record; `--resume` goes on only with the
+    /// same ones.
+    #[serde(default)]
+    pub settings: Option<RunSettings>,
+}
+
+/// What a run asked of every solve, kept in each record so that a resumed run cannot
+/// mix answers to different questions.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RunSettings {
+    /// 1 for any solution, 2 to prove uniqueness.
+    pub max_solutions: usize,
+    /// The time budget per solve in seconds, `None` for no limit.
+    pub timeout_s: Option<f64>,
+    /// The rule variant (`classic`, `x`).
+    pub variant: String,
+}
+
+impl RunSettings {
+    /// What differs between these settings (of earlier results) and `now`, in the
+    /// command line's words; empty when they are the same.
+    pub fn differences(&self, now: &RunSettings) -> Vec<String> {
+        let question = |max: usize| match max {
+            1 => "--first".to_string(),
+            2 => "uniqueness".to_string(),
+            k => format!("up to {k} solutions"),
+        };
+        let budget = |t: Option<f64>| t.map_or("none".to_string(), |s| format!("{s} s"));
+        let mut out = Vec::new();
+        if self.max_solutions != now.max_solutions {
+            out.push(format!(
+                "they asked {} (this run: {})",
+                question(self.max_solutions),
+                question(now.max_solutions)
+            ));
+        }
+        if self.timeout_s != now.timeout_s {
+            out.push(format!(
+                "--timeout {} (this run: {})",
+                budget(self.timeout_s),
+                budget(now.timeout_s)
+            ));
+        }
+        if self.variant != now.variant {
+            out.push(format!(
+                "--variant {} (this run: {})",
+                self.variant, now.variant
+            ));
+        }
+        out
+    }
 }
 
 impl Record {
-    /// The key `--resume` uses to know a run is already done.
-    pub fn key(&self) -> (String, String) {
-        (self.backend.clone(), self.puzzle.clone())
+    /// The key `--resume` uses to know a run is already done: the backend and the
+    /// puzzle's place in the input (identical puzzles on two lines are two runs).
+    pub fn key(&self) -> (String, usize, String) {
+        (self.backend.clone(), self.puzzle_index, self.puzzle.clone())
     }
 
     /// Whether the backend answered with a solution.
@@ -67,6 +124,15 @@ pub fn read_records(path: &str) -> Result<Vec<Record>> {
 
 /// Parses JSON-lines text into records. A truncated last line (an interrupted write) is skipped.
 pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>> {
+    Ok(parse_records_noting_truncation(text, path)?.0)
+}
+
+/// Like [`parse_records`], also giving the number of the truncated last line skipped,
+/// if there was one.
+pub fn parse_records_noting_truncation(
+    text: &str,
+    path: &str,
+) -> Result<(Vec<Record>, Option<usize>)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut records = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate() {
@@ -75,7 +141,9 @@ pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>> {
         }
         match serde_json::from_str::<Record>(line) {
             Ok(r) => records.push(r),
-            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => break,
+            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {
+                return Ok((records, Some(i + 1)))
+            }
             Err(e) => {
                 return Err(Error::Record {
                     path: path.to_string(),
@@ -85,5 +153,5 @@ pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>> {
             }
         }
     }
-    Ok(records)
+    Ok((records, None))
 }

@@ -163,12 +163,22 @@ pub fn markdown(s: &Summary) -> String {
     out
 }
 
-/// CSV with one row per backend and raw numbers (no findings).
+/// CSV with one row per backend and raw numbers (no findings), times rounded to the
+/// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("backend,puzzles,solved,unique,multiple,none,unknown,wrong,median_ms,p90_ms,max_ms,ratio_to_fastest,mean_effort,effort_name,mean_variables,mean_constraints\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints\n");
+    out.push_str(&csv_rows_for("all", s));
+    out
+}
+
+/// The CSV rows of a summary restricted to one input file, for `--by-file`.
+pub fn csv_rows_for(file: &str, s: &Summary) -> String {
+    let r = crate::solver::round_ms;
+    let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{},\"{}\",{},{}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3}\n",
+            file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
             b.solved,
@@ -176,11 +186,13 @@ pub fn csv(s: &Summary) -> String {
             b.multiple,
             b.none,
             b.unknown,
+            b.failed,
             b.wrong,
-            b.median_ms,
-            b.p90_ms,
-            b.max_ms,
+            r(b.median_ms),
+            r(b.p90_ms),
+            r(b.max_ms),
             b.ratio_to_fastest,
+            r(b.median_transport_ms),
             b.mean_effort,
             b.effort_name,
             b.mean_variables,

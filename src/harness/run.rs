@@ -5,14 +5,14 @@
 //! runs, as `solve` does, so no solve pays for building a solver (or, for an isolated
 //! backend, for starting its worker process) except in the transport figure.
 
-use super::record::Record;
+use super::record::{Record, RunSettings};
 use crate::backends::create;
 use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use crate::solver::{verify, SolveOptions, Solver};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// What a comparison runs.
@@ -20,20 +20,35 @@ use std::time::Duration;
 pub struct Plan {
     /// Backend configurations, such as `dlx` or `sat:extended`.
     pub backends: Vec<String>,
-    /// Time budget of each solve.
-    pub timeout: Duration,
+    /// Time budget of each solve (`None`: no limit).
+    pub timeout: Option<Duration>,
     /// 1 for any solution, 2 to prove uniqueness.
     pub max_solutions: usize,
     /// Worker threads (1 keeps timings cleanest).
     pub jobs: usize,
+    /// The rule variant the puzzles were read with (kept in the records).
+    pub variant: String,
+}
+
+impl Plan {
+    /// The settings every record of this plan carries.
+    pub fn settings(&self) -> RunSettings {
+        RunSettings {
+            max_solutions: self.max_solutions,
+            timeout_s: self.timeout.map(|t| t.as_secs_f64()),
+            variant: self.variant.clone(),
+        }
+    }
 }
 
 /// The record of a solve, before the outcome is known.
-fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize) -> Record {
+fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan) -> Record {
     let g = &puzzle.geometry;
     Record {
         puzzle_index,
         source: puzzle.display_name(),
+        file: puzzle.origin.file.clone(),
+        settings: Some(plan.settings()),
         puzzle: to_line(g, &puzzle.cells),
         size: g.n,
         fixed_fraction: puzzle.given_count() as f64 / g.cells() as f64,
@@ -60,7 +75,7 @@ pub fn run_one(
     puzzle_index: usize,
     plan: &Plan,
 ) -> Record {
-    let opts = SolveOptions::new(plan.max_solutions, Some(plan.timeout));
+    let opts = SolveOptions::new(plan.max_solutions, plan.timeout);
     let outcome = solver.solve(puzzle, &opts);
     let g = &puzzle.geometry;
     Record {
@@ -74,17 +89,19 @@ pub fn run_one(
         wrong: verify(puzzle, &outcome).err().map(|e| e.to_string()),
         effort_name: solver.effort_name().to_string(),
         stats: outcome.stats,
-        ..base_record(backend, puzzle, puzzle_index)
+        ..base_record(backend, puzzle, puzzle_index, plan)
     }
 }
 
 /// Runs every (backend, puzzle) pair not in `done`, calling `on_record` as each finishes
 /// (from the worker threads). Pairs are taken puzzle by puzzle, so an interrupted run
-/// has every backend on the same puzzles.
+/// has every backend on the same puzzles. Once `stop` is set no new solve starts (the
+/// ones running finish), so an interrupted run still reports what it did.
 pub fn run_all(
     plan: &Plan,
     puzzles: &[(usize, Puzzle)],
-    done: &HashSet<(String, String)>,
+    done: &HashSet<(String, usize, String)>,
+    stop: &AtomicBool,
     on_record: impl Fn(Record) + Sync,
 ) -> Result<()> {
     let jobs: Vec<(&str, usize, &Puzzle)> = puzzles
@@ -93,7 +110,7 @@ pub fn run_all(
             let line = to_line(&p.geometry, &p.cells);
             plan.backends
                 .iter()
-                .filter(move |b| !done.contains(&((*b).clone(), line.clone())))
+                .filter(move |b| !done.contains(&((*b).clone(), *i, line.clone())))
                 .map(move |b| (b.as_str(), *i, p))
         })
         .collect();
@@ -109,6 +126,9 @@ pub fn run_all(
                         // puzzle it runs.
                         let mut solvers: HashMap<&str, Box<dyn Solver>> = HashMap::new();
                         loop {
+                            if stop.load(Ordering::Relaxed) {
+                                break;
+                            }
                             let k = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&(backend, index, puzzle)) = jobs.get(k) else {
                                 break;
@@ -128,7 +148,7 @@ pub fn run_all(
                                         ),
                                         Err(e) => Record {
                                             failure: Some(format!("cannot start: {e}")),
-                                            ..base_record(backend, puzzle, index)
+                                            ..base_record(backend, puzzle, index, plan)
                                         },
                                     }
                                 }

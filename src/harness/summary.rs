@@ -99,7 +99,7 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
 /// Builds the comparison. When a (backend, puzzle) pair appears more than once (merged
 /// files), the last record counts.
 pub fn summarize(records: &[Record]) -> Summary {
-    let mut latest: BTreeMap<(String, String), &Record> = BTreeMap::new();
+    let mut latest: BTreeMap<(String, usize, String), &Record> = BTreeMap::new();
     let mut order: Vec<String> = Vec::new();
     for r in records {
         if !order.contains(&r.backend) {
@@ -113,8 +113,10 @@ pub fn summarize(records: &[Record]) -> Summary {
         by_backend.entry(&r.backend).or_default().push(r);
         by_puzzle.entry(&r.puzzle).or_default().push(r);
     }
+    let indices: std::collections::BTreeSet<usize> =
+        latest.values().map(|r| r.puzzle_index).collect();
     let mut summary = Summary {
-        puzzles: by_puzzle.len(),
+        puzzles: indices.len(),
         ..Summary::default()
     };
     for backend in &order {
@@ -177,6 +179,24 @@ pub fn summarize(records: &[Record]) -> Summary {
     summary
 }
 
+/// One summary per input file (in first-seen order), for `--by-file`: mixing an easy
+/// and a hard set in one table hides both.
+pub fn summarize_by_file(records: &[Record]) -> Vec<(String, Summary)> {
+    let mut files: Vec<&str> = Vec::new();
+    for r in records {
+        if !files.contains(&r.file.as_str()) {
+            files.push(&r.file);
+        }
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let rs: Vec<Record> = records.iter().filter(|r| r.file == f).cloned().collect();
+            (f.to_string(), summarize(&rs))
+        })
+        .collect()
+}
+
 /// Whether the records of one puzzle contradict each other: incompatible verdicts, or a
 /// proven-unique solution that another backend's valid solution differs from.
 fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
@@ -223,6 +243,8 @@ mod tests {
         Record {
             puzzle_index: 0,
             source: "p:1".into(),
+            file: "p".into(),
+            settings: None,
             puzzle: "p".into(),
             size: 4,
             fixed_fraction: 0.25,

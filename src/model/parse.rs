@@ -7,10 +7,15 @@
 //!   puzzle unless one of its values is above N: then it is the first row of a grid);
 //! * the printed grid layout, rows of symbols with `|`, `-`, `+` separators;
 //! * the matrix files of the ant-colony instances: the order, an ignored token, then N×N
-//!   numbers with `-1` for blank.
+//!   numbers with `-1` for blank;
+//! * CSV: comma-separated rows of numbers, or a puzzle column in compact form with an
+//!   optional solution column after a header line naming them (Kaggle's
+//!   `quizzes,solutions`); a given solution is kept to check answers against.
 //!
-//! Lines starting with `#` and blank lines are skipped. Every error names the file, the
-//! line and, where there is one, the cell.
+//! Lines starting with `#` and blank lines are skipped; text after a `#` later on a line is
+//! a comment too, and names the puzzle that starts on that line. Every error names the
+//! file, the line (for a grid, the line of the cell at fault) and, where there is one, the
+//! cell.
 
 use super::format::value_of_symbol;
 use super::{Geometry, Puzzle, Variant};
@@ -89,7 +94,54 @@ struct PendingGrid {
     start_line: usize,
     n: usize,
     cells: Vec<RawCell>,
+    /// The line each row was read from, for errors about its cells.
+    row_lines: Vec<usize>,
     rows: usize,
+    label: Option<String>,
+}
+
+/// What a CSV header line says: which column holds the puzzle, which the solution.
+#[derive(Clone, Copy)]
+struct CsvColumns {
+    puzzle: usize,
+    solution: Option<usize>,
+}
+
+/// A CSV header: every field a word (letters, `_`, spaces), one naming the puzzle column
+/// (`quiz...`, `puzzle...`) or the first; one naming `solution...`, if any.
+fn csv_header(line: &str) -> Option<CsvColumns> {
+    let fields: Vec<String> = line.split(',').map(|f| f.trim().to_ascii_lowercase()).collect();
+    let wordy = |f: &String| {
+        !f.is_empty()
+            && f.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
+            && f.chars().any(|c| c.is_ascii_lowercase())
+    };
+    if fields.len() < 2 && !fields.iter().any(|f| f.starts_with("quiz") || f.starts_with("puzzle")) {
+        return None;
+    }
+    if !line.contains(',') || !fields.iter().all(wordy) {
+        return None;
+    }
+    let puzzle = fields
+        .iter()
+        .position(|f| f.starts_with("quiz") || f.starts_with("puzzle"))
+        .unwrap_or(0);
+    let solution = fields.iter().position(|f| f.starts_with("solution"));
+    Some(CsvColumns { puzzle, solution })
+}
+
+/// Splits a line into its content and the comment after a `#`, if any.
+fn split_comment(line: &str) -> (&str, Option<String>) {
+    match line.split_once('#') {
+        Some((content, comment)) => {
+            let comment = comment.trim();
+            (
+                content.trim_end(),
+                (!comment.is_empty()).then(|| comment.to_string()),
+            )
+        }
+        None => (line, None),
+    }
 }
 
 impl Parser<'_> {
@@ -114,11 +166,31 @@ impl Parser<'_> {
         if is_matrix_header(&lines) {
             return self.read_matrices(&lines);
         }
+        let mut csv: Option<CsvColumns> = None;
         let mut pending: Option<PendingGrid> = None;
-        for &(line_no, line) in &lines {
+        for (k, &(line_no, line)) in lines.iter().enumerate() {
+            let (line, label) = split_comment(line);
             if is_separator(line) {
                 continue;
             }
+            if k == 0 {
+                if let Some(columns) = csv_header(line) {
+                    csv = Some(columns);
+                    continue;
+                }
+            }
+            if let Some(columns) = csv {
+                self.read_csv_record(line_no, line, columns, label)?;
+                continue;
+            }
+            // Comma-separated numbers are read like whitespace-separated ones.
+            let spaced;
+            let line = if line.contains(',') {
+                spaced = line.replace(',', " ");
+                spaced.as_str()
+            } else {
+                line
+            };
             let cells = split_cells(line);
             match pending.take() {
                 Some(mut grid) => {
@@ -136,9 +208,15 @@ impl Parser<'_> {
                         ));
                     }
                     grid.cells.extend(cells);
+                    grid.row_lines.push(line_no);
                     grid.rows += 1;
                     if grid.rows == grid.n {
-                        self.finish(grid.start_line, grid.n, grid.cells)?;
+                        let lines: Vec<usize> = grid
+                            .row_lines
+                            .iter()
+                            .flat_map(|&l| std::iter::repeat_n(l, grid.n))
+                            .collect();
+                        self.finish(&lines, grid.n, grid.cells, grid.label)?;
                     } else {
                         pending = Some(grid);
                     }
@@ -156,13 +234,15 @@ impl Parser<'_> {
                         && !line.contains('|')
                         && (fits_whole || len > 64)
                     {
-                        self.finish(line_no, side, cells)?;
+                        self.finish(&[line_no], side, cells, label)?;
                     } else if (4..=64).contains(&len) && self.box_for(len).is_ok() {
                         pending = Some(PendingGrid {
                             start_line: line_no,
                             n: len,
                             cells,
+                            row_lines: vec![line_no],
                             rows: 1,
+                            label,
                         });
                     } else {
                         return Err(self.error(
@@ -233,7 +313,7 @@ impl Parser<'_> {
                     _ => Err(t.to_string()),
                 })
                 .collect();
-            self.finish(start_line, n, cells)?;
+            self.finish(&[start_line], n, cells, None)?;
             pos = body + n * n;
         }
         Ok(())
@@ -262,11 +342,87 @@ impl Parser<'_> {
         Ok(g)
     }
 
-    fn finish(&mut self, line: usize, n: usize, raw: Vec<RawCell>) -> Result<(), ParseError> {
+    /// One record of a CSV file with a header: the puzzle column in compact form, and
+    /// the solution column (kept to check answers against) when the header names one.
+    fn read_csv_record(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        columns: CsvColumns,
+        label: Option<String>,
+    ) -> Result<(), ParseError> {
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let field = |i: usize, what: &str| {
+            fields.get(i).copied().filter(|f| !f.is_empty()).ok_or_else(|| {
+                self.error(
+                    line_no,
+                    None,
+                    format!(
+                        "this CSV line has no {what} in column {} (the header names it)",
+                        i + 1
+                    ),
+                )
+            })
+        };
+        let puzzle_text = field(columns.puzzle, "puzzle")?;
+        let cells = split_cells(puzzle_text);
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        if side * side != cells.len() || side < 4 {
+            return Err(self.error(
+                line_no,
+                None,
+                format!(
+                    "the puzzle column has {} cells; a puzzle needs N*N (16, 36, 81, ...)",
+                    cells.len()
+                ),
+            ));
+        }
+        let solution = match columns.solution {
+            Some(col) => {
+                let text = field(col, "solution")?;
+                let sol = split_cells(text);
+                let values: Option<Vec<u8>> = sol
+                    .iter()
+                    .map(|c| c.as_ref().ok().and_then(|&v| u8::try_from(v).ok()))
+                    .collect();
+                match values {
+                    Some(v) if v.len() == cells.len() && v.iter().all(|&x| x >= 1 && x as usize <= side) => Some(v),
+                    _ => {
+                        return Err(self.error(
+                            line_no,
+                            None,
+                            format!(
+                                "the solution column is not a full {side}x{side} grid of values 1 to {side}"
+                            ),
+                        ))
+                    }
+                }
+            }
+            None => None,
+        };
+        self.finish(&[line_no], side, cells, label)?;
+        if let Some(p) = self.puzzles.last_mut() {
+            p.expected = solution;
+        }
+        Ok(())
+    }
+
+    /// Builds a puzzle from its cells; `lines` gives the line of each cell (one entry
+    /// for a puzzle read from one line), so an error points at the cell's own line.
+    fn finish(
+        &mut self,
+        lines: &[usize],
+        n: usize,
+        raw: Vec<RawCell>,
+        label: Option<String>,
+    ) -> Result<(), ParseError> {
+        let line_of = |i: usize| lines.get(i).or(lines.last()).copied().unwrap_or(0);
+        let line = line_of(0);
         let geometry = self.geometry(line, n)?;
         let mut cells = Vec::with_capacity(raw.len());
         for (i, cell) in raw.into_iter().enumerate() {
             let name = Some(geometry.cell_name(i));
+            let line = line_of(i);
             match cell {
                 Ok(v) if v as usize <= n => cells.push(v as u8),
                 Ok(v) => return Err(self.error(line, name, format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
@@ -283,7 +439,7 @@ impl Parser<'_> {
         if let Some((a, b, u)) = puzzle.conflicting_givens() {
             let g = &puzzle.geometry;
             return Err(self.error(
-                line,
+                line_of(b),
                 Some(g.cell_name(b)),
                 format!(
                     "given {} repeats the {} at {} in {}",
@@ -298,6 +454,7 @@ impl Parser<'_> {
             file: self.file.to_string(),
             line,
         };
+        puzzle.label = label;
         self.puzzles.push(puzzle);
         Ok(())
     }

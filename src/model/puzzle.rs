@@ -26,6 +26,9 @@ pub struct Puzzle {
     pub origin: Origin,
     /// An optional label, such as the name of a named puzzle.
     pub label: Option<String>,
+    /// A solution the input gave with the puzzle (the solutions column of a CSV file),
+    /// to check backends' answers against.
+    pub expected: Option<Grid>,
 }
 
 impl Puzzle {
@@ -41,6 +44,7 @@ impl Puzzle {
             cells,
             origin: Origin::default(),
             label: None,
+            expected: None,
         }
     }
 

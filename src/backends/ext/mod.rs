@@ -196,9 +196,7 @@ impl Solver for ExternalSolver {
                 }
                 let found = run.solutions.len();
                 let keep = opts.keep_solutions.min(found);
-                Outcome::from_search(
-                    opts,
-                    run.solutions.into_iter().take(keep).collect(),
+                Outcome::from_search(run.solutions.into_iter().take(keep).collect(),
                     found as u64,
                     run.complete && !run.killed,
                     run.killed,
@@ -207,7 +205,7 @@ impl Solver for ExternalSolver {
             }
             Err(e) => Outcome {
                 stats,
-                ..Outcome::failed(Failure::External(e), opts, Vec::new(), 0)
+                ..Outcome::failed(Failure::External(e), Vec::new(), 0)
             },
         }
     }
