@@ -216,11 +216,7 @@ impl Outcome {
 
     /// An outcome with no answer because of `failure` (keeping any solutions found
     /// before it).
-    pub fn failed(
-        failure: Failure,
-        solutions: Vec<Grid>,
-        found: u64,
-    ) -> Outcome {
+    pub fn failed(failure: Failure, solutions: Vec<Grid>, found: u64) -> Outcome {
         Outcome {
             failure: Some(failure),
             ..Outcome::from_search(solutions, found, false, false, Stats::default())

@@ -161,7 +161,10 @@ fn a_deadline_is_held_at_every_level() {
         verify(p, &out).unwrap();
         assert!(out.timed_out, "{config}");
         assert!(
-            matches!(out.verdict, Verdict::Unknown | Verdict::Solved | Verdict::Multiple),
+            matches!(
+                out.verdict,
+                Verdict::Unknown | Verdict::Solved | Verdict::Multiple
+            ),
             "{config}: {:?}",
             out.verdict
         );

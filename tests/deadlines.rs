@@ -39,7 +39,10 @@ fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) {
     assert!(out.timed_out, "{name} did not time out");
     assert_eq!(out.failure, None, "{name}");
     assert!(
-        matches!(out.verdict, Verdict::Unknown | Verdict::Solved | Verdict::Multiple),
+        matches!(
+            out.verdict,
+            Verdict::Unknown | Verdict::Solved | Verdict::Multiple
+        ),
         "{name}: {:?}",
         out.verdict
     );

@@ -120,7 +120,10 @@ fn deadline_on_an_empty_64x64_count_returns_unknown() {
     assert!(out.timed_out);
     // Whatever was found before the deadline, the count is not complete: never `unique`/`none`.
     assert!(
-        matches!(out.verdict, Verdict::Unknown | Verdict::Solved | Verdict::Multiple),
+        matches!(
+            out.verdict,
+            Verdict::Unknown | Verdict::Solved | Verdict::Multiple
+        ),
         "{:?}",
         out.verdict
     );

@@ -158,11 +158,7 @@ impl Solver for Isolated {
 }
 
 /// The outcome of a solve the deadline stopped before the worker answered.
-fn deadline_outcome(
-    start: Instant,
-    solutions: Vec<Grid>,
-    found: u64,
-) -> Outcome {
+fn deadline_outcome(start: Instant, solutions: Vec<Grid>, found: u64) -> Outcome {
     Outcome {
         timed_out: true,
         time_ms: ms(start.elapsed()),
@@ -171,12 +167,7 @@ fn deadline_outcome(
 }
 
 /// The outcome of a solve whose worker failed.
-fn timed_failure(
-    failure: Failure,
-    start: Instant,
-    solutions: Vec<Grid>,
-    found: u64,
-) -> Outcome {
+fn timed_failure(failure: Failure, start: Instant, solutions: Vec<Grid>, found: u64) -> Outcome {
     Outcome {
         transport_ms: ms(start.elapsed()),
         ..Outcome::failed(failure, solutions, found)

@@ -262,15 +262,19 @@ pub fn default_configs() -> Vec<String> {
 /// seconds on puzzles the others solve in milliseconds.
 pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
 
-/// Every built-in configuration (`compare --backends all`): each backend's configurations
-/// as `name:config`, or its name when it has none. External solvers (`ext`) are left out.
+/// Every built-in configuration (`compare --backends all`), by its canonical name (see
+/// [`canonical`]): each backend's configurations, or its name when it has none.
+/// External solvers (`ext`) are left out.
 pub fn builtin_configs() -> Vec<String> {
     let mut names = Vec::new();
     for b in BACKENDS.iter().filter(|b| b.name != "ext") {
         if b.configs.is_empty() {
             names.push(b.name.to_string());
         } else {
-            names.extend(b.configs.iter().map(|c| format!("{}:{c}", b.name)));
+            names.extend(b.configs.iter().map(|c| {
+                let spec = format!("{}:{c}", b.name);
+                canonical(&spec).unwrap_or(spec)
+            }));
         }
     }
     names

@@ -45,7 +45,9 @@ impl BackendFlags {
     pub fn spec(&self) -> anyhow::Result<String> {
         let csp_flags = self.propagation.is_some() || self.branch.is_some();
         if csp_flags && self.encoding.is_some() {
-            anyhow::bail!("--encoding is for sat and --propagation/--branch for csp: give one or the other");
+            anyhow::bail!(
+                "--encoding is for sat and --propagation/--branch for csp: give one or the other"
+            );
         }
         let spec = if csp_flags {
             self.csp_spec()?

@@ -169,10 +169,15 @@ pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     if let Some(p) = &args.plot {
         if !p.to_ascii_lowercase().ends_with(".svg") {
-            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg");
+            anyhow::bail!(
+                "--plot {p}: the plot is written as SVG; give a file name ending in .svg"
+            );
         }
     }
-    for path in [&args.csv, &args.markdown, &args.plot].into_iter().flatten() {
+    for path in [&args.csv, &args.markdown, &args.plot]
+        .into_iter()
+        .flatten()
+    {
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -213,7 +218,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         if std::path::Path::new(path).exists() {
             previous = read_records(path)?;
             let now = plan.settings();
-            if let Some(old) = previous.iter().filter_map(|r| r.settings.as_ref()).find(|s| **s != now) {
+            if let Some(old) = previous
+                .iter()
+                .filter_map(|r| r.settings.as_ref())
+                .find(|s| **s != now)
+            {
                 anyhow::bail!(
                     "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
                     old.differences(&now).join(", ")
@@ -344,7 +353,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         },
         plan.jobs,
     )?;
-    Ok(if interrupted { EXIT_INTERRUPTED } else { status })
+    Ok(if interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        status
+    })
 }
 
 /// What the plot says it shows: the data set and the time budget.

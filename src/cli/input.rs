@@ -65,7 +65,9 @@ impl InputArgs {
         let opts = self.parse_options()?;
         let limit = self.limit.unwrap_or(usize::MAX);
         let examples = self.examples
-            || (self.files.is_empty() && no_file == NoFile::PipedElseExamples && !stdin_has_input());
+            || (self.files.is_empty()
+                && no_file == NoFile::PipedElseExamples
+                && !stdin_has_input());
         if examples {
             let mut puzzles = read_examples(&opts);
             puzzles.truncate(limit);
@@ -90,7 +92,9 @@ pub fn stdin_has_input() -> bool {
         return false;
     }
     std::fs::metadata("/dev/stdin")
-        .map(|m| m.file_type().is_fifo() || m.file_type().is_socket() || (m.is_file() && m.len() > 0))
+        .map(|m| {
+            m.file_type().is_fifo() || m.file_type().is_socket() || (m.is_file() && m.len() > 0)
+        })
         .unwrap_or(false)
 }
 

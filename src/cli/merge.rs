@@ -49,10 +49,16 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     }
     if let Some(p) = &args.plot {
         if !p.to_ascii_lowercase().ends_with(".svg") {
-            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg");
+            anyhow::bail!(
+                "--plot {p}: the plot is written as SVG; give a file name ending in .svg"
+            );
         }
     }
-    let title = format!("{} result(s) merged from {}", records.len(), args.files.join(", "));
+    let title = format!(
+        "{} result(s) merged from {}",
+        records.len(),
+        args.files.join(", ")
+    );
     report_all(
         &records,
         &Outputs {

@@ -118,7 +118,9 @@ fn expected_matches(puzzle: &Puzzle, outcome: &Outcome) -> Option<bool> {
     let expected = puzzle.expected.as_ref()?;
     let first = outcome.solutions.first()?;
     Some(match outcome.verdict {
-        crate::solver::Verdict::Multiple => outcome.solutions.contains(expected) || outcome.solutions.len() < 2,
+        crate::solver::Verdict::Multiple => {
+            outcome.solutions.contains(expected) || outcome.solutions.len() < 2
+        }
         _ => first == expected,
     })
 }

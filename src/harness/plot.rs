@@ -58,7 +58,11 @@ pub fn write_svg(records: &[Record], path: &str, title: &str) -> crate::error::R
             fractions.len()
         );
         bottom
-            .draw(&Text::new(why, (20, 10), ("sans-serif", 14).into_font().color(&BLACK)))
+            .draw(&Text::new(
+                why,
+                (20, 10),
+                ("sans-serif", 14).into_font().color(&BLACK),
+            ))
             .map_err(|e| err(&e))?;
     }
     root.present().map_err(|e| err(&e))?;

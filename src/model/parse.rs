@@ -110,13 +110,21 @@ struct CsvColumns {
 /// A CSV header: every field a word (letters, `_`, spaces), one naming the puzzle column
 /// (`quiz...`, `puzzle...`) or the first; one naming `solution...`, if any.
 fn csv_header(line: &str) -> Option<CsvColumns> {
-    let fields: Vec<String> = line.split(',').map(|f| f.trim().to_ascii_lowercase()).collect();
+    let fields: Vec<String> = line
+        .split(',')
+        .map(|f| f.trim().to_ascii_lowercase())
+        .collect();
     let wordy = |f: &String| {
         !f.is_empty()
-            && f.chars().all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
+            && f.chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
             && f.chars().any(|c| c.is_ascii_lowercase())
     };
-    if fields.len() < 2 && !fields.iter().any(|f| f.starts_with("quiz") || f.starts_with("puzzle")) {
+    if fields.len() < 2
+        && !fields
+            .iter()
+            .any(|f| f.starts_with("quiz") || f.starts_with("puzzle"))
+    {
         return None;
     }
     if !line.contains(',') || !fields.iter().all(wordy) {
@@ -353,16 +361,20 @@ impl Parser<'_> {
     ) -> Result<(), ParseError> {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let field = |i: usize, what: &str| {
-            fields.get(i).copied().filter(|f| !f.is_empty()).ok_or_else(|| {
-                self.error(
-                    line_no,
-                    None,
-                    format!(
-                        "this CSV line has no {what} in column {} (the header names it)",
-                        i + 1
-                    ),
-                )
-            })
+            fields
+                .get(i)
+                .copied()
+                .filter(|f| !f.is_empty())
+                .ok_or_else(|| {
+                    self.error(
+                        line_no,
+                        None,
+                        format!(
+                            "this CSV line has no {what} in column {} (the header names it)",
+                            i + 1
+                        ),
+                    )
+                })
         };
         let puzzle_text = field(columns.puzzle, "puzzle")?;
         let cells = split_cells(puzzle_text);

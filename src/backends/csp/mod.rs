@@ -274,12 +274,7 @@ impl Solver for CspSolver {
         extra.insert("root_open_cells".into(), root_open as f64);
         let search_free = end.nodes == 0 && !end.timed_out;
         extra.insert("search_free".into(), if search_free { 1.0 } else { 0.0 });
-        Outcome::from_search(solutions,
-            end.found,
-            end.complete,
-            end.timed_out,
-            stats,
-        )
+        Outcome::from_search(solutions, end.found, end.complete, end.timed_out, stats)
     }
 }
 

@@ -116,7 +116,8 @@ impl Solver for DlxSolver {
         stats.nodes = counters.nodes;
         stats.backtracks = counters.backtracks;
         stats.propagations = counters.updates;
-        Outcome::from_search(solutions,
+        Outcome::from_search(
+            solutions,
             found,
             end == SearchEnd::Complete,
             end == SearchEnd::DeadlineReached,

@@ -196,7 +196,8 @@ impl Solver for ExternalSolver {
                 }
                 let found = run.solutions.len();
                 let keep = opts.keep_solutions.min(found);
-                Outcome::from_search(run.solutions.into_iter().take(keep).collect(),
+                Outcome::from_search(
+                    run.solutions.into_iter().take(keep).collect(),
                     found as u64,
                     run.complete && !run.killed,
                     run.killed,

@@ -296,7 +296,8 @@ impl Solver for IpSolver {
         stats.extra.insert("cuts".into(), cuts.len() as f64);
         Outcome {
             failure: tally.failed.map(Failure::Engine),
-            ..Outcome::from_search(solutions,
+            ..Outcome::from_search(
+                solutions,
                 found,
                 end == End::Complete,
                 end == End::Deadline,

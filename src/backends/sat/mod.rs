@@ -77,7 +77,8 @@ impl Solver for SatSolver {
             .then(|| Failure::Engine("varisat failed or gave a model that is not a grid".into()));
         Outcome {
             failure,
-            ..Outcome::from_search(e.solutions,
+            ..Outcome::from_search(
+                e.solutions,
                 e.found,
                 e.end == End::Complete,
                 e.end == End::Deadline,
