@@ -74,6 +74,10 @@ impl InputArgs {
             return Ok(puzzles);
         }
         if self.files.is_empty() {
+            if no_file == NoFile::PipedElseExamples {
+                // Said first, so that a pipe that never ends is not a silent hang.
+                eprintln!("reading puzzles from standard input (it is piped); --examples runs the embedded set instead");
+            }
             return Ok(read_source(None, &opts)?.into_iter().take(limit).collect());
         }
         let mut puzzles = Vec::new();
