@@ -2,6 +2,7 @@
 pub mod backends;
 pub mod cli;
 pub mod examples;
+pub mod graph;
 pub mod harness;
 pub mod model;
 pub mod solver;

@@ -5,6 +5,7 @@ pub mod csp;
 pub mod dlx;
 pub mod ext;
 pub mod ip;
+pub mod rules;
 pub mod sat;
 pub mod worker;
 
@@ -86,6 +87,15 @@ pub const BACKENDS: &[BackendInfo] = &[
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
         configs: ip::CONFIGS,
         make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
+    },
+    BackendInfo {
+        name: "rules",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio); explains and rates; rules:guess adds Chen's Inference",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64, any box shape, variants (nishio up to 16)",
+        configs: rules::CONFIGS,
+        make: |config| Ok(Box::new(rules::RulesSolver::new(rules::guessing_from_name(config)?))),
     },
     BackendInfo {
         name: "sat",

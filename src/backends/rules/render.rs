@@ -1,0 +1,183 @@
+//! Words for steps: the name a person knows a deduction by, what it changed, and a
+//! one-line reason. Steps are data; this is the only place that turns them into text.
+
+use super::board::Board;
+use super::step::{Contradiction, Detail, Step};
+use crate::model::UnitKind;
+
+fn size_name(r: usize) -> String {
+    match r {
+        1 => "single".into(),
+        2 => "pair".into(),
+        3 => "triple".into(),
+        4 => "quad".into(),
+        r => format!("subset of {r}"),
+    }
+}
+
+fn fish_name(r: usize) -> String {
+    match r {
+        2 => "X-wing".into(),
+        3 => "swordfish".into(),
+        4 => "jellyfish".into(),
+        r => format!("fish of {r}"),
+    }
+}
+
+fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    items.iter().map(f).collect::<Vec<_>>().join(", ")
+}
+
+fn cells(board: &Board, cells: &[usize]) -> String {
+    list(cells, |&c| board.cell_name(c))
+}
+
+fn digits(ds: &[u8]) -> String {
+    list(ds, |d| d.to_string())
+}
+
+/// The name a person knows the step by: `hidden pair`, `X-wing`, `locked candidates
+/// (pointing)`.
+pub fn name(board: &Board, step: &Step) -> String {
+    match &step.detail {
+        Detail::NakedSingle => "naked single".into(),
+        Detail::HiddenSingle { .. } => "hidden single".into(),
+        Detail::Locked { inner, .. } => {
+            if board.geometry.units[*inner].kind == UnitKind::Box {
+                "locked candidates (pointing)".into()
+            } else {
+                "locked candidates (claiming)".into()
+            }
+        }
+        Detail::Subset { hidden, .. } => {
+            let r = if *hidden {
+                step.digits.len()
+            } else {
+                step.cells.len()
+            };
+            format!(
+                "{} {}",
+                if *hidden { "hidden" } else { "naked" },
+                size_name(r)
+            )
+        }
+        Detail::Fish { lines, .. } => fish_name(lines.len()),
+        Detail::Nishio { .. } => "nishio".into(),
+        Detail::Contradiction { .. } => "contradiction".into(),
+        Detail::Guess { .. } => "guess".into(),
+    }
+}
+
+/// What the step changed: `place 7 in r3c5` or `remove 5 from r1c4, r1c5`.
+pub fn change(board: &Board, step: &Step) -> String {
+    let mut parts = Vec::new();
+    for &(c, d) in &step.placements {
+        parts.push(format!("place {d} in {}", board.cell_name(c)));
+    }
+    if !step.eliminations.is_empty() {
+        let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
+        for &(c, d) in &step.eliminations {
+            match by_digit.iter_mut().find(|(e, _)| *e == d) {
+                Some((_, cs)) => cs.push(c),
+                None => by_digit.push((d, vec![c])),
+            }
+        }
+        for (d, cs) in by_digit {
+            parts.push(format!("remove {d} from {}", cells(board, &cs)));
+        }
+    }
+    if parts.is_empty() {
+        "no completion".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The one-line reason a person can follow.
+pub fn reason(board: &Board, step: &Step) -> String {
+    let u = |unit: &usize| board.unit_name(*unit);
+    match &step.detail {
+        Detail::NakedSingle => format!(
+            "{} has no candidate but {}",
+            board.cell_name(step.cells[0]),
+            step.digits[0]
+        ),
+        Detail::HiddenSingle { unit } => format!(
+            "{} has only one place left in {}: {}",
+            step.digits[0],
+            u(unit),
+            board.cell_name(step.cells[0])
+        ),
+        Detail::Locked {
+            digit,
+            inner,
+            outer,
+        } => format!(
+            "in {}, {digit} can only go in {} ({}), which is also in {}; so the rest of {} cannot hold {digit}",
+            u(inner),
+            cells(board, &step.cells),
+            u(outer),
+            u(outer),
+            u(outer)
+        ),
+        Detail::Subset {
+            unit,
+            hidden,
+            by_matching,
+        } => {
+            let how = if *by_matching {
+                format!(" (found by matching the cells of {} to its digits)", u(unit))
+            } else {
+                String::new()
+            };
+            if *hidden {
+                format!(
+                    "in {}, the digits {} can only go in {}, as many cells as digits; so those cells hold nothing else{how}",
+                    u(unit),
+                    digits(&step.digits),
+                    cells(board, &step.cells)
+                )
+            } else {
+                format!(
+                    "{} hold only the digits {} between them, as many digits as cells; so the rest of {} cannot hold them{how}",
+                    cells(board, &step.cells),
+                    digits(&step.digits),
+                    u(unit)
+                )
+            }
+        }
+        Detail::Fish {
+            digit,
+            lines,
+            crosses,
+        } => format!(
+            "{digit} must go once in each of {}, and there it can only go in {}; those take it, so it leaves the rest of {}",
+            list(lines, u),
+            list(crosses, u),
+            list(crosses, u)
+        ),
+        Detail::Nishio { digit, placements } => format!(
+            "{placements} way(s) remain to place every {digit} once in each row, column and box, and none uses {}",
+            cells(board, &step.cells)
+        ),
+        Detail::Contradiction { what } => match what {
+            Contradiction::UnitMatching => format!(
+                "the open cells of {} cannot all take different digits",
+                list(&step.units, u)
+            ),
+            Contradiction::DigitMatching => format!(
+                "{} cannot be placed once in every row and column",
+                digits(&step.digits)
+            ),
+            Contradiction::NoPlacement => format!(
+                "{} has no placement with one in each row, column and box",
+                digits(&step.digits)
+            ),
+        },
+        Detail::Guess { inference } => format!(
+            "no rule applies: try {} in {} (inference {inference}); a contradiction undoes it",
+            step.digits[0],
+            board.cell_name(step.cells[0])
+        ),
+    }
+}
