@@ -4,10 +4,12 @@ mod backends_cmd;
 mod compare;
 mod count;
 mod csp_flags;
+mod explain;
 mod export;
 pub mod input;
 mod merge;
 mod out;
+mod rate;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +42,8 @@ enum Command {
     Backends(backends_cmd::BackendsArgs),
     Export(export::ExportArgs),
     Merge(merge::MergeArgs),
+    Explain(explain::ExplainArgs),
+    Rate(rate::RateArgs),
 }
 
 /// Runs the command line and returns the exit status.
@@ -52,6 +56,8 @@ pub fn run() -> i32 {
         Command::Backends(args) => backends_cmd::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Rate(args) => rate::run(&args),
     };
     match result {
         Ok(status) => status,

@@ -80,33 +80,43 @@ impl Matching {
                 let v = free.trailing_zeros() as usize;
                 self.left[x] = v as u8;
                 self.right[v] = x as u8;
+                matched |= 1 << v;
             } else {
                 *augmentations += 1;
-                if !self.augment(rows, x, &mut 0) {
-                    return false;
+                // The path ends at a right node that was free: it is matched now.
+                // (Marking `M(x)` instead, as this code once did, left that end
+                // looking free, and a later node could be matched to it twice.)
+                match self.augment(rows, x, &mut 0) {
+                    Some(end) => matched |= 1 << end,
+                    None => return false,
                 }
             }
-            matched |= 1 << self.left[x];
         }
         true
     }
 
     /// Looks for an alternating path from the free left node `x` to a free right node
-    /// and flips it; `seen` holds the right nodes already tried.
-    fn augment<R: Rows + ?Sized>(&mut self, rows: &R, x: usize, seen: &mut u64) -> bool {
+    /// and flips it; `seen` holds the right nodes already tried. Returns the free
+    /// right node the path ended at.
+    fn augment<R: Rows + ?Sized>(&mut self, rows: &R, x: usize, seen: &mut u64) -> Option<usize> {
         let mut cand = rows.row(x) & !*seen;
         while cand != 0 {
             let v = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             *seen |= 1 << v;
             let y = self.right[v];
-            if y == FREE || self.augment(rows, y as usize, seen) {
+            let end = if y == FREE {
+                Some(v)
+            } else {
+                self.augment(rows, y as usize, seen)
+            };
+            if end.is_some() {
                 self.left[x] = v as u8;
                 self.right[v] = x as u8;
-                return true;
+                return end;
             }
         }
-        false
+        None
     }
 }
 
@@ -265,5 +275,25 @@ mod tests {
         let rows: [u64; 2] = [0b01, 0b01];
         let mut m = Matching::repaired(vec![0, 1], &rows[..]);
         assert!(!m.cover(&rows[..], &mut aug));
+    }
+
+    #[test]
+    fn an_augmenting_path_marks_the_node_it_ends_at() {
+        // Found by the rules' Hall-theorem test: after an augmentation the matched set
+        // must include the path's free end, or a later node takes it a second time.
+        let rows: [u64; 6] = [264, 452, 276, 24, 132, 412];
+        let (m, _, dead) = unmatchable(&rows[..]).unwrap();
+        let mut used = 0u64;
+        for &v in &m.left {
+            assert_eq!(
+                used >> v & 1,
+                0,
+                "right node {v} matched twice: {:?}",
+                m.left
+            );
+            used |= 1 << v;
+        }
+        // Digit 7 (bit 6) fits only left node 1, which therefore loses bits 2, 7, 8.
+        assert_eq!(dead, vec![0, 452 & !64, 0, 0, 0, 0]);
     }
 }

@@ -155,7 +155,8 @@ pub struct Run {
     /// Solutions found (with guessing, up to the limit; without, the one the rules reached).
     pub solutions: Vec<Grid>,
     /// Whether the search was exhaustive: with guessing, every branch was closed
-    /// (or the limit was reached); without, the rules solved or refuted the puzzle.
+    /// (stopping at the solution limit is not); without, the rules solved or refuted
+    /// the puzzle.
     pub complete: bool,
     /// Whether the deadline stopped the run.
     pub timed_out: bool,
@@ -188,7 +189,8 @@ impl Ctx<'_> {
         if self.timed_out {
             return true;
         }
-        if self.checks % 8 == 0 && self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.checks.is_multiple_of(8) && self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.timed_out = true;
         }
         self.timed_out
@@ -309,7 +311,7 @@ impl Ctx<'_> {
             let mut child = state.clone();
             child.place(self.board, cell, d);
             let stop = self.explore(child, trace);
-            if !(keep && !self.solutions.is_empty()) {
+            if !keep || self.solutions.is_empty() {
                 trace.truncate(mark);
             }
             if stop {
@@ -342,8 +344,8 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         Finish::Contradiction => true,
         Finish::TimedOut => false,
         Finish::Stuck if opts.guessing => {
-            let stopped = ctx.branch(&state, &mut steps);
-            !ctx.timed_out && (!stopped || ctx.solutions.len() >= opts.max_solutions)
+            // Stopped early (by the limit or the deadline) means not exhaustive.
+            !ctx.branch(&state, &mut steps)
         }
         Finish::Stuck => false,
     };

@@ -181,3 +181,27 @@ pub fn reason(board: &Board, step: &Step) -> String {
         ),
     }
 }
+
+/// The step as a JSON object (what `explain --format json` prints): rule, the name a
+/// person knows it by, level (null for a guess), justifying cells, digits and units,
+/// what it placed and removed, and the reason.
+pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
+    let pairs = |list: &[(usize, u8)]| {
+        list.iter()
+            .map(|&(c, d)| serde_json::json!({"cell": board.cell_name(c), "digit": d}))
+            .collect::<Vec<_>>()
+    };
+    serde_json::json!({
+        "step": number,
+        "rule": step.rule,
+        "name": name(board, step),
+        "level": (!step.is_guess()).then_some(step.level),
+        "cells": step.cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>(),
+        "digits": step.digits,
+        "units": step.units.iter().map(|&u| board.unit_name(u)).collect::<Vec<_>>(),
+        "placed": pairs(&step.placements),
+        "removed": pairs(&step.eliminations),
+        "change": change(board, step),
+        "reason": reason(board, step),
+    })
+}
