@@ -71,6 +71,11 @@ pub struct RateArgs {
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
 
+    /// Time every rule call and print, per rule: calls, steps made, total and mean time
+    /// per call (two clock reads per call, so the times include a little overhead).
+    #[arg(long)]
+    profile: bool,
+
     /// Print only the summary.
     #[arg(long)]
     summary_only: bool,
@@ -118,6 +123,9 @@ struct Summary {
     time_ms: f64,
     complexity: f64,
     failures: usize,
+    calls: Vec<u64>,
+    fired: Vec<u64>,
+    nanos: Vec<u64>,
 }
 
 /// Rates every puzzle of the input.
@@ -156,12 +164,16 @@ pub fn run(args: &RateArgs) -> Result<i32, String> {
     let mut sum = Summary {
         per_level: vec![0; MAX_LEVEL as usize + 1],
         per_rule: vec![0; RULES.len()],
+        calls: vec![0; RULES.len()],
+        fired: vec![0; RULES.len()],
+        nanos: vec![0; RULES.len()],
         ..Summary::default()
     };
     let engine_opts = Options {
         guessing: args.allow_guessing,
         record: args.check,
         max_solutions: if args.first { 1 } else { 2 },
+        profile: args.profile,
         ..Options::default()
     };
     for (file, puzzles) in &inputs {
@@ -191,6 +203,11 @@ pub fn run(args: &RateArgs) -> Result<i32, String> {
                     );
                     sum.failures += 1;
                 }
+            }
+            for i in 0..RULES.len() {
+                sum.calls[i] += run.stats.calls[i];
+                sum.fired[i] += run.stats.fired[i];
+                sum.nanos[i] += run.stats.nanos[i];
             }
             sum.puzzles += 1;
             sum.time_ms += time_ms;
@@ -382,6 +399,18 @@ fn summary(args: &RateArgs, s: &Summary) -> String {
                     s.inferences,
                     s.inferences as f64 / n.max(1) as f64
                 ));
+            }
+            if args.profile {
+                for (i, rule) in RULES.iter().enumerate() {
+                    t.push_str(&format!(
+                        "# profile {:<18} calls {:>9} steps {:>9} total {:>9.3} ms mean {:>8.0} ns/call\n",
+                        rule.name,
+                        s.calls[i],
+                        s.fired[i],
+                        s.nanos[i] as f64 / 1e6,
+                        s.nanos[i] as f64 / s.calls[i].max(1) as f64
+                    ));
+                }
             }
             if args.check {
                 t.push_str(&format!(
