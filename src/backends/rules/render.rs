@@ -75,15 +75,24 @@ pub fn change(board: &Board, step: &Step) -> String {
         parts.push(format!("place {d} in {}", board.cell_name(c)));
     }
     if !step.eliminations.is_empty() {
-        let mut by_digit: Vec<(u8, Vec<usize>)> = Vec::new();
+        // Cells losing the same digits are named together: "remove 2, 3 from r2c4, r3c4".
+        let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
         for &(c, d) in &step.eliminations {
-            match by_digit.iter_mut().find(|(e, _)| *e == d) {
-                Some((_, cs)) => cs.push(c),
-                None => by_digit.push((d, vec![c])),
+            match per_cell.iter_mut().find(|(e, _)| *e == c) {
+                Some((_, ds)) => ds.push(d),
+                None => per_cell.push((c, vec![d])),
             }
         }
-        for (d, cs) in by_digit {
-            parts.push(format!("remove {d} from {}", cells(board, &cs)));
+        let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+        for (c, mut ds) in per_cell {
+            ds.sort_unstable();
+            match groups.iter_mut().find(|(e, _)| *e == ds) {
+                Some((_, cs)) => cs.push(c),
+                None => groups.push((ds, vec![c])),
+            }
+        }
+        for (ds, cs) in groups {
+            parts.push(format!("remove {} from {}", digits(&ds), cells(board, &cs)));
         }
     }
     if parts.is_empty() {
