@@ -122,10 +122,9 @@ pub fn reason(board: &Board, step: &Step) -> String {
             inner,
             outer,
         } => format!(
-            "in {}, {digit} can only go in {} ({}), which is also in {}; so the rest of {} cannot hold {digit}",
+            "in {}, {digit} can only go in {}, all in {}; so the rest of {} cannot hold {digit}",
             u(inner),
             cells(board, &step.cells),
-            u(outer),
             u(outer),
             u(outer)
         ),
