@@ -400,3 +400,31 @@ fn nishio_keeps_exactly_the_cells_of_valid_placements() {
         }
     }
 }
+
+#[test]
+fn x_sudoku_and_rectangular_boxes_agree_with_dlx_and_stay_sound() {
+    // 9x9 X-Sudoku (diagonals cross boxes: locked candidates use them), 8x8 (2x4) and
+    // 12x12 (3x4) boxes (nishio's bands and stacks differ in size there).
+    let mut dlx = create("dlx").unwrap();
+    let mut guess = create("rules:guess").unwrap();
+    let mut ladder = RulesSolver::new(false);
+    let mut unique = 0;
+    for seed in 1..=40u64 {
+        for (br, bc, variant, keep) in [
+            (3, 3, Variant::X, 30),
+            (2, 4, Variant::Classic, 45),
+            (3, 4, Variant::Classic, 55),
+        ] {
+            let p = random_puzzle(br, bc, variant, seed * 101 + bc as u64, keep, false);
+            let reference = dlx.solve(&p, &SolveOptions::default());
+            let out = guess.solve(&p, &SolveOptions::default());
+            verify(&p, &out).unwrap();
+            assert_eq!(out.verdict, reference.verdict, "seed {seed} {br}x{bc}");
+            if reference.verdict == Verdict::Unique {
+                unique += 1;
+                assert_sound(&mut ladder, &p, &reference.solutions[0]);
+            }
+        }
+    }
+    assert!(unique >= 20, "only {unique} unique puzzles");
+}

@@ -27,8 +27,9 @@ pub enum RateFormat {
 ///
 /// For each puzzle: the hardest level the `rules` ladder needed (0 singles; 1 locked
 /// candidates, naked/hidden pairs and triples; 2 larger subsets, fish, nishio; `-` when
-/// the rules get stuck), its hardest rule, the number of steps, whether guessing was
-/// needed, the inferences (trial placements, Chen's Inference) with --allow-guessing,
+/// the rules get stuck), its hardest rule, the number of rule steps (with guessing,
+/// those of every branch tried), whether guessing was needed, the inferences (trial
+/// placements, Chen's Inference) with --allow-guessing,
 /// Chen's game complexity, and the time the engine took. Game complexity is the mean
 /// over all cells of log base 2 of the number of candidates after the givens are
 /// removed from their peers (initialisation and one pass of 1-reduction); a given
