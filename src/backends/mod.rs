@@ -90,7 +90,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio); explains and rates. Plain `rules` (= rules:ladder) is the ladder alone: stuck means unknown, so `compare --backends all` runs rules:guess, which adds Chen's Inference",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio); explains and rates. Note: plain `rules` (also `rules:ladder`) is the ladder alone, stuck = unknown; `rules:guess` adds Chen's Inference and is what `compare --backends all` runs",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64, any box shape, variants (nishio up to 16)",
