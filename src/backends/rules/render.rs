@@ -213,3 +213,57 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
         "reason": reason(board, step),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{position, row_candidates};
+    use super::super::{locked, matching, nishio, singles, subsets};
+    use super::*;
+
+    #[test]
+    fn every_kind_of_step_has_a_name_a_change_and_a_reason() {
+        let (b, s) = position("123.............", &[]);
+        let naked = singles::naked(&b, &s).unwrap();
+        assert_eq!(name(&b, &naked), "naked single");
+        assert_eq!(change(&b, &naked), "place 4 in r1c4");
+        assert_eq!(reason(&b, &naked), "r1c4 has no candidate but 4");
+        let (b9, s9) = row_candidates(&[&[1, 2], &[1, 2]]);
+        let pair = subsets::find(&b9, &s9, 3).unwrap();
+        assert_eq!(name(&b9, &pair), "naked pair");
+        assert!(change(&b9, &pair).starts_with("remove 1, 2 from r1c3, r1c4"));
+        let elim: Vec<(usize, u8)> = [9, 10, 11, 18, 19, 20].iter().map(|&c| (c, 5)).collect();
+        let (b, s) = position(&".".repeat(81), &elim);
+        let lock = locked::find(&b, &s).unwrap();
+        assert_eq!(name(&b, &lock), "locked candidates (pointing)");
+        assert_eq!(
+            reason(&b, &lock),
+            "in box 1, 5 can only go in r1c1, r1c2, r1c3, all in row 1; so the rest of row 1 cannot hold 5"
+        );
+        let elim: Vec<(usize, u8)> = [0usize, 4]
+            .iter()
+            .flat_map(|&r| {
+                (0..9)
+                    .filter(|&c| c != 1 && c != 7)
+                    .map(move |c| (r * 9 + c, 4))
+            })
+            .collect();
+        let (b, s) = position(&".".repeat(81), &elim);
+        assert_eq!(name(&b, &matching::digit(&b, &s).unwrap()), "X-wing");
+        let keep = [0usize, 6, 9, 15, 1];
+        let elim: Vec<(usize, u8)> = (0..16)
+            .filter(|c| !keep.contains(c))
+            .map(|c| (c, 1))
+            .collect();
+        let (b, s) = position(&".".repeat(16), &elim);
+        let n = nishio::find(&b, &s).unwrap();
+        assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
+        let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
+        let broken = matching::unit(&b, &s).unwrap();
+        assert_eq!(name(&b, &broken), "contradiction");
+        assert_eq!(change(&b, &broken), "no completion");
+        assert!(reason(&b, &broken).contains("row 1"));
+        let json = json(&b, 1, &broken);
+        assert_eq!(json["rule"], "unit matching");
+        assert_eq!(json["level"], 2);
+    }
+}
