@@ -158,21 +158,13 @@ pub fn digit(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, row_candidates};
+    use super::super::testutil::{position, row_candidates, x_wing};
     use super::*;
 
     #[test]
     fn an_x_wing_in_rows_clears_its_columns() {
         // Digit 4 in rows 1 and 5 only in columns 2 and 8 (removed elsewhere in those rows).
-        let elim: Vec<(usize, u8)> = [0usize, 4]
-            .iter()
-            .flat_map(|&r| {
-                (0..9)
-                    .filter(|&c| c != 1 && c != 7)
-                    .map(move |c| (r * 9 + c, 4))
-            })
-            .collect();
-        let (b, s) = position(&".".repeat(81), &elim);
+        let (b, s) = x_wing();
         let step = digit(&b, &s).unwrap();
         let Detail::Fish {
             digit,

@@ -138,7 +138,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::testutil::{nishio_position, position};
     use super::*;
 
     #[test]
@@ -155,15 +155,7 @@ mod tests {
 
     #[test]
     fn a_cell_outside_every_placement_is_removed() {
-        // 4x4, digit 1 allowed only at r1c1, r2c3, r3c2, r4c4 and r1c2: the last one
-        // cannot be completed (r1c2 forces r2 in c3/c4 ... only r2c3 and then column 1
-        // needs r3 or r4, neither allowed).
-        let keep = [0usize, 6, 9, 15, 1];
-        let elim: Vec<(usize, u8)> = (0..16)
-            .filter(|c| !keep.contains(c))
-            .map(|c| (c, 1))
-            .collect();
-        let (b, s) = position(&".".repeat(16), &elim);
+        let (b, s) = nishio_position();
         let step = find(&b, &s).unwrap();
         assert_eq!(step.eliminations, vec![(1, 1)]);
         assert_eq!(

@@ -216,7 +216,7 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, row_candidates};
+    use super::super::testutil::{nishio_position, position, row_candidates, x_wing};
     use super::super::{locked, matching, nishio, singles, subsets};
     use super::*;
 
@@ -239,22 +239,9 @@ mod tests {
             reason(&b, &lock),
             "in box 1, 5 can only go in r1c1, r1c2, r1c3, all in row 1; so the rest of row 1 cannot hold 5"
         );
-        let elim: Vec<(usize, u8)> = [0usize, 4]
-            .iter()
-            .flat_map(|&r| {
-                (0..9)
-                    .filter(|&c| c != 1 && c != 7)
-                    .map(move |c| (r * 9 + c, 4))
-            })
-            .collect();
-        let (b, s) = position(&".".repeat(81), &elim);
+        let (b, s) = x_wing();
         assert_eq!(name(&b, &matching::digit(&b, &s).unwrap()), "X-wing");
-        let keep = [0usize, 6, 9, 15, 1];
-        let elim: Vec<(usize, u8)> = (0..16)
-            .filter(|c| !keep.contains(c))
-            .map(|c| (c, 1))
-            .collect();
-        let (b, s) = position(&".".repeat(16), &elim);
+        let (b, s) = nishio_position();
         let n = nishio::find(&b, &s).unwrap();
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);

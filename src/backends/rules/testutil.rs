@@ -26,3 +26,27 @@ pub fn row_candidates(lists: &[&[u8]]) -> (Board, State) {
         .collect();
     position(&".".repeat(81), &elim)
 }
+
+/// 9x9: digit 4 in rows 1 and 5 only in columns 2 and 8 (an X-wing).
+pub fn x_wing() -> (Board, State) {
+    let elim: Vec<(usize, u8)> = [0usize, 4]
+        .iter()
+        .flat_map(|&r| {
+            (0..9)
+                .filter(|&c| c != 1 && c != 7)
+                .map(move |c| (r * 9 + c, 4))
+        })
+        .collect();
+    position(&".".repeat(81), &elim)
+}
+
+/// 4x4: digit 1 allowed only at r1c1, r2c3, r3c2, r4c4 and r1c2; the last is in no
+/// valid placement (r1c2 leaves column 1 without a row for the 1).
+pub fn nishio_position() -> (Board, State) {
+    let keep = [0usize, 6, 9, 15, 1];
+    let elim: Vec<(usize, u8)> = (0..16)
+        .filter(|c| !keep.contains(c))
+        .map(|c| (c, 1))
+        .collect();
+    position(&".".repeat(16), &elim)
+}
