@@ -50,3 +50,43 @@ pub fn check(board: &Board, steps: &[Step], solution: &[u8]) -> Result<(), Strin
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::step::{Detail, Step};
+    use super::super::testutil::position;
+    use super::*;
+
+    #[test]
+    fn a_wrong_step_is_named_and_a_guess_ends_the_check() {
+        let (b, _) = position("1234341221434321", &[]);
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let mut good = Step::new("naked single", 0, Detail::NakedSingle);
+        good.cells.push(0);
+        good.digits.push(1);
+        good.placements.push((0, 1));
+        let mut wrong = Step::new("hidden single", 0, Detail::HiddenSingle { unit: 0 });
+        wrong.cells.push(1);
+        wrong.digits.push(3);
+        wrong.units.push(0);
+        wrong.placements.push((1, 3));
+        let mut removes = Step::new("subset", 1, Detail::NakedSingle);
+        removes.cells.push(2);
+        removes.digits.push(3);
+        removes.eliminations.push((2, 3));
+        assert_eq!(check(&b, &[good.clone()], &solution), Ok(()));
+        let e = check(&b, &[good.clone(), wrong.clone()], &solution).unwrap_err();
+        assert!(e.starts_with("step 2 (hidden single"), "{e}");
+        assert!(
+            e.contains("places 3 in r1c2 where the solution has 2"),
+            "{e}"
+        );
+        let e = check(&b, &[removes], &solution).unwrap_err();
+        assert!(e.contains("removes 3 from r1c3"), "{e}");
+        let mut guess = Step::new("guess", u8::MAX, Detail::Guess { inference: 1 });
+        guess.cells.push(1);
+        guess.digits.push(3);
+        guess.placements.push((1, 3));
+        assert_eq!(check(&b, &[good, guess, wrong], &solution), Ok(()));
+    }
+}
