@@ -191,6 +191,9 @@ pub struct Outcome {
     pub transport_ms: f64,
     /// Why the backend could not answer, if it could not.
     pub failure: Option<Failure>,
+    /// For a backend that can stop part-way without guessing (the rule ladder), the
+    /// grid it reached when stuck (`0` for open cells); `None` otherwise.
+    pub partial: Option<Grid>,
 }
 
 impl Outcome {

@@ -74,20 +74,24 @@ fn every_backend_says_multiple_and_none_where_it_should() {
     let rs = records(&out);
     let backends: std::collections::BTreeSet<&str> =
         rs.iter().map(|r| r.backend.as_str()).collect();
-    assert!(backends.contains("dlx"));
+    assert!(backends.contains("dlx") && backends.contains("rules:ladder"));
     for r in &rs {
         let expected = if r.puzzle_index == 0 {
             "multiple"
         } else {
             "none"
         };
-        assert_eq!(
-            r.verdict.name(),
-            expected,
-            "{} on puzzle {}",
-            r.backend,
-            r.puzzle_index
-        );
+        // The rule ladder may stop stuck (`unknown`) by design; it must never be wrong.
+        let partial = sudoku_arena::backends::PARTIAL_CONFIGS.contains(&r.backend.as_str());
+        if !(partial && r.verdict.name() == "unknown") {
+            assert_eq!(
+                r.verdict.name(),
+                expected,
+                "{} on puzzle {}",
+                r.backend,
+                r.puzzle_index
+            );
+        }
         assert!(r.wrong.is_none());
     }
     assert_eq!(rs.len(), 2 * backends.len());

@@ -455,6 +455,7 @@ impl Worker {
                         time_ms: reply.time_ms,
                         transport_ms: 0.0,
                         failure: reply.failure,
+                        partial: None,
                     })
                 }
                 Ok(Line::Error(e)) => return Err((WorkerEnd::Failed(e), solutions, found)),

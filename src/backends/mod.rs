@@ -14,6 +14,8 @@ pub(crate) mod ext;
 pub mod ip;
 mod isolated;
 #[doc(hidden)]
+pub mod rules;
+#[doc(hidden)]
 pub mod sat;
 
 pub use isolated::{serve_if_asked, worker_executable, WORKER_ENV};
@@ -105,6 +107,16 @@ pub const BACKENDS: &[BackendInfo] = &[
         configs: ip::CONFIGS,
         isolated: true,
         make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
+    },
+    BackendInfo {
+        name: "rules",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio); explains and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference)",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64, any box shape, variants (nishio up to 16)",
+        configs: rules::CONFIGS,
+        isolated: false,
+        make: |config| Ok(Box::new(rules::RulesSolver::new(rules::guessing_from_name(config)?))),
     },
     BackendInfo {
         name: "sat",
@@ -254,13 +266,18 @@ pub fn encoding(name: &str) -> Result<&'static EncodingInfo> {
 pub fn default_configs() -> Vec<String> {
     builtin_configs()
         .into_iter()
-        .filter(|c| !SLOW_CONFIGS.contains(&c.as_str()))
+        .filter(|c| !SLOW_CONFIGS.contains(&c.as_str()) && !PARTIAL_CONFIGS.contains(&c.as_str()))
         .collect()
 }
 
 /// Built-in configurations left out of `compare`'s default set: measured to take
 /// seconds on puzzles the others solve in milliseconds.
 pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
+
+/// Built-in configurations that by design may answer `unknown` with time to spare (the
+/// rule ladder stops when no rule applies): in `--backends all`, not in the default set,
+/// whose every configuration decides every embedded puzzle.
+pub const PARTIAL_CONFIGS: &[&str] = &["rules:ladder"];
 
 /// Every built-in configuration (`compare --backends all`), by its canonical name (see
 /// [`canonical`]): each backend's configurations, or its name when it has none.

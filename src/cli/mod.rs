@@ -4,10 +4,12 @@ mod backend_flags;
 mod backends_cmd;
 mod compare;
 mod count;
+mod explain;
 mod export;
 pub mod input;
 mod merge;
 mod out;
+mod rate;
 mod solve;
 mod watch;
 
@@ -41,6 +43,8 @@ enum Command {
     Backends(backends_cmd::BackendsArgs),
     Export(export::ExportArgs),
     Merge(merge::MergeArgs),
+    Explain(explain::ExplainArgs),
+    Rate(rate::RateArgs),
     Completions(CompletionsArgs),
 }
 
@@ -68,6 +72,8 @@ pub fn run() -> i32 {
         Command::Backends(args) => backends_cmd::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Rate(args) => rate::run(&args),
         Command::Completions(args) => {
             let mut out = out::Out::new();
             let mut buf = Vec::new();

@@ -158,6 +158,10 @@ fn render(
                     ""
                 },
             );
+            if let Some(p) = &outcome.partial {
+                text.push_str("# stuck: the grid the rules reached\n");
+                text.push_str(&to_grid(g, p));
+            }
             for (k, s) in outcome.solutions.iter().enumerate() {
                 if outcome.solutions.len() > 1 {
                     text.push_str(&format!("# solution {}\n", k + 1));
@@ -177,6 +181,7 @@ fn render(
                 "solution": lines.first(),
                 "solutions": lines,
                 "solutions_found": outcome.solutions_found,
+                "partial": outcome.partial.as_ref().map(|p| to_line(g, p)),
                 "timed_out": outcome.timed_out,
                 "valid": valid,
                 "matches_given_solution": matches,

@@ -11,15 +11,16 @@
 //! The residual graph is kept on the variables only: `x → y` when `y` can take the
 //! value matched to `x` (go from `x` along its matching edge to `M(x)`, then back along
 //! a free edge to `y`). With at most 64 variables, adjacency rows are 64-bit sets.
+//! Matching, residual graph and SCC live in [`crate::graph`], shared with the `rules`
+//! backend's matching rules.
 //!
 //! The matching of each unit is kept between calls and repaired (edges whose value
 //! left the domain are dropped, then free variables are augmented along alternating
 //! paths), so after a small change only a few augmenting paths are searched.
 
 use super::Conflict;
+use crate::graph::matching::{Matching, Residual};
 use crate::model::CandSet;
-
-const NONE: u8 = u8::MAX;
 
 /// Régin's filter, with the last matching of every constraint kept for the next call.
 #[derive(Clone, Debug, Default)]
@@ -28,101 +29,8 @@ pub struct Regin {
     matchings: Vec<Vec<u8>>,
     /// Augmenting-path searches started (repairs of the kept matchings), for statistics.
     pub augmentations: u64,
-}
-
-/// The working state of one call: the matching both ways.
-struct Matching {
-    var_val: Vec<u8>,
-    val_var: [u8; 64],
-}
-
-impl Matching {
-    /// Looks for an alternating path from the free variable `x` to a free value and
-    /// flips it (Kuhn's augmenting path); `seen` holds the values already tried.
-    fn augment(&mut self, doms: &[CandSet], x: usize, seen: &mut u64) -> bool {
-        let mut cand = doms[x].0 & !*seen;
-        while cand != 0 {
-            let v = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            *seen |= 1 << v;
-            let y = self.val_var[v];
-            if y == NONE || self.augment(doms, y as usize, seen) {
-                self.var_val[x] = v as u8;
-                self.val_var[v] = x as u8;
-                return true;
-            }
-        }
-        false
-    }
-}
-
-/// Tarjan's strongly connected components on at most 64 nodes with bit-set successors.
-struct Tarjan<'a> {
-    succ: &'a [u64],
-    index: [u32; 64],
-    low: [u32; 64],
-    comp: [u32; 64],
-    stack: [u8; 64],
-    depth: usize,
-    on_stack: u64,
-    next_index: u32,
-    next_comp: u32,
-}
-
-impl<'a> Tarjan<'a> {
-    /// The component of each node (at most 64 nodes).
-    fn components(succ: &'a [u64]) -> [u32; 64] {
-        let n = succ.len().min(64);
-        let mut t = Tarjan {
-            succ,
-            index: [u32::MAX; 64],
-            low: [0; 64],
-            comp: [u32::MAX; 64],
-            stack: [0; 64],
-            depth: 0,
-            on_stack: 0,
-            next_index: 0,
-            next_comp: 0,
-        };
-        for x in 0..n {
-            if t.index[x] == u32::MAX {
-                t.visit(x);
-            }
-        }
-        t.comp
-    }
-
-    fn visit(&mut self, x: usize) {
-        self.index[x] = self.next_index;
-        self.low[x] = self.next_index;
-        self.next_index += 1;
-        self.stack[self.depth] = x as u8;
-        self.depth += 1;
-        self.on_stack |= 1 << x;
-        let mut next = self.succ[x];
-        while next != 0 {
-            let y = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if self.index[y] == u32::MAX {
-                self.visit(y);
-                self.low[x] = self.low[x].min(self.low[y]);
-            } else if self.on_stack >> y & 1 == 1 {
-                self.low[x] = self.low[x].min(self.index[y]);
-            }
-        }
-        if self.low[x] == self.index[x] {
-            while self.depth > 0 {
-                self.depth -= 1;
-                let y = self.stack[self.depth] as usize;
-                self.on_stack &= !(1 << y);
-                self.comp[y] = self.next_comp;
-                if y == x {
-                    break;
-                }
-            }
-            self.next_comp += 1;
-        }
-    }
+    /// The residual graph, one buffer reused by every call.
+    residual: Residual,
 }
 
 impl Regin {
@@ -136,6 +44,10 @@ impl Regin {
     /// variables than the last one for it starts afresh). Fails when no matching
     /// covers every variable. At most 64 variables over values `1..=64`. Returns the
     /// number of values removed.
+    ///
+    /// The matching and the residual-graph analysis are the shared ones of
+    /// [`crate::graph::matching`]; this filter only keeps matchings between calls and
+    /// writes the result back into the domains.
     pub fn filter(&mut self, constraint: usize, doms: &mut [CandSet]) -> Result<u64, Conflict> {
         let n = doms.len();
         if n > 64 {
@@ -144,109 +56,24 @@ impl Regin {
         if self.matchings.len() <= constraint {
             self.matchings.resize(constraint + 1, Vec::new());
         }
-        let kept = &mut self.matchings[constraint];
-        if kept.len() != n {
-            *kept = vec![NONE; n];
-        }
-        let mut m = Matching {
-            var_val: std::mem::take(kept),
-            val_var: [NONE; 64],
+        let kept = std::mem::take(&mut self.matchings[constraint]);
+        let mut m = Matching::repaired(kept, doms);
+        let covered = m.cover(doms, &mut self.augmentations);
+        let result = if covered {
+            let res = &mut self.residual;
+            res.rebuild(doms, &m);
+            let mut pruned = 0u64;
+            for (y, d) in doms.iter_mut().enumerate() {
+                let keep = res.supported(&m, y, d.0);
+                pruned += u64::from((d.0 & !keep).count_ones());
+                d.0 &= keep;
+            }
+            Ok(pruned)
+        } else {
+            Err(Conflict)
         };
-        // Keep the old edges that are still in the domains.
-        for (x, d) in doms.iter().enumerate() {
-            let v = m.var_val[x];
-            if v != NONE && d.0 >> v & 1 == 1 && m.val_var[v as usize] == NONE {
-                m.val_var[v as usize] = x as u8;
-            } else {
-                m.var_val[x] = NONE;
-            }
-        }
-        let result = self.complete_and_prune(&mut m, doms);
-        self.matchings[constraint] = m.var_val;
+        self.matchings[constraint] = m.left;
         result
-    }
-
-    fn complete_and_prune(
-        &mut self,
-        m: &mut Matching,
-        doms: &mut [CandSet],
-    ) -> Result<u64, Conflict> {
-        let n = doms.len();
-        let mut matched: u64 = m
-            .var_val
-            .iter()
-            .filter(|&&v| v != NONE)
-            .fold(0, |acc, &v| acc | 1 << v);
-        for x in 0..n {
-            if m.var_val[x] != NONE {
-                continue;
-            }
-            // A free value in the domain is a path of length one.
-            let free = doms[x].0 & !matched;
-            if free != 0 {
-                let v = free.trailing_zeros() as usize;
-                m.var_val[x] = v as u8;
-                m.val_var[v] = x as u8;
-            } else {
-                self.augmentations += 1;
-                if !m.augment(doms, x, &mut 0) {
-                    return Err(Conflict);
-                }
-            }
-            matched |= 1 << m.var_val[x];
-        }
-        // Residual graph on variables: x → y when y may take M(x).
-        let mut succ = [0u64; 64];
-        let mut all_values = 0u64;
-        for (y, d) in doms.iter().enumerate() {
-            all_values |= d.0;
-            let mut others = d.0 & !(1u64 << m.var_val[y]);
-            while others != 0 {
-                let v = others.trailing_zeros() as usize;
-                others &= others - 1;
-                let x = m.val_var[v];
-                if x != NONE {
-                    succ[x as usize] |= 1 << y;
-                }
-            }
-        }
-        // Variables reached by an alternating path from a free value.
-        let free_values = all_values & !matched;
-        let mut reached: u64 = 0;
-        let mut frontier: u64 = 0;
-        for (y, d) in doms.iter().enumerate() {
-            if d.0 & free_values != 0 {
-                frontier |= 1 << y;
-            }
-        }
-        while frontier != 0 {
-            reached |= frontier;
-            let mut next = 0u64;
-            let mut f = frontier;
-            while f != 0 {
-                let x = f.trailing_zeros() as usize;
-                f &= f - 1;
-                next |= succ[x];
-            }
-            frontier = next & !reached;
-        }
-        let comp = Tarjan::components(&succ[..n]);
-        let mut pruned = 0u64;
-        for y in 0..n {
-            let mut keep = 1u64 << m.var_val[y] | (doms[y].0 & free_values);
-            let mut rest = doms[y].0 & !keep;
-            while rest != 0 {
-                let v = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let x = m.val_var[v] as usize;
-                if comp[x] == comp[y] || reached >> x & 1 == 1 {
-                    keep |= 1 << v;
-                }
-            }
-            pruned += u64::from((doms[y].0 & !keep).count_ones());
-            doms[y].0 &= keep;
-        }
-        Ok(pruned)
     }
 }
 

@@ -1,0 +1,76 @@
+//! Times the `rules` backend on fixed slices of the shared sets: the full ladder (no
+//! guessing) on the first 50 17-clue puzzles, the first 50 of magictour and the first
+//! 20 forum-hardest, and with guessing (uniqueness proven) on the forum slice; `dlx`
+//! on the same slices as a yardstick. Then each rule family alone: one call of its
+//! `find` on the position after the givens of each of the 50 17-clue puzzles.
+//! Criterion reports time per puzzle (or per position). Figures: `encodings/rules.md`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::Duration;
+use sudoku_arena::backends::create;
+use sudoku_arena::backends::rules::board::Board;
+use sudoku_arena::backends::rules::engine::RULES;
+use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::solver::SolveOptions;
+
+fn bench_ladder(c: &mut Criterion) {
+    let slices = [
+        ("17clue-first50", common::shared_puzzles("17_clue.txt", 50)),
+        (
+            "magictour-first50",
+            common::shared_puzzles("magictour_top1465.txt", 50),
+        ),
+        (
+            "forum-hardest-first20",
+            common::shared_puzzles("forum_hardest_1106.txt", 20),
+        ),
+    ];
+    for config in ["rules:ladder", "rules:guess", "dlx"] {
+        let mut group = c.benchmark_group(config);
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        for (name, puzzles) in &slices {
+            group.throughput(Throughput::Elements(puzzles.len() as u64));
+            let mut solver = create(config).unwrap();
+            group.bench_function(*name, |b| {
+                b.iter(|| {
+                    for p in puzzles {
+                        black_box(solver.solve(p, &SolveOptions::new(2, None)));
+                    }
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+fn bench_families(c: &mut Criterion) {
+    let puzzles = common::shared_puzzles("17_clue.txt", 50);
+    let board = Board::new(&puzzles[0].geometry);
+    let states: Vec<State> = puzzles.iter().map(|p| State::new(&board, p)).collect();
+    let mut group = c.benchmark_group("rule-find-17clue-givens");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .throughput(Throughput::Elements(states.len() as u64));
+    for rule in RULES {
+        group.bench_function(rule.name, |b| {
+            b.iter(|| {
+                for s in &states {
+                    black_box((rule.find)(&board, s));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_ladder, bench_families);
+criterion_main!(benches);

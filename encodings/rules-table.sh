@@ -1,0 +1,38 @@
+#!/bin/sh
+# The tables of encodings/rules.md: the rules ladder on each set, by the tool itself.
+#   encodings/rules-table.sh levels  SET [LIMIT]   solved without guessing, per level and per ladder prefix
+#   encodings/rules-table.sh guess   SET [LIMIT]   with guessing: decided, checked against dlx, inferences
+# LIMIT: only the first LIMIT puzzles. Needs jq, and the release binary
+# (cargo build --release) or SUDOKU_ARENA=path.
+set -eu
+mode=$1
+set_file=$2
+limit=${3:-0}
+bin=${SUDOKU_ARENA:-$(dirname "$0")/../target/release/sudoku-arena}
+lim() { if [ "$limit" -gt 0 ]; then echo "--limit $limit"; fi; }
+name=$(basename "$set_file" .txt)
+case $mode in
+levels)
+  # shellcheck disable=SC2046
+  "$bin" rate --summary-only --format json $(lim) "$set_file" | jq -r --arg set "$name" '
+    .summary as $s
+    | def pct(k): (k * 1000 / $s.puzzles | round) / 10;
+    ($s.per_level | [.[0], .[0] + .[1], .[0] + .[1] + .[2]]) as $cum
+    | "| `\($set)` | \($s.puzzles) | \($cum[0]) (\(pct($cum[0]))%) | \($cum[1]) (\(pct($cum[1]))%)"
+      + " | \($cum[2]) (\(pct($cum[2]))%) | \($s.mean_time_ms * 1000 | round / 1000) | \($s.mean_game_complexity * 1000 | round / 1000) |",
+      "| `\($set)` ladder prefix | " + ([$s.ladder[] | "\(.up_to): \(pct(.solved))%"] | join(", ")) + " |"'
+  ;;
+guess)
+  for first in "" "--first"; do
+    # shellcheck disable=SC2046
+    "$bin" rate --summary-only --allow-guessing --check $first --format json $(lim) "$set_file" | jq -r --arg set "$name" --arg first "$first" '
+      .summary as $s
+      | "| `\($set)` | \(if $first == "" then "proven unique" else "first solution" end) | \($s.puzzles) | \($s.decided)"
+        + " | \($s.check_failures) | \($s.mean_inferences * 1000 | round / 1000) | \($s.mean_time_ms * 1000 | round / 1000) |"'
+  done
+  ;;
+*)
+  echo "usage: $0 levels|guess SET [LIMIT]" >&2
+  exit 2
+  ;;
+esac

@@ -1,0 +1,149 @@
+//! The board as the rules read it: the model's units with, for each cell, where it
+//! sits in each of its units, and the pairs of units that share two or more cells
+//! (where locked candidates live). Built once per geometry.
+
+use crate::model::{Geometry, UnitKind};
+use std::sync::Arc;
+
+/// Two units sharing at least two cells: a box and a line, or a box and a diagonal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Crossing {
+    /// The unit whose places for a digit may all lie in the shared cells.
+    pub inner: usize,
+    /// The shared cells as positions in `inner`.
+    pub inner_mask: u64,
+    /// The unit that then loses the digit outside the shared cells.
+    pub outer: usize,
+    /// The shared cells as positions in `outer`.
+    pub outer_mask: u64,
+}
+
+/// Precomputed tables of one geometry.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// The model the puzzle was read with.
+    pub geometry: Arc<Geometry>,
+    /// Side and number of digits.
+    pub n: usize,
+    /// Cells of each unit, in the model's order (rows first: row `r` is unit `r`,
+    /// column `c` is unit `n + c`, and a row's positions are its columns).
+    pub units: Vec<Vec<usize>>,
+    /// For each cell, its units and its position in each.
+    pub cell_units: Vec<Vec<(usize, u32)>>,
+    /// The other cells sharing a unit with each cell.
+    pub peers: Vec<Vec<usize>>,
+    /// Unit pairs sharing two or more cells, boxes as `inner` first (pointing), then
+    /// lines as `inner` (claiming).
+    pub crossings: Vec<Crossing>,
+    /// `(1 << n) - 1`: every position of a unit, or every digit.
+    pub full: u64,
+}
+
+impl Board {
+    /// The tables of a geometry.
+    pub fn new(geometry: &Arc<Geometry>) -> Board {
+        let g = geometry;
+        let n = g.n;
+        let units: Vec<Vec<usize>> = g.units.iter().map(|u| u.cells.clone()).collect();
+        let mut cell_units = vec![Vec::new(); g.cells()];
+        for (u, cells) in units.iter().enumerate() {
+            for (i, &c) in cells.iter().enumerate() {
+                cell_units[c].push((u, i as u32));
+            }
+        }
+        let mask_in = |u: usize, other: usize| -> u64 {
+            units[u]
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| units[other].contains(c))
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        let mut crossings = Vec::new();
+        for boxes_inner in [true, false] {
+            for a in 0..units.len() {
+                if (g.units[a].kind == UnitKind::Box) != boxes_inner {
+                    continue;
+                }
+                for b in 0..units.len() {
+                    if a == b || (g.units[b].kind == UnitKind::Box) == boxes_inner {
+                        continue;
+                    }
+                    let inner_mask = mask_in(a, b);
+                    if inner_mask.count_ones() >= 2 {
+                        crossings.push(Crossing {
+                            inner: a,
+                            inner_mask,
+                            outer: b,
+                            outer_mask: mask_in(b, a),
+                        });
+                    }
+                }
+            }
+        }
+        Board {
+            geometry: geometry.clone(),
+            n,
+            units,
+            cell_units,
+            peers: g.peers.clone(),
+            crossings,
+            full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        }
+    }
+
+    /// Number of units.
+    pub fn unit_count(&self) -> usize {
+        self.units.len()
+    }
+
+    /// The cell at a position of a unit.
+    pub fn cell(&self, unit: usize, pos: u32) -> usize {
+        self.units[unit][pos as usize]
+    }
+
+    /// The unit that is row `r`.
+    pub fn row(&self, r: usize) -> usize {
+        r
+    }
+
+    /// The unit that is column `c`.
+    pub fn column(&self, c: usize) -> usize {
+        self.n + c
+    }
+
+    /// A cell's name, `r3c5`.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.geometry.cell_name(cell)
+    }
+
+    /// A unit's name, `row 3`, `box 5`.
+    pub fn unit_name(&self, unit: usize) -> String {
+        self.geometry.units[unit].name()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Variant;
+
+    #[test]
+    fn crossings_of_a_9x9_board() {
+        let g = Arc::new(Geometry::new(3, 3, Variant::Classic).unwrap());
+        let b = Board::new(&g);
+        // Each box meets 3 rows and 3 columns; both directions.
+        assert_eq!(b.crossings.len(), 9 * 6 * 2);
+        let first = &b.crossings[0];
+        assert_eq!((first.inner, first.outer), (18, 0));
+        assert_eq!((first.inner_mask, first.outer_mask), (0b111, 0b111));
+        assert!(b.cell_units[10].contains(&(1, 1)) && b.cell_units[10].contains(&(18, 4)));
+    }
+
+    #[test]
+    fn x_boards_cross_diagonals_with_boxes() {
+        let g = Arc::new(Geometry::new(2, 2, Variant::X).unwrap());
+        let b = Board::new(&g);
+        let diag = b.crossings.iter().filter(|c| c.outer == 12 && c.inner == 8);
+        assert_eq!(diag.count(), 1);
+    }
+}

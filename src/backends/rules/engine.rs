@@ -1,0 +1,379 @@
+//! The engine: one ordered table of rules drives solving, explaining and rating.
+//! Apply the first rule in the table that makes progress, record the step, start
+//! again from the top; stop when solved, contradicted or stuck. With guessing, a
+//! stuck position is split by Chen's Inference (Theorem 11): a cell is chosen, each of
+//! its digits is tried in turn and the rules continue; a contradiction backtracks.
+
+use super::board::Board;
+use super::state::State;
+use super::step::{Detail, Step};
+use super::{locked, matching, nishio, singles, subsets};
+use crate::model::puzzle::Grid;
+use crate::model::Puzzle;
+use std::time::Instant;
+
+/// One entry of the ladder.
+pub struct Rule {
+    /// The name steps are recorded under.
+    pub name: &'static str,
+    /// Its level (0 easiest), named in `encodings/rules.md`.
+    pub level: u8,
+    /// Finds the first deduction the rule can make, without changing the state.
+    pub find: fn(&Board, &State) -> Option<Step>,
+}
+
+/// The ladder, in the order rules are tried.
+pub const RULES: &[Rule] = &[
+    Rule {
+        name: "naked single",
+        level: 0,
+        find: singles::naked,
+    },
+    Rule {
+        name: "hidden single",
+        level: 0,
+        find: singles::hidden,
+    },
+    Rule {
+        name: "locked candidates",
+        level: 1,
+        find: locked::find,
+    },
+    Rule {
+        name: "subset",
+        level: 1,
+        find: subsets::small,
+    },
+    Rule {
+        name: "unit matching",
+        level: 2,
+        find: matching::unit,
+    },
+    Rule {
+        name: "digit matching",
+        level: 2,
+        find: matching::digit,
+    },
+    Rule {
+        name: "nishio",
+        level: 2,
+        find: nishio::find,
+    },
+];
+
+/// The highest level of the ladder.
+pub const MAX_LEVEL: u8 = 2;
+
+/// The level recorded on a guess step: above every rule.
+pub const GUESS_LEVEL: u8 = u8::MAX;
+
+/// The index in [`RULES`] of a rule name.
+pub fn rule_index(name: &str) -> Option<usize> {
+    RULES.iter().position(|r| r.name == name)
+}
+
+/// What the caller asks of a run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Split stuck positions by trial (Chen's Inference) instead of stopping.
+    pub guessing: bool,
+    /// With guessing: stop after this many solutions (2 proves uniqueness).
+    pub max_solutions: usize,
+    /// Stop, with the answer unknown, once this instant has passed.
+    pub deadline: Option<Instant>,
+    /// Keep the steps of the line that led to the first solution (or to the stuck
+    /// position); solving alone does not need them.
+    pub record: bool,
+    /// Time every rule call (costs two clock reads per call; for measurements).
+    pub profile: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            guessing: false,
+            max_solutions: 2,
+            deadline: None,
+            record: false,
+            profile: false,
+        }
+    }
+}
+
+/// Work done by a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineStats {
+    /// Steps applied (guesses not counted), in every branch.
+    pub steps: u64,
+    /// Steps applied per rule, in [`RULES`] order.
+    pub fired: Vec<u64>,
+    /// Rule calls per rule (a call that finds nothing counts too).
+    pub calls: Vec<u64>,
+    /// Nanoseconds spent per rule, with [`Options::profile`].
+    pub nanos: Vec<u64>,
+    /// Candidates removed, placements' consequences included.
+    pub eliminations: u64,
+    /// Trial placements (Chen's inferences).
+    pub inferences: u64,
+    /// Trial branches that ended in a contradiction.
+    pub dead_ends: u64,
+}
+
+impl EngineStats {
+    fn new() -> EngineStats {
+        EngineStats {
+            fired: vec![0; RULES.len()],
+            calls: vec![0; RULES.len()],
+            nanos: vec![0; RULES.len()],
+            ..EngineStats::default()
+        }
+    }
+}
+
+/// How the rules alone ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// Every cell placed: the only solution.
+    Solved,
+    /// No rule applies and cells are open.
+    Stuck,
+    /// The position has no completion.
+    Contradiction,
+    /// The deadline passed.
+    TimedOut,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// How the rules ended before any guess.
+    pub finish: Finish,
+    /// The grid the rules reached before any guess (0 for open cells).
+    pub partial: Grid,
+    /// The highest rule index used before any guess.
+    pub hardest_rule: Option<usize>,
+    /// Solutions found (with guessing, up to the limit; without, the one the rules reached).
+    pub solutions: Vec<Grid>,
+    /// Whether the search was exhaustive: with guessing, every branch was closed
+    /// (stopping at the solution limit is not); without, the rules solved or refuted
+    /// the puzzle.
+    pub complete: bool,
+    /// Whether the deadline stopped the run.
+    pub timed_out: bool,
+    /// With [`Options::record`]: the steps of the rules before any guess, then the
+    /// guesses and steps of the branch that found the first solution.
+    pub steps: Vec<Step>,
+    /// Work done.
+    pub stats: EngineStats,
+}
+
+impl Run {
+    /// The highest level of rule used before any guess.
+    pub fn hardest_level(&self) -> Option<u8> {
+        self.hardest_rule.map(|i| RULES[i].level)
+    }
+}
+
+struct Ctx<'a> {
+    board: &'a Board,
+    opts: &'a Options,
+    stats: EngineStats,
+    solutions: Vec<Grid>,
+    timed_out: bool,
+    checks: u32,
+}
+
+impl Ctx<'_> {
+    fn expired(&mut self) -> bool {
+        self.checks = self.checks.wrapping_add(1);
+        if self.timed_out {
+            return true;
+        }
+        if self.checks.is_multiple_of(8) && self.opts.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.timed_out = true;
+        }
+        self.timed_out
+    }
+
+    /// The rules to their end on `state`; steps are appended to `trace` when given.
+    /// Returns how it ended and the highest rule index used.
+    fn deduce(
+        &mut self,
+        state: &mut State,
+        mut trace: Option<&mut Vec<Step>>,
+    ) -> (Finish, Option<usize>) {
+        let mut hardest = None;
+        loop {
+            if state.broken.is_some() {
+                return (Finish::Contradiction, hardest);
+            }
+            if state.open == 0 {
+                return (Finish::Solved, hardest);
+            }
+            if self.expired() {
+                return (Finish::TimedOut, hardest);
+            }
+            let Some((i, step)) = self.first_step(state) else {
+                return (Finish::Stuck, hardest);
+            };
+            hardest = hardest.max(Some(i));
+            self.stats.fired[i] += 1;
+            self.stats.steps += 1;
+            let contradiction = step.is_contradiction();
+            let mut changed = 0;
+            for &(cell, d) in &step.placements {
+                changed += 1 + state.place(self.board, cell, d);
+            }
+            for &(cell, d) in &step.eliminations {
+                changed += usize::from(state.eliminate(self.board, cell, d));
+            }
+            self.stats.eliminations += changed as u64 - step.placements.len() as u64;
+            if let Some(t) = trace.as_deref_mut() {
+                t.push(step);
+            }
+            if contradiction {
+                return (Finish::Contradiction, hardest);
+            }
+            if changed == 0 {
+                debug_assert!(
+                    false,
+                    "rule {} made a step that changed nothing",
+                    RULES[i].name
+                );
+                return (Finish::Stuck, hardest);
+            }
+        }
+    }
+
+    fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
+        for (i, rule) in RULES.iter().enumerate() {
+            self.stats.calls[i] += 1;
+            let found = if self.opts.profile {
+                let t = Instant::now();
+                let f = (rule.find)(self.board, state);
+                self.stats.nanos[i] += t.elapsed().as_nanos() as u64;
+                f
+            } else {
+                (rule.find)(self.board, state)
+            };
+            if let Some(step) = found {
+                return Some((i, step));
+            }
+        }
+        None
+    }
+
+    /// Rules, then trial placements where they stick. Returns whether to stop.
+    fn explore(&mut self, mut state: State, trace: &mut Vec<Step>) -> bool {
+        let tracing = self.opts.record && self.solutions.is_empty();
+        let (finish, _) = self.deduce(&mut state, tracing.then_some(&mut *trace));
+        match finish {
+            Finish::Solved => {
+                self.solutions.push(state.grid());
+                self.solutions.len() >= self.opts.max_solutions
+            }
+            Finish::Contradiction => {
+                self.stats.dead_ends += 1;
+                false
+            }
+            Finish::TimedOut => true,
+            Finish::Stuck => self.branch(&state, trace),
+        }
+    }
+
+    /// Chen's Inference on a stuck position: the open cell with fewest candidates
+    /// (first in row-major order among equals), each digit in turn.
+    fn branch(&mut self, state: &State, trace: &mut Vec<Step>) -> bool {
+        let Some(cell) = (0..state.value.len())
+            .filter(|&c| state.value[c] == 0)
+            .min_by_key(|&c| state.cand[c].len())
+        else {
+            return false;
+        };
+        for d in state.cand[cell].iter() {
+            self.stats.inferences += 1;
+            let keep = self.opts.record && self.solutions.is_empty();
+            let mark = trace.len();
+            if keep {
+                let mut step = Step::new(
+                    "guess",
+                    GUESS_LEVEL,
+                    Detail::Guess {
+                        inference: self.stats.inferences,
+                    },
+                );
+                step.cells.push(cell);
+                step.digits.push(d);
+                step.placements.push((cell, d));
+                trace.push(step);
+            }
+            let mut child = state.clone();
+            child.place(self.board, cell, d);
+            let stop = self.explore(child, trace);
+            if !keep || self.solutions.is_empty() {
+                trace.truncate(mark);
+            }
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Runs the ladder on a puzzle (and, with guessing, the search around it).
+pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
+    let mut ctx = Ctx {
+        board,
+        opts,
+        stats: EngineStats::new(),
+        solutions: Vec::new(),
+        timed_out: false,
+        checks: 0,
+    };
+    let mut state = State::new(board, puzzle);
+    let mut steps = Vec::new();
+    let (finish, hardest_rule) = ctx.deduce(&mut state, opts.record.then_some(&mut steps));
+    let partial = state.grid();
+    let complete = match finish {
+        Finish::Solved => {
+            ctx.solutions.push(state.grid());
+            true
+        }
+        Finish::Contradiction => true,
+        Finish::TimedOut => false,
+        Finish::Stuck if opts.guessing => {
+            // Stopped early (by the limit or the deadline) means not exhaustive.
+            !ctx.branch(&state, &mut steps)
+        }
+        Finish::Stuck => false,
+    };
+    Run {
+        finish,
+        partial,
+        hardest_rule,
+        solutions: ctx.solutions,
+        complete,
+        timed_out: ctx.timed_out,
+        steps,
+        stats: ctx.stats,
+    }
+}
+
+/// The ladder applied to a position until it stops, for tests and tools that start
+/// from a hand-made state: returns how it ended and the steps.
+pub fn deduce(board: &Board, state: &mut State) -> (Finish, Vec<Step>) {
+    let opts = Options::default();
+    let mut ctx = Ctx {
+        board,
+        opts: &opts,
+        stats: EngineStats::new(),
+        solutions: Vec::new(),
+        timed_out: false,
+        checks: 0,
+    };
+    let mut steps = Vec::new();
+    let (finish, _) = ctx.deduce(state, Some(&mut steps));
+    (finish, steps)
+}

@@ -1,0 +1,175 @@
+//! Level 2: exact single-digit deduction ("Nishio"), by the method of Eppstein's
+//! "Solving single-digit Sudoku subproblems": a valid placement of a digit (one cell
+//! in every row, column and box) is a path through a layered graph whose layer `k`
+//! holds the sets of rows used by the first `k` columns, kept only when every band
+//! (a horizontal strip of boxes) has been used once per stack of columns so far. A
+//! cell is kept iff some source-to-sink path uses it: one forward pass finds the
+//! reachable row sets, one backward pass those that still reach the sink, and an
+//! edge between two such sets marks its cell as used.
+//!
+//! The paper treats square boxes; the same layering works for any box shape (a band
+//! has `box_rows` rows, a stack `box_cols` columns, and the band count equals
+//! `box_cols`). X-Sudoku's diagonals are not tracked, which keeps the rule sound but
+//! weaker there. Runs up to side [`MAX_SIDE`] (see `encodings/rules.md`).
+
+use super::board::Board;
+use super::state::State;
+use super::step::{Contradiction, Detail, Step};
+
+/// Largest side the rule runs on: at 16 a layer has at most C(16, 8) = 12,870 row sets;
+/// at 25 the graph has millions of vertices per digit, too slow to rerun at every stuck point.
+pub const MAX_SIDE: usize = 16;
+
+/// For each column, the rows a digit can take there: its cells used by some valid
+/// placement, and the number of valid placements (saturating); `None` if there is none.
+pub fn used_cells(board: &Board, allowed: &[u64]) -> Option<(Vec<u64>, u64)> {
+    let g = &board.geometry;
+    let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
+    let bands = n / br;
+    let band_rows: Vec<u64> = (0..bands)
+        .map(|b| (0..br).fold(0u64, |m, i| m | 1 << (b * br + i)))
+        .collect();
+    let band_of: Vec<usize> = (0..n).map(|r| r / br).collect();
+    let moves = |k: usize, m: u64| {
+        let stack = (k / bc) as u32;
+        let mut rows = allowed[k] & !m;
+        let mut out = 0u64;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            if (m & band_rows[band_of[r]]).count_ones() == stack {
+                out |= 1 << r;
+            }
+        }
+        out
+    };
+    let mut layers: Vec<Vec<u64>> = vec![vec![0]];
+    for k in 0..n {
+        let mut next = Vec::new();
+        for &m in &layers[k] {
+            let mut rows = moves(k, m);
+            while rows != 0 {
+                let r = rows.trailing_zeros();
+                rows &= rows - 1;
+                next.push(m | 1 << r);
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        next.sort_unstable();
+        next.dedup();
+        layers.push(next);
+    }
+    // Backward: paths to the sink from each row set, counted.
+    let mut used = vec![0u64; n];
+    let mut paths: Vec<u64> = vec![1; layers[n].len()];
+    for k in (0..n).rev() {
+        let mut here = vec![0u64; layers[k].len()];
+        for (i, &m) in layers[k].iter().enumerate() {
+            let mut rows = moves(k, m);
+            while rows != 0 {
+                let r = rows.trailing_zeros();
+                rows &= rows - 1;
+                if let Ok(j) = layers[k + 1].binary_search(&(m | 1 << r)) {
+                    if paths[j] > 0 {
+                        used[k] |= 1 << r;
+                        here[i] = here[i].saturating_add(paths[j]);
+                    }
+                }
+            }
+        }
+        paths = here;
+    }
+    let total = paths[0];
+    (total > 0).then_some((used, total))
+}
+
+/// The first digit with a cell that no valid placement uses.
+pub fn find(board: &Board, s: &State) -> Option<Step> {
+    let n = board.n;
+    if n > MAX_SIDE {
+        return None;
+    }
+    let mut allowed = vec![0u64; n];
+    for d in 1..=n as u8 {
+        for (k, a) in allowed.iter_mut().enumerate() {
+            *a = s.places(d, board.column(k));
+        }
+        if (0..n).all(|k| allowed[k].count_ones() == 1) {
+            continue;
+        }
+        let Some((used, placements)) = used_cells(board, &allowed) else {
+            let mut step = Step::new(
+                "nishio",
+                2,
+                Detail::Contradiction {
+                    what: Contradiction::NoPlacement,
+                },
+            );
+            step.digits.push(d);
+            return Some(step);
+        };
+        let mut step = Step::new(
+            "nishio",
+            2,
+            Detail::Nishio {
+                digit: d,
+                placements,
+            },
+        );
+        for k in 0..n {
+            let mut gone = allowed[k] & !used[k];
+            while gone != 0 {
+                let r = gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                step.eliminations.push((r * n + k, d));
+            }
+        }
+        if !step.eliminations.is_empty() {
+            step.eliminations.sort_unstable();
+            step.cells = step.eliminations.iter().map(|&(c, _)| c).collect();
+            step.digits.push(d);
+            return Some(step);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{nishio_position, position};
+    use super::*;
+
+    #[test]
+    fn the_4x4_and_9x9_counts_of_valid_placements() {
+        // With every cell allowed: 4x4 has 2!^2 * 2!^2 = 16... counted: (b!)^(2b) for
+        // square boxes of side b: 4x4 -> 16, 9x9 -> 46,656.
+        let (b, _) = position(&".".repeat(16), &[]);
+        assert_eq!(used_cells(&b, &[0b1111; 4]).unwrap().1, 16);
+        let (b, _) = position(&".".repeat(81), &[]);
+        let (used, count) = used_cells(&b, &[0x1ff; 9]).unwrap();
+        assert_eq!(count, 46_656);
+        assert!(used.iter().all(|&u| u == 0x1ff));
+    }
+
+    #[test]
+    fn a_cell_outside_every_placement_is_removed() {
+        let (b, s) = nishio_position();
+        let step = find(&b, &s).unwrap();
+        assert_eq!(step.eliminations, vec![(1, 1)]);
+        assert_eq!(
+            step.detail,
+            Detail::Nishio {
+                digit: 1,
+                placements: 1
+            }
+        );
+    }
+
+    #[test]
+    fn nothing_when_every_allowed_cell_is_in_some_placement() {
+        let (b, s) = position(&".".repeat(16), &[(1, 1), (2, 1)]);
+        assert_eq!(find(&b, &s), None);
+    }
+}

@@ -1,0 +1,256 @@
+//! Words for steps: the name a person knows a deduction by, what it changed, and a
+//! one-line reason. Steps are data; this is the only place that turns them into text.
+
+use super::board::Board;
+use super::step::{Contradiction, Detail, Step};
+use crate::model::UnitKind;
+
+fn size_name(r: usize) -> String {
+    match r {
+        1 => "single".into(),
+        2 => "pair".into(),
+        3 => "triple".into(),
+        4 => "quad".into(),
+        r => format!("subset of {r}"),
+    }
+}
+
+fn fish_name(r: usize) -> String {
+    match r {
+        2 => "X-wing".into(),
+        3 => "swordfish".into(),
+        4 => "jellyfish".into(),
+        r => format!("fish of {r}"),
+    }
+}
+
+fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    items.iter().map(f).collect::<Vec<_>>().join(", ")
+}
+
+fn cells(board: &Board, cells: &[usize]) -> String {
+    list(cells, |&c| board.cell_name(c))
+}
+
+fn digits(ds: &[u8]) -> String {
+    list(ds, |d| d.to_string())
+}
+
+/// The name a person knows the step by: `hidden pair`, `X-wing`, `locked candidates
+/// (pointing)`.
+pub fn name(board: &Board, step: &Step) -> String {
+    match &step.detail {
+        Detail::NakedSingle => "naked single".into(),
+        Detail::HiddenSingle { .. } => "hidden single".into(),
+        Detail::Locked { inner, .. } => {
+            if board.geometry.units[*inner].kind == UnitKind::Box {
+                "locked candidates (pointing)".into()
+            } else {
+                "locked candidates (claiming)".into()
+            }
+        }
+        Detail::Subset { hidden, .. } => {
+            let r = if *hidden {
+                step.digits.len()
+            } else {
+                step.cells.len()
+            };
+            format!(
+                "{} {}",
+                if *hidden { "hidden" } else { "naked" },
+                size_name(r)
+            )
+        }
+        Detail::Fish { lines, .. } => fish_name(lines.len()),
+        Detail::Nishio { .. } => "nishio".into(),
+        Detail::Contradiction { .. } => "contradiction".into(),
+        Detail::Guess { .. } => "guess".into(),
+    }
+}
+
+/// What the step changed: `place 7 in r3c5` or `remove 5 from r1c4, r1c5`.
+pub fn change(board: &Board, step: &Step) -> String {
+    let mut parts = Vec::new();
+    for &(c, d) in &step.placements {
+        parts.push(format!("place {d} in {}", board.cell_name(c)));
+    }
+    if !step.eliminations.is_empty() {
+        // Cells losing the same digits are named together: "remove 2, 3 from r2c4, r3c4".
+        let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+        for &(c, d) in &step.eliminations {
+            match per_cell.iter_mut().find(|(e, _)| *e == c) {
+                Some((_, ds)) => ds.push(d),
+                None => per_cell.push((c, vec![d])),
+            }
+        }
+        let mut groups: Vec<(Vec<u8>, Vec<usize>)> = Vec::new();
+        for (c, mut ds) in per_cell {
+            ds.sort_unstable();
+            match groups.iter_mut().find(|(e, _)| *e == ds) {
+                Some((_, cs)) => cs.push(c),
+                None => groups.push((ds, vec![c])),
+            }
+        }
+        for (ds, cs) in groups {
+            parts.push(format!("remove {} from {}", digits(&ds), cells(board, &cs)));
+        }
+    }
+    if parts.is_empty() {
+        "no completion".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The one-line reason a person can follow.
+pub fn reason(board: &Board, step: &Step) -> String {
+    let u = |unit: &usize| board.unit_name(*unit);
+    match &step.detail {
+        Detail::NakedSingle => format!(
+            "{} has no candidate but {}",
+            board.cell_name(step.cells[0]),
+            step.digits[0]
+        ),
+        Detail::HiddenSingle { unit } => format!(
+            "{} has only one place left in {}: {}",
+            step.digits[0],
+            u(unit),
+            board.cell_name(step.cells[0])
+        ),
+        Detail::Locked {
+            digit,
+            inner,
+            outer,
+        } => format!(
+            "in {}, {digit} can only go in {}, all in {}; so the rest of {} cannot hold {digit}",
+            u(inner),
+            cells(board, &step.cells),
+            u(outer),
+            u(outer)
+        ),
+        Detail::Subset {
+            unit,
+            hidden,
+            by_matching,
+        } => {
+            let how = if *by_matching {
+                format!(" (found by matching the cells of {} to its digits)", u(unit))
+            } else {
+                String::new()
+            };
+            if *hidden {
+                format!(
+                    "in {}, the digits {} can only go in {}, as many cells as digits; so those cells hold nothing else{how}",
+                    u(unit),
+                    digits(&step.digits),
+                    cells(board, &step.cells)
+                )
+            } else {
+                format!(
+                    "{} hold only the digits {} between them, as many digits as cells; so the rest of {} cannot hold them{how}",
+                    cells(board, &step.cells),
+                    digits(&step.digits),
+                    u(unit)
+                )
+            }
+        }
+        Detail::Fish {
+            digit,
+            lines,
+            crosses,
+        } => format!(
+            "{digit} must go once in each of {}, and there it can only go in {}; those take it, so it leaves the rest of {}",
+            list(lines, u),
+            list(crosses, u),
+            list(crosses, u)
+        ),
+        Detail::Nishio { digit, placements } => format!(
+            "{placements} way(s) remain to place every {digit} once in each row, column and box, and none uses {}",
+            cells(board, &step.cells)
+        ),
+        Detail::Contradiction { what } => match what {
+            Contradiction::UnitMatching => format!(
+                "the open cells of {} cannot all take different digits",
+                list(&step.units, u)
+            ),
+            Contradiction::DigitMatching => format!(
+                "{} cannot be placed once in every row and column",
+                digits(&step.digits)
+            ),
+            Contradiction::NoPlacement => format!(
+                "{} has no placement with one in each row, column and box",
+                digits(&step.digits)
+            ),
+        },
+        Detail::Guess { inference } => format!(
+            "no rule applies: try {} in {} (inference {inference}); a contradiction undoes it",
+            step.digits[0],
+            board.cell_name(step.cells[0])
+        ),
+    }
+}
+
+/// The step as a JSON object (what `explain --format json` prints): rule, the name a
+/// person knows it by, level (null for a guess), justifying cells, digits and units,
+/// what it placed and removed, and the reason.
+pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
+    let pairs = |list: &[(usize, u8)]| {
+        list.iter()
+            .map(|&(c, d)| serde_json::json!({"cell": board.cell_name(c), "digit": d}))
+            .collect::<Vec<_>>()
+    };
+    serde_json::json!({
+        "step": number,
+        "rule": step.rule,
+        "name": name(board, step),
+        "level": (!step.is_guess()).then_some(step.level),
+        "cells": step.cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>(),
+        "digits": step.digits,
+        "units": step.units.iter().map(|&u| board.unit_name(u)).collect::<Vec<_>>(),
+        "placed": pairs(&step.placements),
+        "removed": pairs(&step.eliminations),
+        "change": change(board, step),
+        "reason": reason(board, step),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{nishio_position, position, row_candidates, x_wing};
+    use super::super::{locked, matching, nishio, singles, subsets};
+    use super::*;
+
+    #[test]
+    fn every_kind_of_step_has_a_name_a_change_and_a_reason() {
+        let (b, s) = position("123.............", &[]);
+        let naked = singles::naked(&b, &s).unwrap();
+        assert_eq!(name(&b, &naked), "naked single");
+        assert_eq!(change(&b, &naked), "place 4 in r1c4");
+        assert_eq!(reason(&b, &naked), "r1c4 has no candidate but 4");
+        let (b9, s9) = row_candidates(&[&[1, 2], &[1, 2]]);
+        let pair = subsets::find(&b9, &s9, 3).unwrap();
+        assert_eq!(name(&b9, &pair), "naked pair");
+        assert!(change(&b9, &pair).starts_with("remove 1, 2 from r1c3, r1c4"));
+        let elim: Vec<(usize, u8)> = [9, 10, 11, 18, 19, 20].iter().map(|&c| (c, 5)).collect();
+        let (b, s) = position(&".".repeat(81), &elim);
+        let lock = locked::find(&b, &s).unwrap();
+        assert_eq!(name(&b, &lock), "locked candidates (pointing)");
+        assert_eq!(
+            reason(&b, &lock),
+            "in box 1, 5 can only go in r1c1, r1c2, r1c3, all in row 1; so the rest of row 1 cannot hold 5"
+        );
+        let (b, s) = x_wing();
+        assert_eq!(name(&b, &matching::digit(&b, &s).unwrap()), "X-wing");
+        let (b, s) = nishio_position();
+        let n = nishio::find(&b, &s).unwrap();
+        assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
+        let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
+        let broken = matching::unit(&b, &s).unwrap();
+        assert_eq!(name(&b, &broken), "contradiction");
+        assert_eq!(change(&b, &broken), "no completion");
+        assert!(reason(&b, &broken).contains("row 1"));
+        let json = json(&b, 1, &broken);
+        assert_eq!(json["rule"], "unit matching");
+        assert_eq!(json["level"], 2);
+    }
+}

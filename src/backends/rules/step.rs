@@ -1,0 +1,159 @@
+//! A step: one deduction, as data. Text (`render`) and pictures (issue 12) are made
+//! from it elsewhere; a step never holds prose.
+
+use serde::Serialize;
+
+/// What kind of deduction a step is, with the facts its explanation needs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// A cell has one candidate left.
+    NakedSingle,
+    /// A digit has one place left in a unit.
+    HiddenSingle {
+        /// The unit.
+        unit: usize,
+    },
+    /// A digit's places in `inner` all lie where it crosses `outer`.
+    Locked {
+        /// The digit.
+        digit: u8,
+        /// The unit whose places are confined (a box: pointing; a line: claiming).
+        inner: usize,
+        /// The unit that loses the digit outside the crossing.
+        outer: usize,
+    },
+    /// Chen's r-reduction in one unit: `r` cells holding only `r` digits between them
+    /// (naked), or `r` digits with only `r` places (hidden).
+    Subset {
+        /// The unit.
+        unit: usize,
+        /// Whether the digits are confined to the cells (hidden) rather than the
+        /// cells to the digits (naked).
+        hidden: bool,
+        /// Whether the unit's matching found it (Eppstein's subproblem rule).
+        by_matching: bool,
+    },
+    /// Eppstein's per-digit matching: `lines` (rows or columns) can hold the digit
+    /// only in as many `crosses`; the crosses lose it in every other line (a fish).
+    Fish {
+        /// The digit.
+        digit: u8,
+        /// The confined lines (units).
+        lines: Vec<usize>,
+        /// The lines across them that hold the digit for them (units).
+        crosses: Vec<usize>,
+    },
+    /// Exact single-digit deduction: no valid placement of all copies of the digit
+    /// uses the eliminated cells.
+    Nishio {
+        /// The digit.
+        digit: u8,
+        /// How many valid placements remain (saturating).
+        placements: u64,
+    },
+    /// No completion exists: the reason is in the step's cells, digits and units.
+    Contradiction {
+        /// What was found.
+        what: Contradiction,
+    },
+    /// A trial placement of Chen's Inference rule (only with guessing).
+    Guess {
+        /// Inferences made so far, this one included.
+        inference: u64,
+    },
+}
+
+/// Ways a rule can find that no completion exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// A unit's open cells cannot all get different digits.
+    UnitMatching,
+    /// A digit cannot be placed once in every row and column.
+    DigitMatching,
+    /// A digit has no valid placement at all.
+    NoPlacement,
+}
+
+/// Room for the graph rules of issue 12: an edge of a bilocation or bivalue graph
+/// that a step used, from one candidate to another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Link {
+    /// The cell and digit the edge starts at.
+    pub from: (usize, u8),
+    /// The cell and digit it ends at.
+    pub to: (usize, u8),
+    /// Whether it is a strong link (exactly one end is true) rather than a weak one.
+    pub strong: bool,
+}
+
+/// One deduction with its evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The rule that made it (its name in the table).
+    pub rule: &'static str,
+    /// The rule's level on the ladder.
+    pub level: u8,
+    /// The cells that justify it.
+    pub cells: Vec<usize>,
+    /// The digits that justify it.
+    pub digits: Vec<u8>,
+    /// The units it reasons in.
+    pub units: Vec<usize>,
+    /// Digits placed, as `(cell, digit)`.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed, as `(cell, digit)` (not counting those a placement removes).
+    pub eliminations: Vec<(usize, u8)>,
+    /// Rule-specific facts.
+    pub detail: Detail,
+    /// Graph edges the step used (empty for the rules of this ladder).
+    pub links: Vec<Link>,
+}
+
+impl Step {
+    /// A step with no evidence yet.
+    pub fn new(rule: &'static str, level: u8, detail: Detail) -> Step {
+        Step {
+            rule,
+            level,
+            cells: Vec::new(),
+            digits: Vec::new(),
+            units: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            detail,
+            links: Vec::new(),
+        }
+    }
+
+    /// Whether the step found that the position has no completion.
+    pub fn is_contradiction(&self) -> bool {
+        matches!(self.detail, Detail::Contradiction { .. })
+    }
+
+    /// Whether the step is a trial placement rather than a deduction.
+    pub fn is_guess(&self) -> bool {
+        matches!(self.detail, Detail::Guess { .. })
+    }
+}
+
+/// The digits of a bit set (bit `d - 1` for digit `d`), ascending.
+pub fn digits_of(bits: u64) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut b = bits;
+    while b != 0 {
+        out.push(b.trailing_zeros() as u8 + 1);
+        b &= b - 1;
+    }
+    out
+}
+
+/// The positions of a bit set, ascending.
+pub fn positions_of(bits: u64) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut b = bits;
+    while b != 0 {
+        out.push(b.trailing_zeros());
+        b &= b - 1;
+    }
+    out
+}

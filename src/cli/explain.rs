@@ -1,0 +1,166 @@
+//! `sudoku-arena explain`: the steps the rule engine takes on one puzzle, with reasons.
+
+use super::input::{InputArgs, NoFile};
+use super::out::Out;
+use crate::backends::rules::engine::{Finish, Options, RULES};
+use crate::backends::rules::{render, verdict, RulesSolver};
+use crate::model::format::to_line;
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+/// How the steps are printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ExplainFormat {
+    /// One numbered line per step: level, name, what changed, and why.
+    Text,
+    /// One JSON object with every step as data.
+    Json,
+}
+
+/// Explain how a puzzle is solved, step by step, as a person would.
+///
+/// The `rules` engine tries its ladder of rules in order (see `encodings/rules.md`),
+/// applies the first that makes progress and starts again from the top. Each step
+/// prints its level, the name people know it by (hidden single, naked pair, X-wing...),
+/// what it placed or removed, and a one-line reason. Cells are named r3c5 (row 3,
+/// column 5). If the rules get stuck, the grid reached is printed with `.` for open
+/// cells; with --allow-guessing the engine then tries digits (Chen's Inference) and
+/// the steps continue along the branch that found the solution.
+///
+/// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
+/// subsets (unit matching), fish (digit matching) and nishio.
+///
+/// Examples:
+///   sudoku-arena explain ../shared/data/named/goldennugget.txt
+///   sudoku-arena explain --index 7 --format json puzzles.txt
+///   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-arena explain
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct ExplainArgs {
+    /// Which puzzle of the input to explain, from 1.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    index: usize,
+
+    /// When no rule applies, try digits (Chen's Inference) instead of stopping.
+    #[arg(long)]
+    allow_guessing: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: ExplainFormat,
+
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// Explains one puzzle of the input.
+pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
+    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
+    let count = puzzles.len();
+    let puzzle = args
+        .index
+        .checked_sub(1)
+        .and_then(|i| puzzles.get(i))
+        .ok_or_else(|| {
+            anyhow::anyhow!("--index {}: the input has {count} puzzle(s)", args.index)
+        })?;
+    let mut solver = RulesSolver::new(args.allow_guessing);
+    let opts = Options {
+        guessing: args.allow_guessing,
+        record: true,
+        ..Options::default()
+    };
+    let run = solver.run(puzzle, &opts);
+    let board = solver.board(&puzzle.geometry);
+    let g = &puzzle.geometry;
+    let verdict = verdict(&run, args.allow_guessing);
+    let hardest = run
+        .hardest_rule
+        .map(|i| format!("level {} ({})", RULES[i].level, RULES[i].name));
+    let mut out = Out::new();
+    match args.format {
+        ExplainFormat::Text => {
+            out.write(&format!(
+                "# puzzle {} ({}), {}: {}\n",
+                args.index,
+                puzzle.display_name(),
+                g.describe(),
+                to_line(g, &puzzle.cells)
+            ));
+            let root_steps = run
+                .steps
+                .iter()
+                .position(|s| s.is_guess())
+                .unwrap_or(run.steps.len());
+            let write_steps = |out: &mut Out, from: usize, to: usize| {
+                for (i, step) in run.steps.iter().enumerate().take(to).skip(from) {
+                    let level = if step.is_guess() {
+                        "guess".to_string()
+                    } else {
+                        format!("L{}", step.level)
+                    };
+                    out.write(&format!(
+                        "{:>4}. [{level}] {}: {}. {}\n",
+                        i + 1,
+                        render::name(board, step),
+                        render::change(board, step),
+                        render::reason(board, step)
+                    ));
+                }
+            };
+            write_steps(&mut out, 0, root_steps);
+            let ending = match run.finish {
+                Finish::Solved => format!(
+                    "solved by rules alone, hardest {}",
+                    hardest.unwrap_or_else(|| "none (all given)".into())
+                ),
+                Finish::Contradiction => "the rules prove there is no solution".into(),
+                Finish::TimedOut => "stopped by the deadline".into(),
+                Finish::Stuck => format!(
+                    "stuck: no rule applies with {} open cells; reached {}",
+                    run.partial.iter().filter(|&&v| v == 0).count(),
+                    to_line(g, &run.partial)
+                ),
+            };
+            out.write(&format!("# {ending}\n"));
+            if args.allow_guessing && run.finish == Finish::Stuck {
+                if root_steps < run.steps.len() {
+                    out.write("# the branch of guesses that found the first solution:\n");
+                }
+                write_steps(&mut out, root_steps, run.steps.len());
+                out.write(&format!(
+                    "# with guessing: {} after {} inference(s)\n",
+                    verdict.name(),
+                    run.stats.inferences
+                ));
+            }
+            if let Some(s) = run.solutions.first() {
+                out.write(&format!("# solution {}\n", to_line(g, s)));
+            }
+        }
+        ExplainFormat::Json => {
+            let steps: Vec<_> = run
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| render::json(board, i + 1, s))
+                .collect();
+            let value = json!({
+                "index": args.index,
+                "source": puzzle.display_name(),
+                "size": g.n,
+                "puzzle": to_line(g, &puzzle.cells),
+                "verdict": verdict.name(),
+                "hardest_level": run.hardest_level(),
+                "guessing_needed": run.finish == Finish::Stuck,
+                "inferences": run.stats.inferences,
+                "partial": (run.finish == Finish::Stuck).then(|| to_line(g, &run.partial)),
+                "solution": run.solutions.first().map(|s| to_line(g, s)),
+                "steps": steps,
+            });
+            out.write(&format!("{value}\n"));
+        }
+    }
+    out.flush();
+    Ok(0)
+}

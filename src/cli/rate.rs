@@ -1,0 +1,414 @@
+//! `sudoku-arena rate`: how hard each puzzle is for the rule engine, and a summary.
+
+use super::input::{read_examples, read_source, InputArgs, STDIN_NAME};
+use super::out::Out;
+use super::EXIT_WRONG_ANSWER;
+use crate::backends::create;
+use crate::backends::rules::engine::{Finish, Options, MAX_LEVEL, RULES};
+use crate::backends::rules::rate::game_complexity;
+use crate::backends::rules::{soundness, verdict, RulesSolver};
+use crate::model::{validate, Puzzle};
+use crate::solver::{ms, SolveOptions};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use std::io::Write;
+use std::time::Instant;
+
+/// How the ratings are printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RateFormat {
+    /// One line per puzzle, then the summary as `#` lines.
+    Text,
+    /// One JSON object per puzzle per line, then one `{"summary": ...}` line.
+    Json,
+}
+
+/// Rate puzzles by the rules a person needs to solve them.
+///
+/// For each puzzle: the hardest level the `rules` ladder needed (0 singles; 1 locked
+/// candidates, naked/hidden pairs and triples; 2 larger subsets, fish, nishio; `-` when
+/// the rules get stuck), its hardest rule, the number of rule steps (with guessing,
+/// those of every branch tried), whether guessing was needed, the inferences (trial
+/// placements, Chen's Inference) with --allow-guessing,
+/// Chen's game complexity, and the time the engine took. Game complexity is the mean
+/// over all cells of log base 2 of the number of candidates after the givens are
+/// removed from their peers (initialisation and one pass of 1-reduction); a given
+/// counts 0.
+///
+/// The summary counts puzzles per level, the cumulative share solved by each prefix of
+/// the ladder (singles only, then with locked candidates, ...), the mean time per
+/// puzzle, and with --allow-guessing the mean inferences.
+///
+/// --check replays every step against the solutions `dlx` finds (up to two) and fails
+/// on the first step that removes a true candidate or places a wrong digit; it also
+/// checks every solution with the validator and that the verdict agrees with dlx's.
+/// Any failure is printed and makes the exit status 1.
+///
+/// Examples:
+///   sudoku-arena rate ../shared/data/magictour_top1465.txt
+///   sudoku-arena rate --allow-guessing --format json set.txt > ratings.jsonl
+///   sudoku-arena rate --check --csv ratings.csv a.txt b.txt
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// When no rule applies, try digits (Chen's Inference) so that every puzzle is decided.
+    #[arg(long)]
+    allow_guessing: bool,
+
+    /// With --allow-guessing: stop at the first solution (as Chen counts inferences)
+    /// instead of proving it the only one.
+    #[arg(long, requires = "allow_guessing")]
+    first: bool,
+
+    /// Replay every step against dlx's solutions and validate every answer (slower).
+    #[arg(long)]
+    check: bool,
+
+    /// Time every rule call and print, per rule: calls, steps made, total and mean time
+    /// per call (two clock reads per call, so the times include a little overhead).
+    #[arg(long)]
+    profile: bool,
+
+    /// Print only the summary.
+    #[arg(long)]
+    summary_only: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: RateFormat,
+
+    /// Also write one CSV row per puzzle to this file.
+    #[arg(long, value_name = "FILE")]
+    csv: Option<String>,
+}
+
+/// One puzzle's rating.
+struct Rating {
+    file: String,
+    index: usize,
+    verdict: &'static str,
+    level: Option<u8>,
+    hardest: Option<usize>,
+    steps: u64,
+    guessing_needed: bool,
+    inferences: u64,
+    complexity: f64,
+    time_ms: f64,
+}
+
+#[derive(Default)]
+struct Summary {
+    puzzles: usize,
+    per_level: Vec<usize>,
+    per_rule: Vec<usize>,
+    stuck: usize,
+    contradicted: usize,
+    decided: usize,
+    inferences: u64,
+    time_ms: f64,
+    complexity: f64,
+    failures: usize,
+    calls: Vec<u64>,
+    fired: Vec<u64>,
+    nanos: Vec<u64>,
+}
+
+/// Rates every puzzle of the input.
+pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
+    let opts = args.input.parse_options()?;
+    let limit = args.input.limit.unwrap_or(usize::MAX);
+    let mut inputs: Vec<(String, Vec<Puzzle>)> = Vec::new();
+    if args.input.examples {
+        let mut puzzles = read_examples(&opts);
+        puzzles.truncate(limit);
+        inputs.push(("examples".to_string(), puzzles));
+    }
+    let files = match (args.input.files.is_empty(), args.input.examples) {
+        (true, false) => vec!["-".to_string()],
+        _ => args.input.files.clone(),
+    };
+    for f in &files {
+        let puzzles: Vec<Puzzle> = read_source(Some(f), &opts)?
+            .into_iter()
+            .take(limit)
+            .collect();
+        let name = if f == "-" { STDIN_NAME } else { f };
+        inputs.push((name.to_string(), puzzles));
+    }
+    let mut csv = match &args.csv {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+            writeln!(file, "file,index,verdict,level,hardest_rule,steps,guessing_needed,inferences,game_complexity,time_ms")
+                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+            Some((path.clone(), file))
+        }
+        None => None,
+    };
+    let mut solver = RulesSolver::new(args.allow_guessing);
+    let mut dlx = create("dlx")?;
+    let mut out = Out::new();
+    let mut sum = Summary {
+        per_level: vec![0; MAX_LEVEL as usize + 1],
+        per_rule: vec![0; RULES.len()],
+        calls: vec![0; RULES.len()],
+        fired: vec![0; RULES.len()],
+        nanos: vec![0; RULES.len()],
+        ..Summary::default()
+    };
+    let engine_opts = Options {
+        guessing: args.allow_guessing,
+        record: args.check,
+        max_solutions: if args.first { 1 } else { 2 },
+        profile: args.profile,
+        ..Options::default()
+    };
+    for (file, puzzles) in &inputs {
+        for (i, puzzle) in puzzles.iter().enumerate() {
+            let start = Instant::now();
+            let run = solver.run(puzzle, &engine_opts);
+            let time_ms = ms(start.elapsed());
+            let v = verdict(&run, args.allow_guessing);
+            let board = solver.board(&puzzle.geometry);
+            let r = Rating {
+                file: file.clone(),
+                index: i + 1,
+                verdict: v.name(),
+                level: (run.finish == Finish::Solved).then(|| run.hardest_level().unwrap_or(0)),
+                hardest: run.hardest_rule,
+                steps: run.stats.steps,
+                guessing_needed: run.finish == Finish::Stuck,
+                inferences: run.stats.inferences,
+                complexity: game_complexity(board, puzzle),
+                time_ms,
+            };
+            if args.check {
+                if let Err(problem) = check(board, puzzle, &run, v, dlx.as_mut()) {
+                    eprintln!(
+                        "sudoku-arena: rate --check: {file} puzzle {}: {problem}",
+                        i + 1
+                    );
+                    sum.failures += 1;
+                }
+            }
+            for i in 0..RULES.len() {
+                sum.calls[i] += run.stats.calls[i];
+                sum.fired[i] += run.stats.fired[i];
+                sum.nanos[i] += run.stats.nanos[i];
+            }
+            sum.puzzles += 1;
+            sum.time_ms += time_ms;
+            sum.complexity += r.complexity;
+            sum.inferences += r.inferences;
+            match run.finish {
+                Finish::Solved => {
+                    sum.per_level[r.level.unwrap_or(0) as usize] += 1;
+                    sum.per_rule[r.hardest.unwrap_or(0)] += 1;
+                }
+                Finish::Contradiction => sum.contradicted += 1,
+                _ => sum.stuck += 1,
+            }
+            if v != crate::solver::Verdict::Unknown {
+                sum.decided += 1;
+            }
+            if let Some((path, f)) = csv.as_mut() {
+                writeln!(
+                    f,
+                    "{},{},{},{},{},{},{},{},{:.4},{:.4}",
+                    r.file,
+                    r.index,
+                    r.verdict,
+                    r.level.map_or("-".into(), |l| l.to_string()),
+                    r.hardest.map_or("-", |h| RULES[h].name),
+                    r.steps,
+                    r.guessing_needed,
+                    r.inferences,
+                    r.complexity,
+                    r.time_ms
+                )
+                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+            }
+            if !args.summary_only {
+                out.write(&line(args.format, &r));
+            }
+        }
+    }
+    out.write(&summary(args, &sum));
+    out.flush();
+    Ok(if sum.failures > 0 {
+        EXIT_WRONG_ANSWER
+    } else {
+        0
+    })
+}
+
+/// Soundness and agreement with dlx for one run.
+fn check(
+    board: &crate::backends::rules::board::Board,
+    puzzle: &Puzzle,
+    run: &crate::backends::rules::engine::Run,
+    v: crate::solver::Verdict,
+    dlx: &mut dyn crate::solver::Solver,
+) -> Result<(), String> {
+    let reference = dlx.solve(puzzle, &SolveOptions::new(2, None));
+    for s in &reference.solutions {
+        soundness::check(board, &run.steps, s)?;
+    }
+    for s in &run.solutions {
+        validate(puzzle, s).map_err(|e| format!("invalid solution: {e}"))?;
+    }
+    if !v.agrees_with(reference.verdict) {
+        return Err(format!(
+            "verdict {} disagrees with dlx's {}",
+            v.name(),
+            reference.verdict.name()
+        ));
+    }
+    Ok(())
+}
+
+fn line(format: RateFormat, r: &Rating) -> String {
+    match format {
+        RateFormat::Text => format!(
+            "{}:{}\t{}\tlevel {}\t{}\t{} steps\t{}\t{} inferences\tcomplexity {:.4}\t{:.3} ms\n",
+            r.file,
+            r.index,
+            r.verdict,
+            r.level.map_or("-".into(), |l| l.to_string()),
+            r.hardest.map_or("-", |h| RULES[h].name),
+            r.steps,
+            if r.guessing_needed {
+                "guessing needed"
+            } else {
+                "no guessing"
+            },
+            r.inferences,
+            r.complexity,
+            r.time_ms
+        ),
+        RateFormat::Json => format!(
+            "{}\n",
+            json!({
+                "file": r.file,
+                "index": r.index,
+                "verdict": r.verdict,
+                "level": r.level,
+                "hardest_rule": r.hardest.map(|h| RULES[h].name),
+                "steps": r.steps,
+                "guessing_needed": r.guessing_needed,
+                "inferences": r.inferences,
+                "game_complexity": r.complexity,
+                "time_ms": r.time_ms,
+            })
+        ),
+    }
+}
+
+fn pct(k: usize, n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        100.0 * k as f64 / n as f64
+    }
+}
+
+fn summary(args: &RateArgs, s: &Summary) -> String {
+    let n = s.puzzles;
+    let solved: usize = s.per_level.iter().sum();
+    match args.format {
+        RateFormat::Json => {
+            let mut prefix = Vec::new();
+            let mut acc = 0;
+            for (i, rule) in RULES.iter().enumerate() {
+                acc += s.per_rule[i];
+                prefix.push(json!({"up_to": rule.name, "level": rule.level, "solved": acc}));
+            }
+            format!(
+                "{}\n",
+                json!({"summary": {
+                    "puzzles": n,
+                    "per_level": s.per_level,
+                    "solved_without_guessing": solved,
+                    "stuck": s.stuck,
+                    "contradicted": s.contradicted,
+                    "decided": s.decided,
+                    "ladder": prefix,
+                    "mean_time_ms": s.time_ms / n.max(1) as f64,
+                    "mean_inferences": s.inferences as f64 / n.max(1) as f64,
+                    "mean_game_complexity": s.complexity / n.max(1) as f64,
+                    "check_failures": args.check.then_some(s.failures),
+                }})
+            )
+        }
+        RateFormat::Text => {
+            let mut t = format!("# {n} puzzles\n");
+            let mut acc = 0;
+            for (level, &k) in s.per_level.iter().enumerate() {
+                acc += k;
+                t.push_str(&format!(
+                    "# level {level}: {k} ({:.1}%), solved up to level {level}: {acc} ({:.1}%)\n",
+                    pct(k, n),
+                    pct(acc, n)
+                ));
+            }
+            t.push_str(&format!(
+                "# not solved without guessing: {} ({:.1}%){}\n",
+                s.stuck,
+                pct(s.stuck, n),
+                if s.contradicted > 0 {
+                    format!("; proven to have no solution: {}", s.contradicted)
+                } else {
+                    String::new()
+                }
+            ));
+            let mut acc = 0;
+            let ladder: Vec<String> = RULES
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    acc += s.per_rule[i];
+                    format!("{} {} ({:.1}%)", r.name, acc, pct(acc, n))
+                })
+                .collect();
+            t.push_str(&format!(
+                "# solved by the ladder up to: {}\n",
+                ladder.join(", ")
+            ));
+            t.push_str(&format!(
+                "# mean time per puzzle {:.4} ms; mean game complexity {:.4}\n",
+                s.time_ms / n.max(1) as f64,
+                s.complexity / n.max(1) as f64
+            ));
+            if args.allow_guessing {
+                t.push_str(&format!(
+                    "# with guessing: {} of {n} decided, {} inferences, {:.3} per puzzle\n",
+                    s.decided,
+                    s.inferences,
+                    s.inferences as f64 / n.max(1) as f64
+                ));
+            }
+            if args.profile {
+                for (i, rule) in RULES.iter().enumerate() {
+                    t.push_str(&format!(
+                        "# profile {:<18} calls {:>9} steps {:>9} total {:>9.3} ms mean {:>8.0} ns/call\n",
+                        rule.name,
+                        s.calls[i],
+                        s.fired[i],
+                        s.nanos[i] as f64 / 1e6,
+                        s.nanos[i] as f64 / s.calls[i].max(1) as f64
+                    ));
+                }
+            }
+            if args.check {
+                t.push_str(&format!(
+                    "# check against dlx: {} failure(s) in {n} puzzles\n",
+                    s.failures
+                ));
+            }
+            t
+        }
+    }
+}
