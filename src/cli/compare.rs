@@ -164,16 +164,20 @@ pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
     Ok(resolved)
 }
 
+/// Refuses a `--plot` file name that does not end in `.svg` (the plot is SVG only).
+pub fn check_svg_name(plot: Option<&str>) -> anyhow::Result<()> {
+    match plot {
+        Some(p) if !p.to_ascii_lowercase().ends_with(".svg") => {
+            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Checks that each output file can be written, before any solve: a bad path is
 /// reported at once, not after an hour of solving.
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
-    if let Some(p) = &args.plot {
-        if !p.to_ascii_lowercase().ends_with(".svg") {
-            anyhow::bail!(
-                "--plot {p}: the plot is written as SVG; give a file name ending in .svg"
-            );
-        }
-    }
+    check_svg_name(args.plot.as_deref())?;
     for path in [&args.csv, &args.markdown, &args.plot]
         .into_iter()
         .flatten()

@@ -1,6 +1,6 @@
 //! `sudoku-arena merge`: one summary from several results files (shards of a large run).
 
-use super::compare::{report_all, Outputs};
+use super::compare::{check_svg_name, report_all, Outputs};
 use crate::harness::record::parse_records_noting_truncation;
 use clap::Args;
 
@@ -37,6 +37,7 @@ pub struct MergeArgs {
 
 /// Merges and reports.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
+    check_svg_name(args.plot.as_deref())?;
     let mut records = Vec::new();
     for f in &args.files {
         let text =
@@ -46,13 +47,6 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
             eprintln!("note: {f}:{line}: skipped a truncated last line (an interrupted write)");
         }
         records.extend(read);
-    }
-    if let Some(p) = &args.plot {
-        if !p.to_ascii_lowercase().ends_with(".svg") {
-            anyhow::bail!(
-                "--plot {p}: the plot is written as SVG; give a file name ending in .svg"
-            );
-        }
     }
     let title = format!(
         "{} result(s) merged from {}",
