@@ -58,6 +58,12 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     // The checks themselves see a child, and a tagged process.
     let mut sleeper = Command::new("sleep").arg("5").spawn().unwrap();
     assert_eq!(children(), vec![sleeper.id()]);
+    // Right after spawn the kernel may not have set up the new program's environment yet
+    // (the parent resumes during exec): wait for it, briefly.
+    let start = Instant::now();
+    while tagged().is_empty() && start.elapsed() < Duration::from_secs(2) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     assert_eq!(tagged().len(), 1);
     sleeper.kill().unwrap();
     sleeper.wait().unwrap();
