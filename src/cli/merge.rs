@@ -33,6 +33,10 @@ pub struct MergeArgs {
     /// Also give one table per input file of the original runs.
     #[arg(long)]
     by_file: bool,
+
+    /// The plot's title, instead of the data set and budget the records name.
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
 }
 
 /// Merges and reports.
@@ -48,11 +52,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         }
         records.extend(read);
     }
-    let title = format!(
-        "{} result(s) merged from {}",
-        records.len(),
-        args.files.join(", ")
-    );
+    let title = args
+        .title
+        .clone()
+        .unwrap_or_else(|| merged_title(&records, &args.files));
     report_all(
         &records,
         &Outputs {
@@ -64,4 +67,43 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         },
         0,
     )
+}
+
+/// What a merged plot shows: the puzzle files and time budget the records came from
+/// (as they recorded them), else the results files merged.
+fn merged_title(records: &[crate::harness::record::Record], results: &[String]) -> String {
+    let mut files: Vec<String> = Vec::new();
+    let mut budgets: Vec<String> = Vec::new();
+    for r in records {
+        let file = if r.file.is_empty() {
+            r.source.rsplit_once(':').map_or("", |(f, _)| f).to_string()
+        } else {
+            r.file.clone()
+        };
+        let name = std::path::Path::new(&file)
+            .file_name()
+            .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
+        if !name.is_empty() && !files.contains(&name) {
+            files.push(name);
+        }
+        if let Some(s) = &r.settings {
+            let b = s.timeout_s.map_or("no time budget".to_string(), |t| {
+                format!("{t} s budget per solve")
+            });
+            if !budgets.contains(&b) {
+                budgets.push(b);
+            }
+        }
+    }
+    let puzzles = if files.is_empty() {
+        format!("results merged from {}", results.join(", "))
+    } else {
+        format!("puzzles of {}", files.join(", "))
+    };
+    let budget = if budgets.is_empty() {
+        "time budget not recorded".to_string()
+    } else {
+        budgets.join(" / ")
+    };
+    format!("{} results, {puzzles}; {budget}", records.len())
 }
