@@ -135,6 +135,9 @@ pub fn run(
         .args(args)
         .process_group(0)
         .current_dir(&scratch.dir)
+        // Solvers that make temporary files of their own (gplc, minizinc) make them in
+        // the scratch folder, which goes with the solve.
+        .env("TMPDIR", &scratch.dir)
         .stdin(Stdio::null())
         .stdout(open(&out_path)?)
         .stderr(open(&err_path)?)
