@@ -1,0 +1,83 @@
+//! The race: `fast`, `dlx`, `csp:permutation` and the Rust `sudoku` crate (0.8, a port
+//! of the JCZSolve band solver) on the same slices, first solution and uniqueness
+//! apart. Criterion reports time per puzzle (throughput in elements); every solver
+//! loops over the whole slice in one process, puzzles parsed beforehand.
+//!
+//! The `sudoku` crate is AGPL-3.0: it is a dev-dependency used only here, never linked
+//! into the library or the binary.
+//!
+//! `cargo bench --bench race` runs it all (a few minutes); a filter such as
+//! `cargo bench --bench race -- 17clue` runs a part. Figures: `encodings/fast.md`.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::time::Duration;
+use sudoku::Sudoku;
+use sudoku_arena::backends::create;
+use sudoku_arena::model::Puzzle;
+use sudoku_arena::solver::{SolveOptions, Verdict};
+
+/// The slices: the first 5,000 17-clue puzzles and all of magictour and forum-hardest
+/// (the sets of issue 14's table).
+fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
+    vec![
+        (
+            "17clue-first5000",
+            common::shared_puzzles("17_clue.txt", 5000),
+        ),
+        (
+            "magictour-all1465",
+            common::shared_puzzles("magictour_top1465.txt", usize::MAX),
+        ),
+        (
+            "forum-hardest-all375",
+            common::shared_puzzles("forum_hardest_1106.txt", usize::MAX),
+        ),
+    ]
+}
+
+/// The same puzzle for the `sudoku` crate.
+fn to_crate(p: &Puzzle) -> Sudoku {
+    Sudoku::from_bytes_slice(&p.cells).expect("a 9x9 puzzle")
+}
+
+fn bench_race(c: &mut Criterion) {
+    let ours = ["fast", "dlx", "csp:permutation"];
+    for (set, puzzles) in slices() {
+        let theirs: Vec<Sudoku> = puzzles.iter().map(to_crate).collect();
+        for (mode, max) in [("first", 1usize), ("unique", 2)] {
+            let mut group = c.benchmark_group(format!("race/{set}/{mode}"));
+            group
+                .sample_size(10)
+                .warm_up_time(Duration::from_millis(500))
+                .measurement_time(Duration::from_secs(3))
+                .throughput(Throughput::Elements(puzzles.len() as u64));
+            group.bench_function(BenchmarkId::from_parameter("sudoku-crate"), |b| {
+                b.iter(|| {
+                    let mut buf = [[0u8; 81]; 2];
+                    for s in &theirs {
+                        let found = s.solutions_up_to_buffer(&mut buf, max);
+                        assert_eq!(found, 1);
+                    }
+                })
+            });
+            for name in ours {
+                let mut solver = create(name).unwrap();
+                group.bench_function(BenchmarkId::from_parameter(name), |b| {
+                    b.iter(|| {
+                        for p in &puzzles {
+                            let out = solver.solve(p, &SolveOptions::new(max, None));
+                            assert_ne!(out.verdict, Verdict::None);
+                        }
+                    })
+                });
+            }
+            group.finish();
+        }
+    }
+}
+
+criterion_group!(benches, bench_race);
+criterion_main!(benches);
