@@ -99,6 +99,29 @@ const KEEP: [u32; 512] = {
     t
 };
 
+/// For the columns (9 bits) where a digit can go in a band, the cells of the other
+/// bands that keep it: a box of the band whose digit is confined to one column takes
+/// that column from the other bands (pointing along columns). A placed digit is the
+/// case of one cell, so this is also how a placement reaches its column.
+const POINT: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0usize;
+    while cols < 512 {
+        let mut keep = BAND;
+        let mut k = 0;
+        while k < 3 {
+            let x = (cols >> (3 * k)) & 7;
+            if x != 0 && x & (x - 1) == 0 {
+                keep &= !column(3 * k + x.trailing_zeros() as usize);
+            }
+            k += 1;
+        }
+        t[cols] = keep;
+        cols += 1;
+    }
+    t
+};
+
 /// For a 9-bit row, the row itself when it holds exactly one bit, else 0.
 const LONE: [u16; 512] = {
     let mut t = [0u16; 512];
@@ -134,12 +157,6 @@ const BAND_PEERS: [u32; 27] = {
 /// The three cells of column `c` in a band.
 const fn column(c: usize) -> u32 {
     0x40201 << c
-}
-
-/// Spreads a 9-bit column set to the three rows of a band.
-fn columns_of(cells: u32) -> u32 {
-    let cols = (cells | cells >> 9 | cells >> 18) & 0x1ff;
-    cols | cols << 9 | cols << 18
 }
 
 /// A 9×9 board: candidates per digit and band, the cells not yet placed, and which
@@ -203,26 +220,18 @@ impl Board {
         self.dirty |= u32::from(new != old) << i;
     }
 
-    /// Places digit `d` at cell `p` of band `b`: the cell leaves the other digits, and
-    /// its row, box and column peers lose `d`. Fails when `d` is no longer possible there.
+    /// Places digit `d` at cell `p` of band `b`: its row and box peers in the band lose
+    /// `d`. The rest follows from the update of that word, which finds the digit alone
+    /// in its row: the cell leaves the other digits and the column the other bands.
+    /// Fails when `d` is no longer possible there.
     #[inline]
     pub fn place(&mut self, d: usize, b: usize, p: usize) -> Step {
-        let bit = 1u32 << p;
         let i = d * 3 + b;
-        if self.cand[i] & bit == 0 {
+        if self.cand[i] & (1 << p) == 0 {
             return Err(Contradiction);
         }
-        self.unsolved[b] &= !bit;
-        for d2 in 0..9 {
-            if d2 != d {
-                self.narrow(d2 * 3 + b, !bit);
-            }
-        }
         self.narrow(i, !BAND_PEERS[p]);
-        let col = !column(p % 9);
-        let (o1, o2) = other_bands(b);
-        self.narrow(d * 3 + o1, col);
-        self.narrow(d * 3 + o2, col);
+        self.dirty |= 1 << i;
         Ok(())
     }
 
@@ -239,6 +248,10 @@ impl Board {
         }
         self.cand[i] = a;
         let (d, b) = (i / 3, i % 3);
+        let keep = POINT[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
+        let (o1, o2) = other_bands(b);
+        self.narrow(d * 3 + o1, keep);
+        self.narrow(d * 3 + o2, keep);
         let lone = u32::from(LONE[(a & 0x1ff) as usize])
             | u32::from(LONE[(a >> 9 & 0x1ff) as usize]) << 9
             | u32::from(LONE[(a >> 18) as usize]) << 18;
@@ -250,10 +263,6 @@ impl Board {
                     self.narrow(d2 * 3 + b, !new);
                 }
             }
-            let cols = !columns_of(new);
-            let (o1, o2) = other_bands(b);
-            self.narrow(d * 3 + o1, cols);
-            self.narrow(d * 3 + o2, cols);
         }
         Ok(())
     }
@@ -280,7 +289,7 @@ impl Board {
                 continue;
             }
             let (one, two, _) = self.counts(b);
-            if u & !one != 0 {
+            if one != BAND {
                 return Err(Contradiction);
             }
             let mut singles = u & !two;
