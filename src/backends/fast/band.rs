@@ -159,13 +159,14 @@ const fn column(c: usize) -> u32 {
     0x40201 << c
 }
 
-/// A 9×9 board: candidates per digit and band, the cells not yet placed, and which
-/// digit-band words changed since they were last examined.
+/// A 9×9 board: candidates per digit and band, each word as it was when last
+/// examined (a word that differs from it is due for an update), and the cells not
+/// yet placed.
 #[derive(Clone, Copy, Debug)]
 pub struct Board {
     cand: [u32; 27],
+    seen: [u32; 27],
     unsolved: [u32; 3],
-    dirty: u32,
 }
 
 type Step = Result<(), Contradiction>;
@@ -175,8 +176,8 @@ impl Board {
     pub fn empty() -> Board {
         Board {
             cand: [BAND; 27],
+            seen: [BAND; 27],
             unsolved: [BAND; 3],
-            dirty: 0,
         }
     }
 
@@ -211,13 +212,11 @@ impl Board {
         }
     }
 
-    /// Narrows word `i` to `mask`, marking it changed when it does.
+    /// Narrows word `i` to `mask` (a change makes it differ from `seen`, which puts
+    /// it up for an update).
     #[inline(always)]
     fn narrow(&mut self, i: usize, mask: u32) {
-        let old = self.cand[i];
-        let new = old & mask;
-        self.cand[i] = new;
-        self.dirty |= u32::from(new != old) << i;
+        self.cand[i] &= mask;
     }
 
     /// Places digit `d` at cell `p` of band `b`: its row and box peers in the band lose
@@ -231,7 +230,6 @@ impl Board {
             return Err(Contradiction);
         }
         self.narrow(i, !BAND_PEERS[p]);
-        self.dirty |= 1 << i;
         Ok(())
     }
 
@@ -247,6 +245,7 @@ impl Board {
             return Err(Contradiction);
         }
         self.cand[i] = a;
+        self.seen[i] = a;
         let (d, b) = (i / 3, i % 3);
         let keep = POINT[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
         let (o1, o2) = other_bands(b);
@@ -312,10 +311,22 @@ impl Board {
     /// Propagates to the fixpoint. On a contradiction the board is left part-way.
     pub fn propagate(&mut self) -> Step {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.update(i)?;
+            loop {
+                // One sweep over the 27 words, unrolled so that every word's update is
+                // compiled with its own constant indices.
+                let mut quiet = true;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if self.cand[$i] != self.seen[$i] {
+                            quiet = false;
+                            self.update($i)?;
+                        }
+                    )*};
+                }
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if quiet {
+                    break;
+                }
             }
             if !self.naked_singles()? {
                 return Ok(());
@@ -338,7 +349,7 @@ impl Board {
                 let p = pairs.trailing_zeros() as usize;
                 return Some((b, p, self.digits_at(b, p)));
             }
-            let mut rest = u;
+            let mut rest = u & u.wrapping_neg();
             while rest != 0 {
                 let p = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
@@ -457,7 +468,6 @@ mod tests {
         let mut b = Board::empty();
         // Digit 1 (index 0) possible in row 0 only at column 4.
         b.cand[0] &= !(0x1ff & !(1 << 4));
-        b.dirty = 1;
         b.propagate().unwrap();
         let mut grid = [0u8; 81];
         b.write(&mut grid);
