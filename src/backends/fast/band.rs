@@ -260,10 +260,12 @@ impl Board {
         // The cells placed by now leave the other digits: done without a branch
         // (a no-op when nothing new was placed), which measured faster than testing.
         let new = lone & self.unsolved[b];
-        self.unsolved[b] &= !new;
-        for d2 in 0..9 {
-            if d2 != d {
-                self.narrow(d2 * 3 + b, !new);
+        if new != 0 {
+            self.unsolved[b] &= !new;
+            for d2 in 0..9 {
+                if d2 != d {
+                    self.narrow(d2 * 3 + b, !new);
+                }
             }
         }
         Ok(())
