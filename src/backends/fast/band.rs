@@ -154,6 +154,23 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
+/// For each word, the words of the same digit in the other two bands.
+const OTHER_WORDS: [(u8, u8); 27] = {
+    let mut t = [(0u8, 0u8); 27];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i / 3, i % 3);
+        let (o1, o2) = match b {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        t[i] = ((d * 3 + o1) as u8, (d * 3 + o2) as u8);
+        i += 1;
+    }
+    t
+};
+
 /// The three cells of column `c` in a band.
 const fn column(c: usize) -> u32 {
     0x40201 << c
@@ -249,11 +266,11 @@ impl Board {
         }
         self.cand[i] = a;
         self.seen[i] = a;
-        let (d, b) = (i / 3, i % 3);
+        let b = i % 3;
         let keep = POINT[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
-        let (o1, o2) = other_bands(b);
-        self.narrow(d * 3 + o1, keep);
-        self.narrow(d * 3 + o2, keep);
+        let (o1, o2) = OTHER_WORDS[i];
+        self.narrow(o1 as usize, keep);
+        self.narrow(o2 as usize, keep);
         let lone = u32::from(LONE[(a & 0x1ff) as usize])
             | u32::from(LONE[(a >> 9 & 0x1ff) as usize]) << 9
             | u32::from(LONE[(a >> 18) as usize]) << 18;
@@ -263,10 +280,9 @@ impl Board {
         if new != 0 {
             self.unsolved[b] &= !new;
             for d2 in 0..9 {
-                if d2 != d {
-                    self.narrow(d2 * 3 + b, !new);
-                }
+                self.narrow(d2 * 3 + b, !new);
             }
+            self.cand[i] = a;
         }
         Ok(())
     }
@@ -319,20 +335,19 @@ impl Board {
     pub fn propagate(&mut self) -> Step {
         loop {
             loop {
-                // One sweep over the 27 words, unrolled so that every word's update is
-                // compiled with its own constant indices.
-                let mut quiet = true;
-                macro_rules! sweep {
-                    ($($i:literal)*) => {$(
-                        if self.cand[$i] != self.seen[$i] {
-                            quiet = false;
-                            self.update($i)?;
-                        }
-                    )*};
+                // The words that changed since their last update, found without a
+                // branch per word (a compare per word mispredicted often).
+                let mut due = 0u32;
+                for i in 0..27 {
+                    due |= u32::from(self.cand[i] != self.seen[i]) << i;
                 }
-                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-                if quiet {
+                if due == 0 {
                     break;
+                }
+                while due != 0 {
+                    let i = due.trailing_zeros() as usize;
+                    due &= due - 1;
+                    self.update(i)?;
                 }
             }
             if !self.naked_singles()? {
