@@ -277,13 +277,11 @@ impl Board {
         // The cells placed by now leave the other digits: done without a branch
         // (a no-op when nothing new was placed), which measured faster than testing.
         let new = lone & self.unsolved[b];
-        if new != 0 {
-            self.unsolved[b] &= !new;
-            for d2 in 0..9 {
-                self.narrow(d2 * 3 + b, !new);
-            }
-            self.cand[i] = a;
+        self.unsolved[b] &= !new;
+        for d2 in 0..9 {
+            self.narrow(d2 * 3 + b, !new);
         }
+        self.cand[i] = a;
         Ok(())
     }
 
