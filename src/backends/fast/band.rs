@@ -1,29 +1,34 @@
 //! The 9×9 path: the board as per-digit, band-wise bit sets, the way the fastest
-//! published solvers hold it.
+//! published solvers hold it (JCZSolve's layout; the code is our own).
 //!
 //! A band is three rows (27 cells). For each digit `d` and band `b` one 32-bit word
 //! `cand[d * 3 + b]` holds, at bit `9 * r + c`, whether `d` can still go in row `3b + r`,
 //! column `c`. A placed digit keeps its bit, so every row of every band holds each digit
 //! at least once while the board is consistent. `unsolved[b]` marks the cells of band
-//! `b` not yet placed.
+//! `b` not yet placed; `seen` keeps each word as it was at its last update, so a word
+//! that differs from it is due.
 //!
-//! Propagation runs two steps to a fixpoint:
+//! Propagation runs to a fixpoint:
 //!
-//! - **Digit-band update** (every word that changed): the word's nine mini-rows (a row's
-//!   three cells inside one box) form a 3×3 occupancy matrix, row by box. A digit takes
-//!   one mini-row per row and one per box of the band, a permutation of the matrix, so
-//!   only mini-rows lying on some permutation inside the matrix survive ([`KEEP`]).
-//!   That one table look-up is locked candidates both ways (pointing within the band,
-//!   claiming) and hidden singles in boxes. A row left with one cell places the digit
-//!   there: the cell leaves the other digits' words and its column leaves the digit's
-//!   other two bands.
+//! - **Digit-band update** (every due word): the word's nine mini-rows (a row's three
+//!   cells inside one box) form a 3×3 occupancy matrix, row by box. A digit takes one
+//!   mini-row per row and one per box of the band, a permutation of the matrix, so only
+//!   mini-rows lying on some permutation inside the matrix survive (a 512-entry table,
+//!   `KEEP`): locked candidates both ways (pointing within the band, claiming) and
+//!   hidden singles in boxes in one look-up. A box whose digit is confined to one column
+//!   takes that column from the digit's other two bands (pointing along columns, table
+//!   `POINT`; a placed digit is the one-cell case). A row left with one cell places the
+//!   digit there: the cell leaves the other digits' words.
 //! - **Naked singles**: bit-parallel counting over the nine digit words of a band finds
-//!   the cells with none, one and two candidates; none fails, one places.
+//!   the cells with none, one, two candidates; none fails, one places (lazily: only its
+//!   row and box peers are cleared, the update of its word does the rest).
 //!
-//! When nothing more follows, the search branches on a two-candidate cell (the first
-//! one; the cell with fewest candidates when there is none), copying the 124-byte board
-//! onto a stack of alternatives instead of undoing. No allocation happens in the loop:
-//! the stack is allocated with the solver and kept.
+//! When nothing more follows, the search branches on a two-candidate cell (in the band
+//! with the most, in that band's row with the most), or, when there is none, after a
+//! look for hidden singles in columns, on the fewest-candidate cell among the first
+//! open cell of each band. The board (240 bytes) is copied onto a stack of
+//! alternatives instead of undoing; the stack is allocated with the solver and kept,
+//! so the loop does not allocate.
 
 use super::{Contradiction, Search};
 use std::time::Instant;
@@ -371,10 +376,11 @@ impl Board {
             if present[0] | present[1] | present[2] != 0x1ff {
                 return Err(Contradiction);
             }
-            for b in 0..3 {
+            for (b, &lone_cols) in alone.iter().enumerate() {
                 let (o1, o2) = other_bands(b);
-                let cols = alone[b] & !present[o1] & !present[o2];
-                let cells = self.cand[d * 3 + b] & (cols | cols << 9 | cols << 18) & self.unsolved[b];
+                let cols = lone_cols & !present[o1] & !present[o2];
+                let cells =
+                    self.cand[d * 3 + b] & (cols | cols << 9 | cols << 18) & self.unsolved[b];
                 let mut rest = cells;
                 while rest != 0 {
                     let p = rest.trailing_zeros() as usize;
