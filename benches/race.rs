@@ -7,12 +7,16 @@
 //! into the library or the binary.
 //!
 //! `cargo bench --bench race` runs it all (a few minutes); a filter such as
-//! `cargo bench --bench race -- 17clue` runs a part. Figures: `encodings/fast.md`.
+//! `cargo bench --bench race -- 17clue` runs a part. With `RACE_ONCE=1` in the
+//! environment the bench binary instead solves each slice once per solver and mode
+//! (`fast` and the crate only) and exits: a fixed amount of work for
+//! `valgrind --tool=callgrind`, whose instruction and branch-miss counts do not
+//! depend on the machine's load. Figures: `encodings/fast.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use std::time::Duration;
 use sudoku::Sudoku;
 use sudoku_arena::backends::create;
@@ -79,5 +83,35 @@ fn bench_race(c: &mut Criterion) {
     }
 }
 
+/// One pass over every slice, both modes, `fast` and the crate: for callgrind.
+fn once() {
+    let mut fast = create("fast").unwrap();
+    for (set, puzzles) in slices() {
+        let theirs: Vec<Sudoku> = puzzles.iter().map(to_crate).collect();
+        for max in [1usize, 2] {
+            let mut guesses = 0;
+            for p in &puzzles {
+                let out = fast.solve(p, &SolveOptions::new(max, None));
+                assert_ne!(out.verdict, Verdict::None);
+                guesses += out.stats.nodes;
+            }
+            let mut buf = [[0u8; 81]; 2];
+            for s in &theirs {
+                assert_eq!(s.solutions_up_to_buffer(&mut buf, max), 1);
+            }
+            let per = guesses as f64 / puzzles.len() as f64;
+            println!("{set} max={max}: fast guesses per puzzle {per:.2}");
+        }
+    }
+}
+
 criterion_group!(benches, bench_race);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var_os("RACE_ONCE").is_some() {
+        once();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
