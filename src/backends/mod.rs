@@ -82,7 +82,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9); a generic bit-set path otherwise",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64, any box shape, variants (9x9 classic on the band path)",
+        sides: "4 to 64, any box shape, variants",
         configs: &[],
         isolated: false,
         make: |config| match config {
