@@ -11,13 +11,17 @@
 //! environment the bench binary instead solves each slice once per solver and mode
 //! (`fast` and the crate only) and exits: a fixed amount of work for
 //! `valgrind --tool=callgrind`, whose instruction and branch-miss counts do not
-//! depend on the machine's load. Figures: `encodings/fast.md`.
+//! depend on the machine's load. With `RACE_INTERLEAVED=N` it times `fast` (through
+//! the registry) and the crate on each slice N times, alternating, and prints the best
+//! pass of each: on a machine shared with other jobs, where noise only adds time and
+//! comes and goes, this compares the two more steadily than criterion's samples taken
+//! one solver after the other. Figures: `encodings/fast.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use sudoku::Sudoku;
 use sudoku_arena::backends::create;
 use sudoku_arena::model::Puzzle;
@@ -105,11 +109,53 @@ fn once() {
     }
 }
 
+/// `fast` and the crate timed alternately, `reps` passes each; prints the best pass
+/// of each as µs per puzzle, and their ratio.
+fn interleaved(reps: usize) {
+    let mut fast = create("fast").unwrap();
+    println!("| set | mode | sudoku crate µs | fast µs | fast / crate |");
+    println!("|---|---|---:|---:|---:|");
+    for (set, puzzles) in slices() {
+        let theirs: Vec<Sudoku> = puzzles.iter().map(to_crate).collect();
+        for (mode, max) in [("first", 1usize), ("unique", 2)] {
+            let (mut best_fast, mut best_crate) = (f64::MAX, f64::MAX);
+            for _ in 0..reps {
+                let start = Instant::now();
+                for p in &puzzles {
+                    let out = fast.solve(p, &SolveOptions::new(max, None));
+                    assert_ne!(out.verdict, Verdict::None);
+                }
+                best_fast = best_fast.min(start.elapsed().as_secs_f64());
+                let start = Instant::now();
+                let mut buf = [[0u8; 81]; 2];
+                for s in &theirs {
+                    assert_eq!(s.solutions_up_to_buffer(&mut buf, max), 1);
+                }
+                best_crate = best_crate.min(start.elapsed().as_secs_f64());
+            }
+            let per = |t: f64| t / puzzles.len() as f64 * 1e6;
+            println!(
+                "| {set} | {mode} | {:.2} | {:.2} | {:.2} |",
+                per(best_crate),
+                per(best_fast),
+                best_fast / best_crate
+            );
+        }
+    }
+}
+
 criterion_group!(benches, bench_race);
 
 fn main() {
     if std::env::var_os("RACE_ONCE").is_some() {
         once();
+        return;
+    }
+    if let Some(reps) = std::env::var("RACE_INTERLEAVED")
+        .ok()
+        .and_then(|r| r.parse().ok())
+    {
+        interleaved(reps);
         return;
     }
     benches();
