@@ -159,9 +159,9 @@ const BAND_PEERS: [u32; 27] = {
     t
 };
 
-/// For each word, the words of the same digit in the other two bands.
-const OTHER_WORDS: [(u8, u8); 27] = {
-    let mut t = [(0u8, 0u8); 27];
+/// For each word, the words of the same digit in the other two bands, and its band.
+const OTHER_WORDS: [(u8, u8, u8); 27] = {
+    let mut t = [(0u8, 0u8, 0u8); 27];
     let mut i = 0;
     while i < 27 {
         let (d, b) = (i / 3, i % 3);
@@ -170,7 +170,7 @@ const OTHER_WORDS: [(u8, u8); 27] = {
             1 => (0, 2),
             _ => (0, 1),
         };
-        t[i] = ((d * 3 + o1) as u8, (d * 3 + o2) as u8);
+        t[i] = ((d * 3 + o1) as u8, (d * 3 + o2) as u8, b as u8);
         i += 1;
     }
     t
@@ -271,9 +271,9 @@ impl Board {
         }
         self.cand[i] = a;
         self.seen[i] = a;
-        let b = i % 3;
         let keep = POINT[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
-        let (o1, o2) = OTHER_WORDS[i];
+        let (o1, o2, b) = OTHER_WORDS[i];
+        let b = b as usize;
         self.narrow(o1 as usize, keep);
         self.narrow(o2 as usize, keep);
         let lone = u32::from(LONE[(a & 0x1ff) as usize])
