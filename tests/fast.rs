@@ -310,3 +310,26 @@ proptest! {
         prop_assert_eq!(out.verdict, verdict);
     }
 }
+
+#[test]
+fn the_band_path_and_the_generic_path_count_alike_on_9x9() {
+    // Two independent implementations of the same rules: the generic path, built for
+    // the classic 9x9 board directly, against the backend (the band path).
+    use sudoku_arena::backends::fast::generic::Generic;
+    let g = Geometry::new(3, 3, Variant::Classic).unwrap();
+    let mut generic = Generic::new(&g);
+    let mut solver = fast();
+    let mut puzzles = shared_puzzles("serg_benchmark.txt", 300);
+    puzzles.extend(shared_puzzles("forum_hardest_1106.txt", 20));
+    for p in &puzzles {
+        let limit = 50;
+        let band = solver.solve(p, &SolveOptions::new(limit, None));
+        verify(p, &band).unwrap();
+        let mut first = None;
+        let other = generic.search(&p.cells, limit as u64, None, &mut |s| {
+            first.get_or_insert_with(|| s.to_vec());
+        });
+        assert_eq!(band.solutions_found, other.found, "{}", p.display_name());
+        validate(p, &first.unwrap()).unwrap();
+    }
+}
