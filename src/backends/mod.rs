@@ -11,6 +11,8 @@ pub mod csp;
 pub mod dlx;
 pub(crate) mod ext;
 #[doc(hidden)]
+pub mod fast;
+#[doc(hidden)]
 pub mod ip;
 mod isolated;
 #[doc(hidden)]
@@ -75,6 +77,19 @@ pub const BACKENDS: &[BackendInfo] = &[
         make: |config| match config {
             None => Ok(Box::new(dlx::DlxSolver)),
             Some(c) => Err(Error::Config(format!("dlx has no configuration '{c}'"))),
+        },
+    },
+    BackendInfo {
+        name: "fast",
+        summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9); a generic bit-set path otherwise",
+        proves_uniqueness: true,
+        counts: true,
+        sides: "4 to 64, any box shape, variants",
+        configs: &[],
+        isolated: false,
+        make: |config| match config {
+            None => Ok(Box::new(fast::FastSolver::new())),
+            Some(c) => Err(Error::Config(format!("fast has no configuration '{c}'"))),
         },
     },
     BackendInfo {

@@ -1,0 +1,137 @@
+//! The `fast` backend: a bit-parallel solver whose only purpose is speed, the
+//! yardstick at the physical end of the scale (`encodings/fast.md`).
+//!
+//! Classic 9×9 puzzles take the band path ([`band`]): per-digit, band-wise bit sets,
+//! singles and locked candidates by bit operations and table look-ups, branching on a
+//! two-candidate cell with the board copied onto a small stack. Every other board the
+//! model supports (other sides, rectangular boxes, the X variant) takes the generic
+//! path ([`generic`]): a 64-bit candidate set per cell, naked and hidden singles,
+//! smallest-domain branching. Both find up to `max_solutions` solutions, so uniqueness
+//! is proven by looking for a second one and counting by looking for all.
+//!
+//! The solve has no separate encoding phase worth a clock read (building the board is
+//! part of the search), so `Stats::solve_ms` and `encode_ms` stay 0; the time is the
+//! registry's `time_ms`, measured around the whole solve.
+
+pub mod band;
+pub mod generic;
+
+use crate::model::{Geometry, Puzzle, Variant};
+use crate::solver::{Outcome, SolveOptions, Solver, Stats};
+use std::sync::Arc;
+
+/// The propagation found a contradiction: the board has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// How a search ended, on either path.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Search {
+    /// Solutions found.
+    pub found: u64,
+    /// Whether the whole tree was explored.
+    pub complete: bool,
+    /// Whether the deadline stopped it.
+    pub timed_out: bool,
+    /// Branch nodes: choices made.
+    pub nodes: u64,
+    /// Boards whose propagation failed.
+    pub failures: u64,
+}
+
+/// The bit-parallel solver. Keep it across puzzles: it owns the stack of alternatives
+/// (9×9) and the generic path's work space for the last board shape.
+pub struct FastSolver {
+    stack: Vec<band::Board>,
+    generic: Option<(Arc<Geometry>, generic::Generic)>,
+}
+
+impl Default for FastSolver {
+    fn default() -> Self {
+        FastSolver::new()
+    }
+}
+
+/// Whether a board takes the 9×9 band path: side 9, 3×3 boxes, no variant.
+pub fn is_classic_9x9(g: &Geometry) -> bool {
+    g.n == 9 && g.box_rows == 3 && g.box_cols == 3 && g.variant == Variant::Classic
+}
+
+impl FastSolver {
+    /// A solver with its stack allocated: 81 levels of at most 8 alternatives each, so
+    /// the 9×9 search never grows it.
+    pub fn new() -> FastSolver {
+        FastSolver {
+            stack: Vec::with_capacity(81 * 8 + 1),
+            generic: None,
+        }
+    }
+
+    /// The generic solver for `geometry`, rebuilt only when the shape changes.
+    fn generic_for(&mut self, geometry: &Arc<Geometry>) -> &mut generic::Generic {
+        let reusable = self
+            .generic
+            .as_ref()
+            .is_some_and(|(g, _)| Arc::ptr_eq(g, geometry) || **g == **geometry);
+        if !reusable {
+            self.generic = None;
+        }
+        let (_, solver) = self
+            .generic
+            .get_or_insert_with(|| (geometry.clone(), generic::Generic::new(geometry)));
+        solver
+    }
+}
+
+impl Solver for FastSolver {
+    fn name(&self) -> String {
+        "fast".to_string()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "guesses"
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        self.solve_streaming(puzzle, opts, &mut |_| {})
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let g = &puzzle.geometry;
+        let max = opts.max_solutions.max(1) as u64;
+        let keep = opts.keep_solutions;
+        let mut solutions = Vec::new();
+        let mut collect = |grid: &[u8]| {
+            if solutions.len() < keep {
+                solutions.push(grid.to_vec());
+            }
+            on_solution(grid);
+        };
+        let s = if is_classic_9x9(g) {
+            match band::Board::from_givens(&puzzle.cells) {
+                Err(Contradiction) => Search {
+                    complete: true,
+                    ..Search::default()
+                },
+                Ok(root) => band::search(root, max, opts.deadline, &mut self.stack, &mut collect),
+            }
+        } else {
+            self.generic_for(g)
+                .search(&puzzle.cells, max, opts.deadline, &mut collect)
+        };
+        let n = g.n as u64;
+        let stats = Stats {
+            nodes: s.nodes,
+            backtracks: s.failures,
+            variables: n * n * n,
+            constraints: g.units.len() as u64,
+            ..Stats::default()
+        };
+        Outcome::from_search(solutions, s.found, s.complete, s.timed_out, stats)
+    }
+}
