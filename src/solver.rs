@@ -153,8 +153,9 @@ pub struct Stats {
     pub extra: BTreeMap<String, f64>,
 }
 
-/// Why a backend gave no answer: a first-class result, reported beside the verdict
-/// (which is then `unknown`), never hidden in the statistics.
+/// Why a backend could not finish: a first-class result, reported beside the verdict
+/// (which says what was known before the failure: `unknown` when nothing was found),
+/// never hidden in the statistics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "message", rename_all = "snake_case")]
 pub enum Failure {
@@ -288,12 +289,14 @@ pub enum VerifyError {
 /// Checks an outcome with the independent validator: every solution is valid and keeps
 /// the givens, no solution is repeated, and the verdict matches what was found.
 pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
+    let mut seen: std::collections::HashSet<&[u8]> =
+        std::collections::HashSet::with_capacity(outcome.solutions.len());
     for (i, s) in outcome.solutions.iter().enumerate() {
         validate(puzzle, s).map_err(|error| VerifyError::Invalid {
             index: i + 1,
             error,
         })?;
-        if outcome.solutions[..i].contains(s) {
+        if !seen.insert(s) {
             return Err(VerifyError::Repeated(i + 1));
         }
     }
@@ -312,6 +315,17 @@ pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
         });
     }
     Ok(())
+}
+
+/// Whether a proven-unique answer is the solution the input gave with the puzzle (a CSV
+/// solutions column): `None` when the input gave none or the answer is not proven unique
+/// (another solution of a puzzle with several is not a mistake).
+pub fn matches_expected(puzzle: &Puzzle, outcome: &Outcome) -> Option<bool> {
+    let expected = puzzle.expected.as_ref()?;
+    if outcome.verdict != Verdict::Unique {
+        return None;
+    }
+    Some(outcome.solutions.first() == Some(expected))
 }
 
 /// Milliseconds as a float, the unit of every reported time.

@@ -799,3 +799,99 @@ fn the_readme_examples_run_as_written() {
         assert!(o.status.success(), "`{command}` failed: {}", err(&o));
     }
 }
+
+#[test]
+fn a_record_that_only_lacks_its_newline_is_kept_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.jsonl");
+    let results = results.to_str().unwrap();
+    let input = format!("{EASY}\n{SEVERAL}\n");
+    assert!(run(&["compare", "-b", "dlx", "--out", results], &input)
+        .status
+        .success());
+    let text = std::fs::read_to_string(results).unwrap();
+    std::fs::write(results, text.trim_end()).unwrap();
+    let o = run(
+        &["compare", "-b", "dlx", "--out", results, "--resume"],
+        &input,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let kept: Vec<u64> = lines_of(results)
+        .iter()
+        .map(|r| r["puzzle_index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(kept, [0, 1]);
+}
+
+#[test]
+fn a_refused_run_leaves_no_empty_output_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = write(&dir, "r.jsonl", "kept\n");
+    let csv = dir.path().join("t.csv");
+    let o = run(
+        &[
+            "compare",
+            "-b",
+            "dlx",
+            "--out",
+            &results,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        EASY,
+    );
+    assert_usage_error(&o, "--force");
+    assert!(!csv.exists());
+}
+
+#[test]
+fn given_solutions_are_checked_only_against_proven_unique_answers_in_solve_and_compare() {
+    let dir = tempfile::tempdir().unwrap();
+    // An empty 4x4 with one of its 288 solutions: other answers are not mistakes.
+    let several = write(
+        &dir,
+        "several.csv",
+        "puzzle,solution\n................,4321214334121234\n",
+    );
+    for args in [&["solve", &several][..], &["solve", "--first", &several]] {
+        let o = run(args, "");
+        assert!(o.status.success(), "{args:?}: {}", err(&o));
+        assert!(!err(&o).contains("DIFFERS"), "{}", err(&o));
+    }
+    // A wrong solution for a unique puzzle: solve and compare both say so, exit 1.
+    let good = std::fs::read_to_string(format!(
+        "{}/examples/kaggle.csv",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    lines[1] = lines[1].replacen(",1", ",2", 1);
+    let bad = write(&dir, "bad.csv", &(lines.join("\n") + "\n"));
+    assert_eq!(run(&["solve", &bad], "").status.code(), Some(1));
+    let o = run(&["compare", "-b", "dlx", &bad], "");
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    assert!(
+        out(&o).contains("differs from the solution given"),
+        "{}",
+        out(&o)
+    );
+    // A one-column header, and quoted fields.
+    let one = write(&dir, "one.csv", &format!("puzzle\n{EASY}\n"));
+    assert!(out(&run(&["solve", &one], "")).starts_with("unique"));
+    let quoted = format!(
+        "\"quizzes\",\"solutions\"\n{}\n",
+        lines[2]
+            .split(',')
+            .map(|f| format!("\"{f}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let quoted = write(&dir, "quoted.csv", &quoted);
+    let o = run(&["solve", "--format", "json", &quoted], "");
+    assert!(
+        out(&o).contains("\"matches_given_solution\":true"),
+        "{}{}",
+        out(&o),
+        err(&o)
+    );
+}

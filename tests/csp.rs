@@ -171,7 +171,7 @@ fn a_deadline_is_held_at_every_level() {
         // Liveness, not speed: the answer comes at the deadline, not after the count
         // (the margin allows for a loaded machine's scheduling).
         assert!(
-            elapsed < budget + Duration::from_millis(250),
+            elapsed < budget + Duration::from_secs(1),
             "{config} ran {elapsed:?}"
         );
     }

@@ -163,4 +163,40 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
         assert!(start.elapsed() < Duration::from_secs(3), "{config}");
         assert_nothing_running(&format!("count -b {config}"));
     }
+
+    // A worker whose parent is killed (no Drop, no Ctrl-C reaching its process group)
+    // ends by itself instead of running on for its 60 s budget.
+    let mut parent = Command::new(EXE)
+        .args([
+            "count",
+            "--backend",
+            "sat:reduced",
+            "--timeout",
+            "60",
+            &path,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !tagged().iter().any(|(pid, _)| *pid != parent.id()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no worker started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    parent.kill().unwrap();
+    parent.wait().unwrap();
+    let killed = Instant::now();
+    while !tagged().is_empty() {
+        assert!(
+            killed.elapsed() < Duration::from_secs(5),
+            "orphaned worker still running: {:?}",
+            tagged()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_nothing_running("orphaned worker");
 }

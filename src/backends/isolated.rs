@@ -120,9 +120,18 @@ impl Solver for Isolated {
         if self.worker.is_none() {
             match Worker::start(&exe, &self.spec, deadline) {
                 Ok(w) => self.worker = Some(w),
-                Err(WorkerEnd::Deadline) => return deadline_outcome(start, Vec::new(), 0),
+                // The whole budget went on starting the worker: transport, no solving.
+                Err(WorkerEnd::Deadline) => {
+                    return Outcome {
+                        transport_ms: ms(start.elapsed()),
+                        ..deadline_outcome(Vec::new(), 0)
+                    }
+                }
                 Err(WorkerEnd::Failed(why)) => {
-                    return timed_failure(Failure::Worker(why), start, Vec::new(), 0)
+                    return Outcome {
+                        transport_ms: ms(start.elapsed()),
+                        ..Outcome::failed(Failure::Worker(why), Vec::new(), 0)
+                    }
                 }
             }
         }
@@ -136,41 +145,35 @@ impl Solver for Isolated {
                 out
             }
             Err((end, solutions, found)) => {
+                // The solve ran from the request until now (read before the kill, which
+                // is not solving); starting the worker for this puzzle, if it was, is
+                // transport.
+                let solving_ms = ms(sent.elapsed());
                 if let Some(w) = self.worker.take() {
                     w.kill();
                 }
-                match end {
-                    WorkerEnd::Deadline => {
-                        let mut out = deadline_outcome(start, solutions, found);
-                        // The solve ran from the request to the kill; starting the worker
-                        // (if it was started for this puzzle) is transport.
-                        out.time_ms = ms(sent.elapsed());
-                        out.transport_ms = ms(sent.duration_since(start));
-                        out
-                    }
+                let out = match end {
+                    WorkerEnd::Deadline => deadline_outcome(solutions, found),
                     WorkerEnd::Failed(why) => {
-                        timed_failure(Failure::Worker(why), start, solutions, found)
+                        Outcome::failed(Failure::Worker(why), solutions, found)
                     }
+                };
+                Outcome {
+                    time_ms: solving_ms,
+                    transport_ms: ms(sent.duration_since(start)),
+                    ..out
                 }
             }
         }
     }
 }
 
-/// The outcome of a solve the deadline stopped before the worker answered.
-fn deadline_outcome(start: Instant, solutions: Vec<Grid>, found: u64) -> Outcome {
+/// The outcome of a solve the deadline stopped before the worker answered (times are
+/// set by the caller).
+fn deadline_outcome(solutions: Vec<Grid>, found: u64) -> Outcome {
     Outcome {
         timed_out: true,
-        time_ms: ms(start.elapsed()),
         ..Outcome::from_search(solutions, found, false, true, Stats::default())
-    }
-}
-
-/// The outcome of a solve whose worker failed.
-fn timed_failure(failure: Failure, start: Instant, solutions: Vec<Grid>, found: u64) -> Outcome {
-    Outcome {
-        transport_ms: ms(start.elapsed()),
-        ..Outcome::failed(failure, solutions, found)
     }
 }
 
@@ -208,6 +211,7 @@ pub fn serve_if_asked() -> Option<i32> {
         return None;
     }
     let spec = args.next().unwrap_or_default();
+    exit_when_orphaned();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     match serve(&spec, std::io::stdin().lock(), &mut out) {
@@ -220,7 +224,21 @@ pub fn serve_if_asked() -> Option<i32> {
     }
 }
 
-/// The version line a worker starts with, so a parent never talks to a different build.
+/// Ends this worker as soon as its parent is gone (killed, or exited without reaping it):
+/// a worker is in its own process group, so no Ctrl-C reaches it, and a varisat call
+/// cannot be interrupted, so without this it could run on for its whole budget or more.
+fn exit_when_orphaned() {
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(100));
+        if std::os::unix::process::parent_id() != parent {
+            std::process::exit(3);
+        }
+    });
+}
+
+/// The version line a worker starts with, so a parent does not talk to a worker of
+/// another version (builds of the same version are not told apart).
 fn hello() -> String {
     format!("W sudoku-arena {}", env!("CARGO_PKG_VERSION"))
 }
@@ -342,7 +360,8 @@ enum WorkerEnd {
 /// A running worker: its process, the pipe to it, and a thread reading its answers.
 struct Worker {
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed (dropping the worker closes it first).
+    stdin: Option<ChildStdin>,
     lines: mpsc::Receiver<Line>,
     reader: Option<JoinHandle<()>>,
 }
@@ -373,7 +392,7 @@ impl Worker {
         });
         let mut worker = Worker {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             reader: Some(reader),
         };
@@ -432,7 +451,11 @@ impl Worker {
         let mut solutions = Vec::new();
         let mut found = 0u64;
         let line = serde_json::to_string(&req).expect("a request always serialises");
-        if let Err(e) = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => writeln!(stdin, "{line}").and_then(|_| stdin.flush()),
+            None => Err(std::io::Error::other("standard input closed")),
+        };
+        if let Err(e) = sent {
             let why = format!("cannot send the puzzle: {e}");
             return Err((WorkerEnd::Failed(why), solutions, found));
         }
@@ -469,20 +492,18 @@ impl Worker {
     }
 
     /// Kills the worker and everything it started, and reaps it.
-    fn kill(mut self) {
-        crate::process::kill_tree(self.child.id());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if let Some(r) = self.reader.take() {
-            let _ = r.join();
-        }
+    fn kill(self) {
+        drop(self);
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        // Closing standard input ends a worker that is waiting for a puzzle; one that is
-        // still solving is killed. Either way it is reaped before this returns.
+        // Close standard input first (a worker waiting for a puzzle then ends), kill the
+        // worker with everything it started (a wrapper script's child too, which would
+        // otherwise keep the pipe open), reap it, and only then join the reader.
+        drop(self.stdin.take());
+        crate::process::kill_tree(self.child.id());
         let _ = self.child.kill();
         let _ = self.child.wait();
         if let Some(r) = self.reader.take() {

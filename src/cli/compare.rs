@@ -130,6 +130,16 @@ fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
         return Ok(());
     }
     let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    // A whole record that only lacks its newline was read as done: end its line instead.
+    if serde_json::from_slice::<Record>(&text[keep..]).is_ok() {
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+        return file
+            .write_all(b"\n")
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"));
+    }
     let file = std::fs::OpenOptions::new()
         .write(true)
         .open(path)
@@ -178,21 +188,26 @@ pub fn check_svg_name(plot: Option<&str>) -> anyhow::Result<()> {
 /// reported at once, not after an hour of solving.
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     check_svg_name(args.plot.as_deref())?;
-    for path in [&args.csv, &args.markdown, &args.plot]
-        .into_iter()
-        .flatten()
-    {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-    }
     if let Some(path) = &args.out {
         if std::path::Path::new(path).exists() && !args.resume && !args.force {
             anyhow::bail!(
                 "{path} already exists: add --resume to continue that run, or --force to overwrite it"
             );
+        }
+    }
+    for path in [&args.csv, &args.markdown, &args.plot]
+        .into_iter()
+        .flatten()
+    {
+        // Opened to prove it can be written; a file made only for the proof is removed.
+        let existed = std::path::Path::new(path).exists();
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+        if !existed {
+            let _ = std::fs::remove_file(path);
         }
     }
     Ok(())
@@ -319,7 +334,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         }
         if let Some(f) = file {
             let line = serde_json::to_string(&record).unwrap_or_default();
-            if let Err(e) = writeln!(f, "{line}").and_then(|_| f.flush()) {
+            // One write per record, newline included, so an interruption cannot split them.
+            if let Err(e) = f
+                .write_all(format!("{line}\n").as_bytes())
+                .and_then(|_| f.flush())
+            {
                 error.get_or_insert(format!("cannot write results: {e}"));
             }
         }

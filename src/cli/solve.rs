@@ -8,7 +8,7 @@ use super::EXIT_WRONG_ANSWER;
 use crate::backends::create;
 use crate::model::format::{to_grid, to_line};
 use crate::model::Puzzle;
-use crate::solver::{verify, Outcome, SolveOptions};
+use crate::solver::{matches_expected, verify, Outcome, SolveOptions};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
@@ -90,7 +90,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
             eprintln!("sudoku-arena: WRONG ANSWER from {name} on {place}: {problem}");
             status = EXIT_WRONG_ANSWER;
         }
-        let matches = expected_matches(puzzle, &outcome);
+        let matches = matches_expected(puzzle, &outcome);
         if matches == Some(false) {
             eprintln!(
                 "sudoku-arena: DIFFERS from the solution given in the input: {name} on {place}"
@@ -109,20 +109,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         out.flush();
     }
     Ok(status)
-}
-
-/// Whether the answer agrees with the solution the input gave (`None` when it gave
-/// none, or the backend found none): a unique answer must be it, and any answer of a
-/// puzzle with a given solution must be one the backend found or could have.
-fn expected_matches(puzzle: &Puzzle, outcome: &Outcome) -> Option<bool> {
-    let expected = puzzle.expected.as_ref()?;
-    let first = outcome.solutions.first()?;
-    Some(match outcome.verdict {
-        crate::solver::Verdict::Multiple => {
-            outcome.solutions.contains(expected) || outcome.solutions.len() < 2
-        }
-        _ => first == expected,
-    })
 }
 
 fn render(

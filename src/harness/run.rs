@@ -10,7 +10,7 @@ use crate::backends::create;
 use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
-use crate::solver::{verify, SolveOptions, Solver};
+use crate::solver::{matches_expected, verify, SolveOptions, Solver};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -86,7 +86,13 @@ pub fn run_one(
         time_ms: outcome.time_ms,
         transport_ms: outcome.transport_ms,
         failure: outcome.failure.as_ref().map(ToString::to_string),
-        wrong: verify(puzzle, &outcome).err().map(|e| e.to_string()),
+        wrong: verify(puzzle, &outcome)
+            .err()
+            .map(|e| e.to_string())
+            .or_else(|| {
+                (matches_expected(puzzle, &outcome) == Some(false))
+                    .then(|| "differs from the solution given in the input".to_string())
+            }),
         effort_name: solver.effort_name().to_string(),
         stats: outcome.stats,
         ..base_record(backend, puzzle, puzzle_index, plan)

@@ -162,12 +162,22 @@ pub fn summarize(records: &[Record]) -> Summary {
             mean_constraints: mean(rs.iter().map(|r| r.stats.constraints as f64)),
         });
     }
-    let fastest = summary
-        .backends
-        .iter()
-        .map(|b| b.median_ms)
-        .filter(|m| m.is_finite())
-        .fold(f64::INFINITY, f64::min);
+    // The baseline is the fastest backend that answered everything: one that gave up on
+    // puzzles (a rule ladder stuck, a deadline) is not faster at the same work.
+    let complete = |b: &&BackendSummary| b.unknown == 0 && b.failed == 0 && b.wrong == 0;
+    let fastest_of = |only_complete: bool| {
+        summary
+            .backends
+            .iter()
+            .filter(|b| !only_complete || complete(b))
+            .map(|b| b.median_ms)
+            .filter(|m| m.is_finite())
+            .fold(f64::INFINITY, f64::min)
+    };
+    let fastest = match fastest_of(true) {
+        f if f.is_finite() => f,
+        _ => fastest_of(false),
+    };
     for b in &mut summary.backends {
         b.ratio_to_fastest = b.median_ms / fastest;
     }
@@ -303,6 +313,23 @@ mod tests {
             (s.backends[0].wrong, s.backends[0].solved, s.clean()),
             (1, 0, false)
         );
+    }
+
+    #[test]
+    fn the_ratio_baseline_is_a_backend_that_answered_everything() {
+        let s = summarize(&[
+            rec("ladder", "unknown", None, 0.5),
+            rec("a", "unique", Some("x"), 2.0),
+            rec("b", "unique", Some("x"), 4.0),
+        ]);
+        let ratio = |name: &str| {
+            s.backends
+                .iter()
+                .find(|b| b.backend == name)
+                .unwrap()
+                .ratio_to_fastest
+        };
+        assert_eq!((ratio("a"), ratio("b"), ratio("ladder")), (1.0, 2.0, 0.25));
     }
 
     #[test]

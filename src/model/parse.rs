@@ -112,7 +112,7 @@ struct CsvColumns {
 fn csv_header(line: &str) -> Option<CsvColumns> {
     let fields: Vec<String> = line
         .split(',')
-        .map(|f| f.trim().to_ascii_lowercase())
+        .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
         .collect();
     let wordy = |f: &String| {
         !f.is_empty()
@@ -120,14 +120,10 @@ fn csv_header(line: &str) -> Option<CsvColumns> {
                 .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
             && f.chars().any(|c| c.is_ascii_lowercase())
     };
-    if fields.len() < 2
-        && !fields
-            .iter()
-            .any(|f| f.starts_with("quiz") || f.starts_with("puzzle"))
-    {
-        return None;
-    }
-    if !line.contains(',') || !fields.iter().all(wordy) {
+    let names_a_column = fields
+        .iter()
+        .any(|f| f.starts_with("quiz") || f.starts_with("puzzle") || f.starts_with("solution"));
+    if !fields.iter().all(wordy) || (fields.len() < 2 && !names_a_column) {
         return None;
     }
     let puzzle = fields
@@ -359,7 +355,10 @@ impl Parser<'_> {
         columns: CsvColumns,
         label: Option<String>,
     ) -> Result<(), ParseError> {
-        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let fields: Vec<&str> = line
+            .split(',')
+            .map(|f| f.trim().trim_matches('"').trim())
+            .collect();
         let field = |i: usize, what: &str| {
             fields
                 .get(i)
