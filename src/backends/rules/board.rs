@@ -111,6 +111,14 @@ impl Board {
         self.n + c
     }
 
+    /// Whether two different cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self.cell_units[a]
+                .iter()
+                .any(|&(u, _)| self.cell_units[b].iter().any(|&(v, _)| u == v))
+    }
+
     /// A cell's name, `r3c5`.
     pub fn cell_name(&self, cell: usize) -> String {
         self.geometry.cell_name(cell)

@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::State;
 use super::step::{Detail, Step};
-use super::{locked, matching, nishio, singles, subsets};
+use super::{chains, locked, matching, nishio, singles, subsets};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -59,10 +59,35 @@ pub const RULES: &[Rule] = &[
         level: 2,
         find: nishio::find,
     },
+    Rule {
+        name: "bilocation cycle",
+        level: 3,
+        find: chains::bilocation_cycle,
+    },
+    Rule {
+        name: "bivalue cycle",
+        level: 3,
+        find: chains::bivalue_cycle,
+    },
+    Rule {
+        name: "repetitive cycle",
+        level: 3,
+        find: chains::repetitive,
+    },
+    Rule {
+        name: "nonrepetitive path",
+        level: 3,
+        find: chains::path,
+    },
+    Rule {
+        name: "conflicting paths",
+        level: 4,
+        find: chains::conflict,
+    },
 ];
 
 /// The highest level of the ladder.
-pub const MAX_LEVEL: u8 = 2;
+pub const MAX_LEVEL: u8 = 4;
 
 /// The level recorded on a guess step: above every rule.
 pub const GUESS_LEVEL: u8 = u8::MAX;
