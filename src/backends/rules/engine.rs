@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::State;
 use super::step::{Detail, Step};
-use super::{chains, locked, matching, nishio, singles, subsets};
+use super::{chains, locked, matching, nishio, singles, subsets, twosat};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -84,10 +84,15 @@ pub const RULES: &[Rule] = &[
         level: 4,
         find: chains::conflict,
     },
+    Rule {
+        name: "2-SAT",
+        level: 5,
+        find: twosat::find,
+    },
 ];
 
 /// The highest level of the ladder.
-pub const MAX_LEVEL: u8 = 4;
+pub const MAX_LEVEL: u8 = 5;
 
 /// The level recorded on a guess step: above every rule.
 pub const GUESS_LEVEL: u8 = u8::MAX;

@@ -23,6 +23,7 @@ pub mod step;
 pub mod subsets;
 #[cfg(test)]
 mod testutil;
+pub mod twosat;
 
 use crate::model::{Geometry, Puzzle};
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};

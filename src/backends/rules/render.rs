@@ -298,6 +298,12 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 "{} cannot be placed once in every row and column",
                 digits(&step.digits)
             ),
+            Contradiction::TwoSat => format!(
+                "in the 2-SAT instance, {}={} and its negation imply each other: {}",
+                board.cell_name(step.cells[0]),
+                step.digits[0],
+                chain(board, &step.links)
+            ),
             Contradiction::NoPlacement => format!(
                 "{} has no placement with one in each row, column and box",
                 digits(&step.digits)

@@ -129,6 +129,8 @@ pub enum Contradiction {
     DigitMatching,
     /// A digit has no valid placement at all.
     NoPlacement,
+    /// The 2-SAT instance has no solution: a literal and its negation imply each other.
+    TwoSat,
 }
 
 /// An edge a graph rule used, from one candidate to another: a bilocation edge
