@@ -7,7 +7,9 @@
 //! - a cell with two candidates holds one of them, a digit with two places in a unit
 //!   takes one of them (strong links: the bivalue and bilocation edges);
 //! - one-step look-aheads: if placing `d` in `c` leaves `d` one place in another unit,
-//!   `c = d` implies that place; if it leaves none, `c ≠ d`.
+//!   `c = d` implies that place; if it leaves none, `c ≠ d`; a two-candidate cell
+//!   {x, y} and a three-candidate cell {x, y, z} of a unit: unless the second holds z
+//!   they are a naked pair, so "not z" removes x and y from the rest of the unit.
 //!
 //! Solved by strongly connected components of the implication graph (one
 //! implementation, `crate::graph::scc::Digraph`) and reachability over its
@@ -79,6 +81,32 @@ pub fn instance(board: &Board, s: &State) -> Instance {
             }
             if open.len() == 2 {
                 clause(pos(var(open[0], d)), pos(var(open[1], d)));
+            }
+        }
+    }
+    // Pair look-ahead: a two-candidate cell {x, y} and a three-candidate cell {x, y, z}
+    // of a unit make a naked pair unless the second holds z; so "not z" removes x
+    // and y from the rest of the unit.
+    for c in (0..cells).filter(|&c| s.value[c] == 0 && s.cand[c].len() == 2) {
+        for &(u, _) in &board.cell_units[c] {
+            for &w in &board.units[u] {
+                if w == c || s.value[w] != 0 || s.cand[w].len() != 3 {
+                    continue;
+                }
+                if s.cand[w].0 & s.cand[c].0 != s.cand[c].0 {
+                    continue;
+                }
+                let Some(z) = s.cand[w].iter().find(|&e| !s.cand[c].contains(e)) else {
+                    continue;
+                };
+                for &o in &board.units[u] {
+                    if o == c || o == w || s.value[o] != 0 {
+                        continue;
+                    }
+                    for e in s.cand[c].iter().filter(|&e| s.cand[o].contains(e)) {
+                        clause(pos(var(w, z)), neg(var(o, e)));
+                    }
+                }
             }
         }
     }
