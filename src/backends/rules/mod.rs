@@ -14,6 +14,7 @@ pub mod engine;
 pub mod locked;
 pub mod matching;
 pub mod nishio;
+pub mod picture;
 pub mod rate;
 pub mod render;
 pub mod singles;
@@ -24,6 +25,7 @@ pub mod subsets;
 #[cfg(test)]
 mod testutil;
 pub mod twosat;
+pub mod unique;
 
 use crate::model::{Geometry, Puzzle};
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};

@@ -151,7 +151,7 @@ pub fn instance(board: &Board, s: &State) -> Instance {
 impl Instance {
     fn literal_link(&self, a: u32, b: u32) -> Link {
         let (fa, fb) = (self.vars[a as usize / 2], self.vars[b as usize / 2]);
-        let (if_from, if_to) = (a % 2 == 0, b % 2 == 0);
+        let (if_from, if_to) = (a.is_multiple_of(2), b.is_multiple_of(2));
         Link {
             from: fa,
             to: fb,
