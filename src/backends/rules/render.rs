@@ -96,17 +96,26 @@ fn literal(board: &Board, (c, d): (usize, u8), holds: bool) -> String {
     format!("{}{}{d}", board.cell_name(c), if holds { "=" } else { "≠" })
 }
 
-/// The implications of a step's links in words: `r1c1≠5 → r1c4=5 → r5c4≠7 → ...`;
-/// a link that does not continue the previous one starts a new chain after `;`.
+/// The implications of a step's links in words: `r4c6≠6 → r4c8=6, ≠5 → r4c5=5`
+/// (", ≠5": the same cell, so not 5); a link that does not continue the previous
+/// one starts a new chain after `;`.
 pub fn chain(board: &Board, links: &[Link]) -> String {
     let mut out = String::new();
     let mut last: Option<((usize, u8), bool)> = None;
     for l in links {
-        if last != Some((l.from, l.if_from)) {
-            if !out.is_empty() {
-                out.push_str("; ");
+        match last {
+            Some(prev) if prev == (l.from, l.if_from) => {}
+            // The same cell, read another way: "r4c8=6, ≠5".
+            Some(((c, _), _)) if c == l.from.0 => {
+                out.push_str(if l.if_from { ", =" } else { ", ≠" });
+                out.push_str(&l.from.1.to_string());
             }
-            out.push_str(&literal(board, l.from, l.if_from));
+            _ => {
+                if !out.is_empty() {
+                    out.push_str("; ");
+                }
+                out.push_str(&literal(board, l.from, l.if_from));
+            }
         }
         out.push_str(" → ");
         out.push_str(&literal(board, l.to, l.if_to));
