@@ -353,6 +353,7 @@ pub fn repetitive(board: &Board, s: &State) -> Option<Step> {
             if f.facts.iter().any(|&(_, _, node)| node == i) {
                 let mut step = f.undo(&g, GraphRule::RepetitiveCycle);
                 step.links = f.links_to(&g, i);
+                add_walk_cells(&mut step);
                 return Some(step);
             }
         }
@@ -384,6 +385,7 @@ pub fn path(board: &Board, s: &State) -> Option<Step> {
                 step.cells = vec![f.cell, w];
                 step.digits = vec![p];
                 step.links = f.links_to(&g, node);
+                add_walk_cells(&mut step);
                 step.eliminations = elim;
                 return Some(step);
             }
@@ -430,6 +432,7 @@ pub fn conflict(board: &Board, s: &State) -> Option<Step> {
                 let mut step = f.undo(&g, GraphRule::Conflict);
                 step.links = f.links_to(&g, a);
                 step.links.extend(f.links_to(&g, b));
+                add_walk_cells(&mut step);
                 return Some(step);
             }
             // A unit left without a place for a digit.
@@ -470,6 +473,7 @@ pub fn conflict(board: &Board, s: &State) -> Option<Step> {
                                 step.links.extend(f.links_to(&g, node));
                             }
                         }
+                        add_walk_cells(&mut step);
                         return Some(step);
                     }
                 }
@@ -477,6 +481,16 @@ pub fn conflict(board: &Board, s: &State) -> Option<Step> {
         }
     }
     None
+}
+
+/// The cells of a step's walks after the ones it names first (the start, and for a
+/// path its end), so pictures and `cells` show everything the step reasons with.
+fn add_walk_cells(step: &mut Step) {
+    for c in cycle_cells(&step.links) {
+        if !step.cells.contains(&c) {
+            step.cells.push(c);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -166,7 +166,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     if step.assumes_unique {
         text_lines.push("(rests on the assumption that the puzzle has one solution)".into());
     }
-    let text_h = 22.0 + 16.0 * text_lines.len() as f64 + 30.0;
+    let text_h = 22.0 + 16.0 * text_lines.len() as f64 + 66.0;
     let (w, h) = (side + 2.0 * g.margin, side + 2.0 * g.margin + text_h);
     let mut o = String::new();
     o.push_str(&format!(
@@ -238,7 +238,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
         for (a, b) in graph_edges(board, s, kind) {
             let (p, q) = (g.cand(a.0, a.1), g.cand(b.0, b.1));
             o.push_str(&format!(
-                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#9ab\" stroke-width=\"1\" opacity=\"0.55\"{dash}/>\n",
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#7f9fb5\" stroke-width=\"1.1\" opacity=\"0.55\"{dash}/>\n",
                 p.0, p.1, q.0, q.1
             ));
         }
@@ -316,11 +316,19 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
             esc(line)
         ));
     }
-    y += 22.0;
-    o.push_str(&format!(
-        "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"11\" fill=\"#666\">blue solid: strong link (bilocation: only two places); orange dashed: weak link (bivalue: not both); red: removed; green: placed; yellow: cells the step reasons with</text>\n",
-        g.margin
-    ));
+    for legend in [
+        "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
+        "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
+        "grey: the whole graph the rule read; red: removed; green: placed;",
+        "yellow: the cells the step reasons with.",
+    ] {
+        y += 14.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"10.5\" fill=\"#666\">{}</text>\n",
+            g.margin,
+            esc(legend)
+        ));
+    }
     o.push_str("</svg>\n");
     o
 }

@@ -253,6 +253,13 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
             st.digits.push(d);
             let (a, b) = if placed { (q, p) } else { (p, q) };
             st.links = inst.chain(a, b).unwrap_or_default();
+            for l in &st.links {
+                for x in [l.from.0, l.to.0] {
+                    if !st.cells.contains(&x) {
+                        st.cells.push(x);
+                    }
+                }
+            }
             st
         });
         if placed {
