@@ -453,19 +453,34 @@ pub fn conflict(board: &Board, s: &State) -> Option<Step> {
                     if holder[u * n + d as usize - 1] != usize::MAX {
                         continue;
                     }
-                    let places = board.units[u]
-                        .iter()
-                        .filter(|&&c| s.cand[c].contains(d))
-                        .collect::<Vec<_>>();
-                    if places.is_empty() || places.iter().any(|&&c| s.value[c] == d) {
+                    // Open places only: a placed digit keeps its cell in `places`.
+                    let p = s.places(d, u);
+                    if p == 0 || s.value[board.cell(u, p.trailing_zeros())] == d {
                         continue;
                     }
-                    if places.iter().all(|&&c| killed[c * n + d as usize - 1]) {
+                    let all_killed = {
+                        let mut b = p;
+                        let mut all = true;
+                        while b != 0 {
+                            let i = b.trailing_zeros();
+                            b &= b - 1;
+                            if !killed[board.cell(u, i) * n + d as usize - 1] {
+                                all = false;
+                                break;
+                            }
+                        }
+                        all
+                    };
+                    if all_killed {
+                        let places: Vec<usize> = super::step::positions_of(p)
+                            .into_iter()
+                            .map(|i| board.cell(u, i))
+                            .collect();
                         let mut step = f.undo(&g, GraphRule::EmptyUnit);
                         step.units.push(u);
                         step.digits.push(d);
                         // The walks to the facts that take the unit's places.
-                        for &&c in &places {
+                        for &c in &places {
                             let by = f.facts.iter().find(|&&(w, q, _)| {
                                 (w == c && q != d) || (q == d && board.sees(w, c))
                             });
