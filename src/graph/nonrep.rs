@@ -20,7 +20,6 @@
 //! and no other.
 
 use super::scc::Digraph;
-use std::collections::HashMap;
 
 /// An undirected edge of G with a label at each end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -59,8 +58,8 @@ pub struct Nr {
     first: Vec<u32>,
     /// The distinct labels of each vertex, ascending within the vertex.
     labels: Vec<u32>,
-    /// The hop each arc `out → in` stands for.
-    hops: HashMap<(u32, u32), Hop>,
+    /// The hop each arc `out → in` stands for (looked up only to draw a walk).
+    hops: Vec<(u32, u32, Hop)>,
 }
 
 const IN: u32 = 0;
@@ -69,7 +68,8 @@ const PRE: u32 = 2;
 const SUF: u32 = 3;
 
 impl Nr {
-    /// nr(G) for a graph on `vertices` vertices (edges repeated are kept once).
+    /// nr(G) for a graph on `vertices` vertices (an edge given twice gives its arcs
+    /// twice, which changes no reachability).
     pub fn new(vertices: usize, edges: &[FlagEdge]) -> Nr {
         let mut at: Vec<(u32, u32)> = Vec::with_capacity(edges.len() * 2);
         for e in edges {
@@ -108,7 +108,7 @@ impl Nr {
             comp: Vec::new(),
             first,
             labels,
-            hops: HashMap::new(),
+            hops: Vec::with_capacity(edges.len() * 2),
         };
         for e in edges {
             for hop in [
@@ -131,9 +131,8 @@ impl Nr {
                 ) else {
                     continue;
                 };
-                if nr.hops.insert((o, i), hop).is_none() {
-                    arcs.push((o, i));
-                }
+                nr.hops.push((o, i, hop));
+                arcs.push((o, i));
             }
         }
         nr.graph = Digraph::new(nr.labels.len() * 4, &arcs);
@@ -221,8 +220,8 @@ impl Nr {
         let mut x = to;
         while x != from {
             let p = parent[x as usize];
-            if let Some(h) = self.hops.get(&(p, x)) {
-                hops.push(*h);
+            if let Some(&(_, _, h)) = self.hops.iter().find(|&&(a, b, _)| (a, b) == (p, x)) {
+                hops.push(h);
             }
             x = p;
         }

@@ -140,8 +140,8 @@ pub fn instance(board: &Board, s: &State) -> Instance {
             }
         }
     }
-    arcs.sort_unstable();
-    arcs.dedup();
+    // Repeated implications (a pair of cells sharing a row and a box) change no
+    // reachability; they are kept rather than sorted away.
     Instance {
         graph: Digraph::new(vars.len() * 2, &arcs),
         vars,
