@@ -28,6 +28,8 @@ use super::state::State;
 use super::step::Detail;
 use super::step::{GraphKind, GraphRule, Link, Step};
 use crate::graph::nonrep::{FlagEdge, Hop, Nr};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A graph of the rules with nr(G) built on it.
 pub struct Built {
@@ -79,6 +81,54 @@ impl Built {
                 .collect(),
         }
     }
+}
+
+/// The graphs last built on this thread, with the position and geometry they were
+/// built from: the four graph rules read the same two graphs of a stuck position, so
+/// each is built once per position rather than once per rule.
+struct Cache {
+    geometry: std::sync::Arc<crate::model::Geometry>,
+    cand: Vec<crate::model::CandSet>,
+    value: Vec<u8>,
+    graphs: [Option<Rc<Built>>; 2],
+}
+
+thread_local! {
+    static CACHE: RefCell<Option<Cache>> = const { RefCell::new(None) };
+}
+
+/// The graph of a kind for a position, from the cache when the position is the one it
+/// was built for.
+fn graph(board: &Board, s: &State, kind: GraphKind) -> Rc<Built> {
+    let slot = match kind {
+        GraphKind::Bilocation => 0,
+        GraphKind::Bivalue => 1,
+    };
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let same = cache.as_ref().is_some_and(|c| {
+            (std::sync::Arc::ptr_eq(&c.geometry, &board.geometry) || *c.geometry == *board.geometry)
+                && c.cand == s.cand
+                && c.value == s.value
+        });
+        if !same {
+            *cache = Some(Cache {
+                geometry: board.geometry.clone(),
+                cand: s.cand.clone(),
+                value: s.value.clone(),
+                graphs: [None, None],
+            });
+        }
+        let c = cache.as_mut().expect("just filled");
+        c.graphs[slot]
+            .get_or_insert_with(|| {
+                Rc::new(match kind {
+                    GraphKind::Bilocation => bilocation(board, s),
+                    GraphKind::Bivalue => bivalue(board, s),
+                })
+            })
+            .clone()
+    })
 }
 
 /// The bilocation graph of a position with nr(G) on it.
@@ -169,7 +219,7 @@ fn graph_step(kind: GraphKind, rule: GraphRule) -> Step {
 /// Level 3: the nonrepetitive cycle rule on the bilocation graph (Lemma 6). A cell on
 /// a nonrepetitive cycle, entered by `b` and left by `a`, holds `a` or `b`.
 pub fn bilocation_cycle(board: &Board, s: &State) -> Option<Step> {
-    let g = bilocation(board, s);
+    let g = graph(board, s, GraphKind::Bilocation);
     for c in 0..g.cells {
         if g.nr.labels(c as u32).len() < 2 {
             continue;
@@ -217,7 +267,7 @@ fn cycle_cells(links: &[Link]) -> Vec<usize> {
 /// joined through `(g, d)` on a nonrepetitive cycle hold `d` between them, so the rest
 /// of `g` loses `d`.
 pub fn bivalue_cycle(board: &Board, s: &State) -> Option<Step> {
-    let g = bivalue(board, s);
+    let g = graph(board, s, GraphKind::Bivalue);
     for u in 0..board.unit_count() {
         for d in 1..=board.n as u8 {
             let v = g.unit_vertex(u, d);
@@ -345,7 +395,10 @@ impl Forced {
 /// start that comes back to it with the label it left by undoes the start's
 /// assumption. Bilocation graph first, then bivalue.
 pub fn repetitive(board: &Board, s: &State) -> Option<Step> {
-    for g in [bilocation(board, s), bivalue(board, s)] {
+    for g in [
+        graph(board, s, GraphKind::Bilocation),
+        graph(board, s, GraphKind::Bivalue),
+    ] {
         for f in starts(&g, s) {
             let Some(i) = g.nr.in_node(f.cell as u32, f.label.into()) else {
                 continue;
@@ -365,7 +418,10 @@ pub fn repetitive(board: &Board, s: &State) -> Option<Step> {
 /// `p` or the end of a walk holds `p` (what the walk forces); cells seeing both lose
 /// `p`.
 pub fn path(board: &Board, s: &State) -> Option<Step> {
-    for g in [bilocation(board, s), bivalue(board, s)] {
+    for g in [
+        graph(board, s, GraphKind::Bilocation),
+        graph(board, s, GraphKind::Bivalue),
+    ] {
         for f in starts(&g, s) {
             let p = f.alternative(g.kind, s);
             for &(w, q, node) in &f.facts {
@@ -403,7 +459,10 @@ pub fn conflict(board: &Board, s: &State) -> Option<Step> {
     let mut holder = vec![usize::MAX; board.unit_count() * n];
     let mut value = vec![0u8; cells];
     let mut killed = vec![false; cells * n];
-    for g in [bilocation(board, s), bivalue(board, s)] {
+    for g in [
+        graph(board, s, GraphKind::Bilocation),
+        graph(board, s, GraphKind::Bivalue),
+    ] {
         for f in starts(&g, s) {
             holder.fill(usize::MAX);
             value.fill(0);
