@@ -721,4 +721,47 @@ mod tests {
         let (b, s) = position(&".".repeat(81), &elim);
         assert_eq!(conflict(&b, &s), None);
     }
+
+    #[test]
+    fn a_repetitive_bivalue_cycle_removes_the_repeated_digit() {
+        // r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,1}, r5c1 {1,2}: r1c1 = 2 forces r1c5 = 3,
+        // r5c5 = 1, r5c1 = 2, and then r1c1 is not 2. So r1c1 loses 2.
+        let spec: [(usize, &[u8]); 4] = [(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 1]), (36, &[1, 2])];
+        let (b, s) = cands(&spec, &[]);
+        let step = repetitive(&b, &s).unwrap();
+        assert_eq!(
+            step.detail,
+            Detail::Graph {
+                graph: GraphKind::Bivalue,
+                rule: GraphRule::RepetitiveCycle
+            }
+        );
+        assert_eq!(step.eliminations, vec![(0, 2)]);
+        assert_eq!(step.links.len(), 4);
+        // With r5c1 {4,5} the ring is open: nothing comes back.
+        let spec: [(usize, &[u8]); 4] = [(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 1]), (36, &[4, 5])];
+        let (b, s) = cands(&spec, &[]);
+        assert_eq!(repetitive(&b, &s), None);
+    }
+
+    #[test]
+    fn a_bilocation_path_with_equal_ends_removes_the_digit_between_them() {
+        // r1c1 is not 1 → r1c5 = 1 (row 1) → r5c5 = 2 (column 5) → r6c6 = 1 (box 5):
+        // r1c1 or r6c6 holds 1, so r6c1, seeing both, loses it (r1c6 has no 1 left).
+        let box5 = [30, 31, 32, 39, 40, 41, 48, 49, 50];
+        let mut elim = only_two(1, &row(0), [0, 4]);
+        elim.extend(only_two(2, &col(4), [4, 40]));
+        elim.extend(only_two(1, &box5, [40, 50]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        let step = path(&b, &s).unwrap();
+        assert_eq!(step.eliminations, vec![(45, 1)]);
+        assert_eq!(&step.cells[..2], &[0, 50]);
+        assert_eq!(step.links.len(), 3);
+        assert!(step.links.iter().all(|l| l.strong));
+        // Without the last edge the walk ends with 2: no end shares r1c1's digit.
+        let mut elim = only_two(1, &row(0), [0, 4]);
+        elim.extend(only_two(2, &col(4), [4, 40]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        assert_eq!(path(&b, &s), None);
+    }
 }
