@@ -764,4 +764,36 @@ mod tests {
         let (b, s) = position(&".".repeat(81), &elim);
         assert_eq!(path(&b, &s), None);
     }
+
+    #[test]
+    fn paths_that_leave_a_unit_without_a_digit_place_the_start() {
+        // If r1c1 is not 1: r1c5 = 1 (row 1) and r4c1 = 1 (column 1). Box 5 has 1 only
+        // at r4c4 (seen by r4c1) and r6c5 (seen by r1c5): no place left. So r1c1 = 1.
+        let box5 = [30, 31, 32, 39, 40, 41, 48, 49, 50];
+        let mut elim = only_two(1, &row(0), [0, 4]);
+        elim.extend(only_two(1, &col(0), [0, 27]));
+        elim.extend(only_two(1, &box5, [30, 49]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        let step = conflict(&b, &s).unwrap();
+        assert_eq!(
+            step.detail,
+            Detail::Graph {
+                graph: GraphKind::Bilocation,
+                rule: GraphRule::EmptyUnit
+            }
+        );
+        assert_eq!(step.placements, vec![(0, 1)]);
+        assert_eq!(step.units, vec![b.unit_count() - 9 + 4]);
+        assert_eq!(step.links.len(), 2);
+        // Box 5 with a third place for 1 (r5c6) keeps one: nothing.
+        let mut elim = only_two(1, &row(0), [0, 4]);
+        elim.extend(only_two(1, &col(0), [0, 27]));
+        elim.extend(
+            box5.iter()
+                .filter(|c| ![30, 49, 41].contains(*c))
+                .map(|&c| (c, 1)),
+        );
+        let (b, s) = position(&".".repeat(81), &elim);
+        assert_eq!(conflict(&b, &s), None);
+    }
 }
