@@ -9,7 +9,10 @@
 //! - one-step look-aheads: if placing `d` in `c` leaves `d` one place in another unit,
 //!   `c = d` implies that place; if it leaves none, `c ≠ d`; a two-candidate cell
 //!   {x, y} and a three-candidate cell {x, y, z} of a unit: unless the second holds z
-//!   they are a naked pair, so "not z" removes x and y from the rest of the unit.
+//!   they are a naked pair, so "not z" removes x and y from the rest of the unit; and
+//!   the same in the digit view: digits with places {a, b} and {a, b, c} in a unit are
+//!   a hidden pair unless c holds the second, so "c is not it" empties a and b of
+//!   every other digit.
 //!
 //! Solved by strongly connected components of the implication graph (one
 //! implementation, `crate::graph::scc::Digraph`) and reachability over its
@@ -105,6 +108,33 @@ pub fn instance(board: &Board, s: &State) -> Instance {
                     }
                     for e in s.cand[c].iter().filter(|&e| s.cand[o].contains(e)) {
                         clause(pos(var(w, z)), neg(var(o, e)));
+                    }
+                }
+            }
+        }
+    }
+    // Hidden-pair look-ahead, the same in the digit view: digit x with places {a, b}
+    // and digit y with places {a, b, c} in a unit are a hidden pair unless c holds y;
+    // so "c is not y" removes every other digit from a and b.
+    for u in 0..board.unit_count() {
+        for x in 1..=n as u8 {
+            let px = s.places(x, u);
+            if px.count_ones() != 2 || board.units[u].iter().any(|&c| s.value[c] == x) {
+                continue;
+            }
+            for y in (1..=n as u8).filter(|&y| y != x) {
+                let py = s.places(y, u);
+                if py.count_ones() != 3 || py & px != px {
+                    continue;
+                }
+                let c = board.cell(u, (py & !px).trailing_zeros());
+                if s.value[c] != 0 {
+                    continue;
+                }
+                for i in super::step::positions_of(px) {
+                    let a = board.cell(u, i);
+                    for e in s.cand[a].iter().filter(|&e| e != x && e != y) {
+                        clause(pos(var(c, y)), neg(var(a, e)));
                     }
                 }
             }
