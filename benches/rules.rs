@@ -2,7 +2,8 @@
 //! guessing) on the first 50 17-clue puzzles, the first 50 of magictour and the first
 //! 20 forum-hardest, and with guessing (uniqueness proven) on the forum slice; `dlx`
 //! on the same slices as a yardstick. Then each rule family alone: one call of its
-//! `find` on the position after the givens of each of the 50 17-clue puzzles.
+//! `find` on the position after the givens of each of the 50 17-clue puzzles, and each
+//! graph rule (levels 3-5) on the positions of magictour puzzles where levels 0-2 stick.
 //! Criterion reports time per puzzle (or per position). Figures: `encodings/rules.md`.
 
 #[path = "../tests/common/mod.rs"]
@@ -13,8 +14,9 @@ use std::hint::black_box;
 use std::time::Duration;
 use sudoku_arena::backends::create;
 use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::RULES;
+use sudoku_arena::backends::rules::engine::{Options, RULES};
 use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::backends::rules::{picture, RulesSolver};
 use sudoku_arena::solver::SolveOptions;
 
 fn bench_ladder(c: &mut Criterion) {
@@ -72,5 +74,42 @@ fn bench_families(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_ladder, bench_families);
+/// The graph rules and 2-SAT where they matter: on the position before the first step
+/// of level 3 or more of each of the first 100 magictour puzzles that has one (the
+/// levels 0–2 are stuck there).
+fn bench_graph_families(c: &mut Criterion) {
+    let puzzles = common::shared_puzzles("magictour_top1465.txt", 100);
+    let board = Board::new(&puzzles[0].geometry);
+    let mut solver = RulesSolver::new(false);
+    let opts = Options {
+        record: true,
+        ..Options::default()
+    };
+    let mut states = Vec::new();
+    for p in &puzzles {
+        let run = solver.run(p, &opts);
+        let before = picture::states_before(&board, &State::new(&board, p), &run.steps);
+        if let Some(k) = run.steps.iter().position(|s| s.level >= 3) {
+            states.push(before[k].clone());
+        }
+    }
+    let mut group = c.benchmark_group("rule-find-magictour-stuck");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1))
+        .throughput(Throughput::Elements(states.len() as u64));
+    for rule in RULES.iter().filter(|r| r.level >= 3) {
+        group.bench_function(rule.name, |b| {
+            b.iter(|| {
+                for s in &states {
+                    black_box((rule.find)(&board, s));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_ladder, bench_families, bench_graph_families);
 criterion_main!(benches);

@@ -13,13 +13,19 @@ lim() { if [ "$limit" -gt 0 ]; then echo "--limit $limit"; fi; }
 name=$(basename "$set_file" .txt)
 case $mode in
 levels)
-  # shellcheck disable=SC2046
-  "$bin" rate --summary-only --format json $(lim) "$set_file" | jq -r --arg set "$name" '
+  # Cumulative per level (0 .. the top), then "without 2-SAT": the ladder prefix that
+  # stops before the 2-SAT rule (exact: rules are tried in order, so a run that never
+  # used 2-SAT is the same run without it). ASSUME_UNIQUE=1 adds --assume-unique.
+  extra=""
+  if [ "${ASSUME_UNIQUE:-0}" = 1 ]; then extra="--assume-unique"; fi
+  # shellcheck disable=SC2046,SC2086
+  "$bin" rate --summary-only --format json $extra $(lim) "$set_file" | jq -r --arg set "$name" '
     .summary as $s
     | def pct(k): (k * 1000 / $s.puzzles | round) / 10;
-    ($s.per_level | [.[0], .[0] + .[1], .[0] + .[1] + .[2]]) as $cum
-    | "| `\($set)` | \($s.puzzles) | \($cum[0]) (\(pct($cum[0]))%) | \($cum[1]) (\(pct($cum[1]))%)"
-      + " | \($cum[2]) (\(pct($cum[2]))%) | \($s.mean_time_ms * 1000 | round / 1000) | \($s.mean_game_complexity * 1000 | round / 1000) |",
+    ([foreach $s.per_level[] as $k (0; . + $k)]) as $cum
+    | ($s.ladder | map(select(.up_to == "conflicting paths")) | .[0].solved) as $no2sat
+    | "| `\($set)` | \($s.puzzles) | " + ([$cum[] | "\(.) (\(pct(.))%)"] | join(" | "))
+      + " | \($no2sat) (\(pct($no2sat))%) | \($s.mean_time_ms * 1000 | round / 1000) |",
       "| `\($set)` ladder prefix | " + ([$s.ladder[] | "\(.up_to): \(pct(.solved))%"] | join(", ")) + " |"'
   ;;
 guess)

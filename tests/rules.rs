@@ -9,8 +9,11 @@ use common::*;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::create;
+use sudoku_arena::backends::rules::board::Board;
 use sudoku_arena::backends::rules::engine::{Finish, Options};
-use sudoku_arena::backends::rules::{soundness, RulesSolver};
+use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::backends::rules::step::{Detail, GraphKind};
+use sudoku_arena::backends::rules::{picture, soundness, RulesSolver};
 use sudoku_arena::model::{Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 
@@ -424,4 +427,146 @@ fn x_sudoku_and_rectangular_boxes_agree_with_dlx_and_stay_sound() {
         }
     }
     assert!(unique >= 20, "only {unique} unique puzzles");
+}
+
+/// Whether `a` and `b` (different cells) are the only places of `d` in a unit they share.
+fn bilocal(board: &Board, s: &State, a: usize, b: usize, d: u8) -> bool {
+    board.cell_units[a].iter().any(|&(u, _)| {
+        board.units[u].contains(&b)
+            && board.units[u]
+                .iter()
+                .filter(|&&c| s.value[c] == 0 && s.cand[c].contains(d))
+                .count()
+                == 2
+            && !board.units[u].iter().any(|&c| s.value[c] == d)
+    })
+}
+
+#[test]
+fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
+    // Magictour puzzles need the graph rules and 2-SAT; every link a step records must
+    // be an edge of its graph in the position the step was found in.
+    let puzzles = shared_puzzles("magictour_top1465.txt", 150);
+    let mut solver = RulesSolver::new(false);
+    let mut seen = std::collections::BTreeMap::new();
+    for assume_unique in [false, true] {
+        for p in &puzzles {
+            let solution = dlx_solution(p);
+            let run = solver.run(
+                p,
+                &Options {
+                    record: true,
+                    assume_unique,
+                    ..Options::default()
+                },
+            );
+            let board = solver.board(&p.geometry);
+            if let Err(e) = soundness::check(board, &run.steps, &solution) {
+                panic!("{} (assume_unique {assume_unique}): {e}", p.display_name());
+            }
+            let states = picture::states_before(board, &State::new(board, p), &run.steps);
+            for (step, s) in run.steps.iter().zip(&states) {
+                assert_eq!(
+                    step.assumes_unique,
+                    matches!(step.detail, Detail::Unique { .. })
+                );
+                assert!(assume_unique || !step.assumes_unique);
+                *seen.entry(step.rule).or_insert(0) += 1;
+                let graph = match step.detail {
+                    Detail::Graph { graph, .. } => Some(graph),
+                    Detail::TwoSat { .. } => None,
+                    _ => continue,
+                };
+                assert!(!step.links.is_empty(), "{}: {:?}", step.rule, step);
+                for l in &step.links {
+                    assert!(s.cand[l.from.0].contains(l.from.1) && s.cand[l.to.0].contains(l.to.1));
+                    match graph {
+                        Some(GraphKind::Bilocation) => {
+                            assert_eq!(l.from.1, l.to.1);
+                            assert!(bilocal(board, s, l.from.0, l.to.0, l.from.1), "{l:?}");
+                        }
+                        Some(GraphKind::Bivalue) => {
+                            assert_eq!(l.from.1, l.to.1);
+                            assert!(board.sees(l.from.0, l.to.0));
+                            assert_eq!(s.cand[l.from.0].len(), 2);
+                            assert_eq!(s.cand[l.to.0].len(), 2);
+                        }
+                        None => {
+                            // A 2-SAT chain: consecutive links join.
+                        }
+                    }
+                }
+                if graph.is_none() {
+                    for w in step.links.windows(2) {
+                        assert_eq!((w[0].to, w[0].if_to), (w[1].from, w[1].if_from));
+                    }
+                }
+            }
+        }
+    }
+    for rule in [
+        "repetitive cycle",
+        "nonrepetitive path",
+        "conflicting paths",
+        "2-SAT",
+        "unique rectangle",
+    ] {
+        assert!(seen.get(rule).is_some_and(|&k| k > 0), "{rule}: {seen:?}");
+    }
+}
+
+#[test]
+fn explain_draws_every_nontrivial_step_and_one_page() {
+    let dir = std::env::temp_dir().join(format!("sudoku-arena-svg-{}", std::process::id()));
+    let html = dir.join("page.html");
+    let o = cli(&[
+        "explain",
+        "--format",
+        "json",
+        "--svg",
+        dir.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "../shared/data/named/sabuncu7.txt",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let steps = v["steps"].as_array().unwrap();
+    let nontrivial: Vec<_> = steps
+        .iter()
+        .filter(|s| s["rule"] != "naked single" && s["rule"] != "hidden single")
+        .collect();
+    assert!(steps
+        .iter()
+        .any(|s| s["rule"] == "repetitive cycle" && !s["links"].as_array().unwrap().is_empty()));
+    let mut svgs: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".svg"))
+        .collect();
+    svgs.sort();
+    assert_eq!(svgs.len(), nontrivial.len());
+    for (name, s) in svgs.iter().zip(&nontrivial) {
+        assert_eq!(
+            *name,
+            format!("step-{:03}.svg", s["step"].as_u64().unwrap())
+        );
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains(&format!("[L{}]", s["level"])));
+    }
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<div class=\"step\"").count(), steps.len());
+    assert!(page.contains("repetitive cycle (bilocation)"));
+    assert!(!page.contains("src=") && !page.contains("href=\"http"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A directory that cannot be made is an error with a message, not a panic.
+    let o = cli(&[
+        "explain",
+        "--svg",
+        "/proc/no/such",
+        "../shared/data/named/sabuncu7.txt",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--svg /proc/no/such"));
 }

@@ -3,7 +3,8 @@
 use super::input::{InputArgs, NoFile};
 use super::out::Out;
 use crate::backends::rules::engine::{Finish, Options, RULES};
-use crate::backends::rules::{render, verdict, RulesSolver};
+use crate::backends::rules::state::State;
+use crate::backends::rules::{picture, render, verdict, RulesSolver};
 use crate::model::format::to_line;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -28,11 +29,14 @@ pub enum ExplainFormat {
 /// the steps continue along the branch that found the solution.
 ///
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
-/// subsets (unit matching), fish (digit matching) and nishio.
+/// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
+/// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
+/// conflicting paths; 5 2-SAT. With --assume-unique, uniqueness rules (level 1) too.
 ///
 /// Examples:
 ///   sudoku-arena explain ../shared/data/named/goldennugget.txt
 ///   sudoku-arena explain --index 7 --format json puzzles.txt
+///   sudoku-arena explain --svg steps/ --html steps.html ../shared/data/named/goldennugget.txt
 ///   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-arena explain
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -48,6 +52,23 @@ pub struct ExplainArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: ExplainFormat,
+
+    /// Also write one SVG picture per non-trivial step (not singles) into DIR:
+    /// the candidates before the step, the graph a graph rule read, its cycle or
+    /// paths, and what it removes (red) or places (green). Files step-NNN.svg.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<std::path::PathBuf>,
+
+    /// Also write one self-contained HTML page (no network) that steps through the
+    /// solution: every step's picture, text and level, with next/previous buttons
+    /// and the arrow keys.
+    #[arg(long, value_name = "FILE")]
+    html: Option<std::path::PathBuf>,
+
+    /// Allow the uniqueness rules (unique rectangle and its type 2): sound only for
+    /// puzzles known to have one solution; every step they make says so.
+    #[arg(long)]
+    assume_unique: bool,
 
     #[command(flatten)]
     input: InputArgs,
@@ -67,6 +88,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
     let mut solver = RulesSolver::new(args.allow_guessing);
     let opts = Options {
         guessing: args.allow_guessing,
+        assume_unique: args.assume_unique,
         record: true,
         ..Options::default()
     };
@@ -162,5 +184,56 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         }
     }
     out.flush();
+    if args.svg.is_some() || args.html.is_some() {
+        let start = State::new(board, puzzle);
+        let states = picture::states_before(board, &start, &run.steps);
+        if let Some(dir) = &args.svg {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| anyhow::anyhow!("--svg {}: {e}", dir.display()))?;
+            let mut written = 0;
+            for (i, step) in run.steps.iter().enumerate() {
+                if !picture::is_nontrivial(step) {
+                    continue;
+                }
+                let path = dir.join(format!("step-{:03}.svg", i + 1));
+                std::fs::write(&path, picture::svg(board, &states[i], i + 1, step))
+                    .map_err(|e| anyhow::anyhow!("--svg {}: {e}", path.display()))?;
+                written += 1;
+            }
+            eprintln!(
+                "sudoku-arena explain: wrote {written} SVG picture(s) to {}",
+                dir.display()
+            );
+        }
+        if let Some(file) = &args.html {
+            let title = format!(
+                "sudoku-arena explain: puzzle {} ({}), {}",
+                args.index,
+                puzzle.display_name(),
+                g.describe()
+            );
+            let ending = match run.finish {
+                Finish::Solved => "Solved by rules alone.".to_string(),
+                Finish::Contradiction => "The rules prove there is no solution.".into(),
+                Finish::TimedOut => "Stopped by the deadline.".into(),
+                Finish::Stuck if args.allow_guessing => format!(
+                    "The rules stuck; guessing gave: {} after {} inference(s).",
+                    verdict.name(),
+                    run.stats.inferences
+                ),
+                Finish::Stuck => "Stuck: no rule applies (try --allow-guessing).".into(),
+            };
+            std::fs::write(
+                file,
+                picture::html(board, &title, &states, &run.steps, &ending),
+            )
+            .map_err(|e| anyhow::anyhow!("--html {}: {e}", file.display()))?;
+            eprintln!(
+                "sudoku-arena explain: wrote {} step(s) to {}",
+                run.steps.len(),
+                file.display()
+            );
+        }
+    }
     Ok(0)
 }

@@ -26,8 +26,9 @@ pub enum RateFormat {
 /// Rate puzzles by the rules a person needs to solve them.
 ///
 /// For each puzzle: the hardest level the `rules` ladder needed (0 singles; 1 locked
-/// candidates, naked/hidden pairs and triples; 2 larger subsets, fish, nishio; `-` when
-/// the rules get stuck), its hardest rule, the number of rule steps (with guessing,
+/// candidates, naked/hidden pairs and triples; 2 larger subsets, fish, nishio; 3
+/// bilocation/bivalue cycles, repetitive cycles, nonrepetitive paths; 4 conflicting
+/// paths; 5 2-SAT; `-` when the rules get stuck), its hardest rule, the number of rule steps (with guessing,
 /// those of every branch tried), whether guessing was needed, the inferences (trial
 /// placements, Chen's Inference) with --allow-guessing,
 /// Chen's game complexity, and the time the engine took. Game complexity is the mean
@@ -71,6 +72,11 @@ pub struct RateArgs {
     /// per call (two clock reads per call, so the times include a little overhead).
     #[arg(long)]
     profile: bool,
+
+    /// Allow the uniqueness rules (unique rectangle and its type 2, level 1): sound
+    /// only for puzzles known to have one solution. Off by default.
+    #[arg(long)]
+    assume_unique: bool,
 
     /// Print only the summary.
     #[arg(long)]
@@ -164,6 +170,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         record: args.check,
         max_solutions: if args.first { 1 } else { 2 },
         profile: args.profile,
+        assume_unique: args.assume_unique,
         ..Options::default()
     };
     for (file, puzzles) in &inputs {

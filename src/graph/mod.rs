@@ -6,6 +6,7 @@
 //! speed-up is measured once (`cargo bench --bench csp`).
 
 pub mod matching;
+pub mod nonrep;
 pub mod scc;
 
 use crate::model::CandSet;

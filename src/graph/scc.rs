@@ -97,6 +97,130 @@ pub fn reaching(succ: &[u64], target: usize) -> u64 {
     }
 }
 
+/// A directed graph of any size in compressed form: the successors of node `x` are
+/// `targets[offsets[x]..offsets[x + 1]]`. Built from an edge list by [`Digraph::new`].
+#[derive(Clone, Debug, Default)]
+pub struct Digraph {
+    /// Where each node's successors start in `targets`; one entry more than nodes.
+    pub offsets: Vec<u32>,
+    /// The successors, grouped by node.
+    pub targets: Vec<u32>,
+}
+
+impl Digraph {
+    /// The graph on `nodes` nodes with the given arcs `(from, to)`.
+    pub fn new(nodes: usize, arcs: &[(u32, u32)]) -> Digraph {
+        let mut offsets = vec![0u32; nodes + 1];
+        for &(a, _) in arcs {
+            offsets[a as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut targets = vec![0u32; arcs.len()];
+        for &(a, b) in arcs {
+            targets[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        Digraph { offsets, targets }
+    }
+
+    /// Number of nodes.
+    pub fn nodes(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// The successors of node `x`.
+    pub fn succ(&self, x: usize) -> &[u32] {
+        &self.targets[self.offsets[x] as usize..self.offsets[x + 1] as usize]
+    }
+
+    /// Tarjan's strongly connected components, without recursion: the component
+    /// number of each node, numbered in the order they close (a component's
+    /// successors outside it have smaller numbers), and the number of components.
+    pub fn components(&self) -> (Vec<u32>, u32) {
+        let n = self.nodes();
+        const UNSEEN: u32 = u32::MAX;
+        let mut index = vec![UNSEEN; n];
+        let mut low = vec![0u32; n];
+        let mut comp = vec![UNSEEN; n];
+        let mut stack: Vec<u32> = Vec::new();
+        // Depth-first frames: node and the next successor to look at.
+        let mut frames: Vec<(u32, u32)> = Vec::new();
+        let mut next_index = 0u32;
+        let mut next_comp = 0u32;
+        for root in 0..n {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            frames.push((root as u32, self.offsets[root]));
+            index[root] = next_index;
+            low[root] = next_index;
+            next_index += 1;
+            stack.push(root as u32);
+            while let Some(&(x, at)) = frames.last() {
+                let x = x as usize;
+                if at < self.offsets[x + 1] {
+                    let y = self.targets[at as usize] as usize;
+                    if let Some(top) = frames.last_mut() {
+                        top.1 += 1;
+                    }
+                    if index[y] == UNSEEN {
+                        index[y] = next_index;
+                        low[y] = next_index;
+                        next_index += 1;
+                        stack.push(y as u32);
+                        frames.push((y as u32, self.offsets[y]));
+                    } else if comp[y] == UNSEEN {
+                        low[x] = low[x].min(index[y]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(parent, _)) = frames.last() {
+                    let p = parent as usize;
+                    low[p] = low[p].min(low[x]);
+                }
+                if low[x] == index[x] {
+                    while let Some(y) = stack.pop() {
+                        comp[y as usize] = next_comp;
+                        if y as usize == x {
+                            break;
+                        }
+                    }
+                    next_comp += 1;
+                }
+            }
+        }
+        (comp, next_comp)
+    }
+
+    /// The nodes reachable from `start` (itself included), with the arc each was
+    /// first reached by as its parent (`u32::MAX` for `start` and unreached nodes).
+    pub fn reach(&self, start: usize, seen: &mut Vec<bool>, parent: &mut Vec<u32>) {
+        let n = self.nodes();
+        seen.clear();
+        seen.resize(n, false);
+        parent.clear();
+        parent.resize(n, u32::MAX);
+        let mut queue = vec![start as u32];
+        seen[start] = true;
+        let mut head = 0;
+        while head < queue.len() {
+            let x = queue[head] as usize;
+            head += 1;
+            for &y in self.succ(x) {
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    parent[y as usize] = x as u32;
+                    queue.push(y);
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +245,33 @@ mod tests {
         assert_eq!(reaching(&succ, 2), 0b1111);
         assert_eq!(reaching(&succ, 0), 0b11);
         assert_eq!(reaching(&succ, 4), 0b10000);
+    }
+    #[test]
+    fn digraph_components_match_the_small_version() {
+        // The same graph as above, as an arc list, and a long chain closing on itself.
+        let arcs = [(0, 1), (1, 0), (1, 2), (2, 3), (3, 2)];
+        let g = Digraph::new(5, &arcs);
+        let (comp, count) = g.components();
+        assert_eq!(count, 3);
+        assert_eq!(comp[0], comp[1]);
+        assert_eq!(comp[2], comp[3]);
+        assert!(comp[2] < comp[0]);
+        assert_ne!(comp[4], comp[0]);
+        let n = 1000u32;
+        let ring: Vec<(u32, u32)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        let (comp, count) = Digraph::new(n as usize, &ring).components();
+        assert_eq!(count, 1);
+        assert!(comp.iter().all(|&c| c == 0));
+        let chain: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
+        assert_eq!(Digraph::new(n as usize, &chain).components().1, n);
+    }
+
+    #[test]
+    fn digraph_reach_keeps_parents() {
+        let g = Digraph::new(5, &[(0, 1), (1, 2), (2, 0), (3, 4)]);
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
+        g.reach(0, &mut seen, &mut parent);
+        assert_eq!(seen, vec![true, true, true, false, false]);
+        assert_eq!(&parent[..3], &[u32::MAX, 0, 1]);
     }
 }

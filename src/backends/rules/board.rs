@@ -37,6 +37,10 @@ pub struct Board {
     pub crossings: Vec<Crossing>,
     /// `(1 << n) - 1`: every position of a unit, or every digit.
     pub full: u64,
+    /// Peers as bits: cell `b` sees cell `a` iff bit `b % 64` of word
+    /// `a * peer_words + b / 64` is set.
+    peer_bits: Vec<u64>,
+    peer_words: usize,
 }
 
 impl Board {
@@ -80,7 +84,17 @@ impl Board {
                 }
             }
         }
+        let cells = g.cells();
+        let peer_words = cells.div_ceil(64);
+        let mut peer_bits = vec![0u64; cells * peer_words];
+        for (a, ps) in g.peers.iter().enumerate() {
+            for &b in ps {
+                peer_bits[a * peer_words + b / 64] |= 1 << (b % 64);
+            }
+        }
         Board {
+            peer_bits,
+            peer_words,
             geometry: geometry.clone(),
             n,
             units,
@@ -111,6 +125,11 @@ impl Board {
         self.n + c
     }
 
+    /// Whether two different cells share a unit.
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.peer_bits[a * self.peer_words + b / 64] >> (b % 64) & 1 == 1
+    }
+
     /// A cell's name, `r3c5`.
     pub fn cell_name(&self, cell: usize) -> String {
         self.geometry.cell_name(cell)
@@ -137,6 +156,9 @@ mod tests {
         assert_eq!((first.inner, first.outer), (18, 0));
         assert_eq!((first.inner_mask, first.outer_mask), (0b111, 0b111));
         assert!(b.cell_units[10].contains(&(1, 1)) && b.cell_units[10].contains(&(18, 4)));
+        // r1c1 sees r1c9, r9c1 and r3c3, not r4c4 nor itself.
+        assert!(b.sees(0, 8) && b.sees(0, 72) && b.sees(0, 20));
+        assert!(!b.sees(0, 30) && !b.sees(0, 0));
     }
 
     #[test]

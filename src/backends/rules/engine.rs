@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::State;
 use super::step::{Detail, Step};
-use super::{locked, matching, nishio, singles, subsets};
+use super::{chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -20,6 +20,9 @@ pub struct Rule {
     pub level: u8,
     /// Finds the first deduction the rule can make, without changing the state.
     pub find: fn(&Board, &State) -> Option<Step>,
+    /// Whether the rule is sound only for puzzles with one solution (tried only with
+    /// [`Options::assume_unique`]).
+    pub assumes_unique: bool,
 }
 
 /// The ladder, in the order rules are tried.
@@ -28,41 +31,90 @@ pub const RULES: &[Rule] = &[
         name: "naked single",
         level: 0,
         find: singles::naked,
+        assumes_unique: false,
     },
     Rule {
         name: "hidden single",
         level: 0,
         find: singles::hidden,
+        assumes_unique: false,
     },
     Rule {
         name: "locked candidates",
         level: 1,
         find: locked::find,
+        assumes_unique: false,
     },
     Rule {
         name: "subset",
         level: 1,
         find: subsets::small,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "unique rectangle",
+        level: 1,
+        find: unique::find,
+        assumes_unique: true,
     },
     Rule {
         name: "unit matching",
         level: 2,
         find: matching::unit,
+        assumes_unique: false,
     },
     Rule {
         name: "digit matching",
         level: 2,
         find: matching::digit,
+        assumes_unique: false,
     },
     Rule {
         name: "nishio",
         level: 2,
         find: nishio::find,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "bilocation cycle",
+        level: 3,
+        find: chains::bilocation_cycle,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "bivalue cycle",
+        level: 3,
+        find: chains::bivalue_cycle,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "repetitive cycle",
+        level: 3,
+        find: chains::repetitive,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "nonrepetitive path",
+        level: 3,
+        find: chains::path,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "conflicting paths",
+        level: 4,
+        find: chains::conflict,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "2-SAT",
+        level: 5,
+        find: twosat::find,
+        assumes_unique: false,
     },
 ];
 
 /// The highest level of the ladder.
-pub const MAX_LEVEL: u8 = 2;
+pub const MAX_LEVEL: u8 = 5;
 
 /// The level recorded on a guess step: above every rule.
 pub const GUESS_LEVEL: u8 = u8::MAX;
@@ -86,6 +138,8 @@ pub struct Options {
     pub record: bool,
     /// Time every rule call (costs two clock reads per call; for measurements).
     pub profile: bool,
+    /// Also try the uniqueness rules (sound only if the puzzle has one solution).
+    pub assume_unique: bool,
 }
 
 impl Default for Options {
@@ -96,6 +150,7 @@ impl Default for Options {
             deadline: None,
             record: false,
             profile: false,
+            assume_unique: false,
         }
     }
 }
@@ -248,6 +303,9 @@ impl Ctx<'_> {
 
     fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
         for (i, rule) in RULES.iter().enumerate() {
+            if rule.assumes_unique && !self.opts.assume_unique {
+                continue;
+            }
             self.stats.calls[i] += 1;
             let found = if self.opts.profile {
                 let t = Instant::now();

@@ -9,10 +9,12 @@
 //! mapped onto `Outcome` and `Stats` here and nowhere else.
 
 pub mod board;
+pub mod chains;
 pub mod engine;
 pub mod locked;
 pub mod matching;
 pub mod nishio;
+pub mod picture;
 pub mod rate;
 pub mod render;
 pub mod singles;
@@ -22,6 +24,8 @@ pub mod step;
 pub mod subsets;
 #[cfg(test)]
 mod testutil;
+pub mod twosat;
+pub mod unique;
 
 use crate::model::{Geometry, Puzzle};
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};

@@ -2,7 +2,7 @@
 //! one-line reason. Steps are data; this is the only place that turns them into text.
 
 use super::board::Board;
-use super::step::{Contradiction, Detail, Step};
+use super::step::{Contradiction, Detail, GraphKind, GraphRule, Link, Step, UniquePattern};
 use crate::model::UnitKind;
 
 fn size_name(r: usize) -> String {
@@ -63,9 +63,65 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::Fish { lines, .. } => fish_name(lines.len()),
         Detail::Nishio { .. } => "nishio".into(),
+        Detail::Graph { graph, rule } => {
+            let g = graph_name(*graph);
+            match rule {
+                GraphRule::Cycle => format!("{g} cycle"),
+                GraphRule::RepetitiveCycle => format!("repetitive cycle ({g})"),
+                GraphRule::Path => format!("nonrepetitive path ({g})"),
+                GraphRule::Conflict => format!("conflicting paths ({g})"),
+                GraphRule::EmptyUnit => format!("conflicting paths ({g}, a unit emptied)"),
+            }
+        }
+        Detail::TwoSat { .. } => "2-SAT".into(),
+        Detail::Unique { pattern } => match pattern {
+            UniquePattern::Rectangle => "unique rectangle (assumes one solution)".into(),
+            UniquePattern::RectangleExtra => {
+                "unique rectangle type 2 (assumes one solution)".into()
+            }
+        },
         Detail::Contradiction { .. } => "contradiction".into(),
         Detail::Guess { .. } => "guess".into(),
     }
+}
+
+fn graph_name(g: GraphKind) -> &'static str {
+    match g {
+        GraphKind::Bilocation => "bilocation",
+        GraphKind::Bivalue => "bivalue",
+    }
+}
+
+fn literal(board: &Board, (c, d): (usize, u8), holds: bool) -> String {
+    format!("{}{}{d}", board.cell_name(c), if holds { "=" } else { "≠" })
+}
+
+/// The implications of a step's links in words: `r4c6≠6 → r4c8=6, ≠5 → r4c5=5`
+/// (", ≠5": the same cell, so not 5); a link that does not continue the previous
+/// one starts a new chain after `;`.
+pub fn chain(board: &Board, links: &[Link]) -> String {
+    let mut out = String::new();
+    let mut last: Option<((usize, u8), bool)> = None;
+    for l in links {
+        match last {
+            Some(prev) if prev == (l.from, l.if_from) => {}
+            // The same cell, read another way: "r4c8=6, ≠5".
+            Some(((c, _), _)) if c == l.from.0 => {
+                out.push_str(if l.if_from { ", =" } else { ", ≠" });
+                out.push_str(&l.from.1.to_string());
+            }
+            _ => {
+                if !out.is_empty() {
+                    out.push_str("; ");
+                }
+                out.push_str(&literal(board, l.from, l.if_from));
+            }
+        }
+        out.push_str(" → ");
+        out.push_str(&literal(board, l.to, l.if_to));
+        last = Some((l.to, l.if_to));
+    }
+    out
 }
 
 /// What the step changed: `place 7 in r3c5` or `remove 5 from r1c4, r1c5`.
@@ -168,6 +224,80 @@ pub fn reason(board: &Board, step: &Step) -> String {
             "{placements} way(s) remain to place every {digit} once in each row, column and box, and none uses {}",
             cells(board, &step.cells)
         ),
+        Detail::Graph { graph, rule } => {
+            let g = graph_name(*graph);
+            let walk = chain(board, &step.links);
+            let c = step.cells.first().map_or(String::new(), |&c| board.cell_name(c));
+            let d = step.digits.first().copied().unwrap_or(0);
+            let assume = match graph {
+                GraphKind::Bilocation => format!("{c}≠{d}"),
+                GraphKind::Bivalue => format!("{c}={d}"),
+            };
+            let so = match graph {
+                GraphKind::Bilocation => format!("{c} holds {d}"),
+                GraphKind::Bivalue => format!("{c} is not {d}"),
+            };
+            match rule {
+                GraphRule::Cycle => match graph {
+                    GraphKind::Bilocation => format!(
+                        "{c} lies on a nonrepetitive cycle of the {g} graph, {walk}, entering and leaving it by {} and {}: it holds one of them",
+                        step.digits[0], step.digits[1]
+                    ),
+                    GraphKind::Bivalue => format!(
+                        "the {g} graph has the nonrepetitive cycle {walk}: one of its two cells in {} holds {d}, so the rest of {} cannot",
+                        list(&step.units, u),
+                        list(&step.units, u)
+                    ),
+                },
+                GraphRule::RepetitiveCycle => format!(
+                    "if {assume}, the {g} cycle {walk} comes back to {c} with the label it left by and undoes it; so {so}"
+                ),
+                GraphRule::Path => format!(
+                    "{} or {} holds {d}: if {} does not, the {g} path {walk} forces {d} into {}; cells seeing both ends lose {d}",
+                    c,
+                    board.cell_name(step.cells[1]),
+                    c,
+                    board.cell_name(step.cells[1])
+                ),
+                GraphRule::Conflict => format!(
+                    "if {assume}, the {g} paths {walk} force a clash; so {so}"
+                ),
+                GraphRule::EmptyUnit => format!(
+                    "if {assume}, the {g} paths {walk} leave {} no place in {}; so {so}",
+                    step.digits.get(1).copied().unwrap_or(0),
+                    list(&step.units, u)
+                ),
+            }
+        }
+        Detail::TwoSat { placed } => {
+            let c = board.cell_name(step.cells[0]);
+            let d = step.digits[0];
+            if *placed {
+                format!(
+                    "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {c}≠{d} implies {c}={d}: {}; so {c} holds {d}",
+                    chain(board, &step.links)
+                )
+            } else {
+                format!(
+                    "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {c}={d} implies {c}≠{d}: {}; so {c} is not {d}",
+                    chain(board, &step.links)
+                )
+            }
+        }
+        Detail::Unique { pattern } => {
+            let ds = digits(&step.digits);
+            match pattern {
+                UniquePattern::Rectangle => format!(
+                    "{} form a rectangle in two boxes where {ds} alone would give two solutions; assuming the puzzle has one, the fourth corner is not only {ds}",
+                    cells(board, &step.cells)
+                ),
+                UniquePattern::RectangleExtra => format!(
+                    "{} form a rectangle in two boxes on {ds}; assuming one solution, one of the two corners with the extra digit {} holds it, so cells seeing both lose it",
+                    cells(board, &step.cells),
+                    step.eliminations.first().map_or(0, |e| e.1)
+                ),
+            }
+        }
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(
                 "the open cells of {} cannot all take different digits",
@@ -176,6 +306,12 @@ pub fn reason(board: &Board, step: &Step) -> String {
             Contradiction::DigitMatching => format!(
                 "{} cannot be placed once in every row and column",
                 digits(&step.digits)
+            ),
+            Contradiction::TwoSat => format!(
+                "in the 2-SAT instance, {}={} and its negation imply each other: {}",
+                board.cell_name(step.cells[0]),
+                step.digits[0],
+                chain(board, &step.links)
             ),
             Contradiction::NoPlacement => format!(
                 "{} has no placement with one in each row, column and box",
@@ -211,6 +347,12 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
         "removed": pairs(&step.eliminations),
         "change": change(board, step),
         "reason": reason(board, step),
+        "assumes_unique": step.assumes_unique,
+        "links": step.links.iter().map(|l| serde_json::json!({
+            "from": {"cell": board.cell_name(l.from.0), "digit": l.from.1, "holds": l.if_from},
+            "to": {"cell": board.cell_name(l.to.0), "digit": l.to.1, "holds": l.if_to},
+            "strong": l.strong,
+        })).collect::<Vec<_>>(),
     })
 }
 

@@ -51,6 +51,26 @@ pub enum Detail {
         /// How many valid placements remain (saturating).
         placements: u64,
     },
+    /// A rule of the bilocation or bivalue graph (Eppstein §3.2–3.5), found through
+    /// nr(G); the cycle or paths it used are the step's `links`.
+    Graph {
+        /// The graph the rule read.
+        graph: GraphKind,
+        /// The rule.
+        rule: GraphRule,
+    },
+    /// The 2-SAT rule: the bilocal, bivalue and one-cell/one-unit look-ahead
+    /// implications force the literal in every solution of the 2-SAT instance; the
+    /// chain of implications that shows it is the step's `links`.
+    TwoSat {
+        /// Whether the forced literal is a placement (else a removal).
+        placed: bool,
+    },
+    /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
+    Unique {
+        /// The pattern.
+        pattern: UniquePattern,
+    },
     /// No completion exists: the reason is in the step's cells, digits and units.
     Contradiction {
         /// What was found.
@@ -63,6 +83,43 @@ pub enum Detail {
     },
 }
 
+/// The graphs of Eppstein's §3.2–3.5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphKind {
+    /// Cells joined when they are the only two places of a digit in a unit.
+    Bilocation,
+    /// Two-candidate cells joined when they share a unit and a candidate.
+    Bivalue,
+}
+
+/// The rules on those graphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphRule {
+    /// A nonrepetitive cycle: its cells (bilocation) or its edges' digits in their
+    /// units (bivalue) are confined.
+    Cycle,
+    /// A cycle whose labels repeat at exactly one cell: that cell is decided.
+    RepetitiveCycle,
+    /// A nonrepetitive path whose two ends carry the same digit: cells seeing both
+    /// ends lose it.
+    Path,
+    /// Two paths from one start that force a clash: the start is decided.
+    Conflict,
+    /// Paths from one start that leave a digit no place in a unit: the start is decided.
+    EmptyUnit,
+}
+
+/// The uniqueness patterns of `--assume-unique`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UniquePattern {
+    /// Four cells in two rows, two columns and two boxes, three of them holding only
+    /// the same two digits: the fourth cannot be left with just those two.
+    Rectangle,
+    /// Unique rectangle type 2 (the five-cell relative): the two extra-candidate cells
+    /// hold one extra digit between them, so that digit leaves every cell seeing both.
+    RectangleExtra,
+}
+
 /// Ways a rule can find that no completion exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contradiction {
@@ -72,10 +129,13 @@ pub enum Contradiction {
     DigitMatching,
     /// A digit has no valid placement at all.
     NoPlacement,
+    /// The 2-SAT instance has no solution: a literal and its negation imply each other.
+    TwoSat,
 }
 
-/// Room for the graph rules of issue 12: an edge of a bilocation or bivalue graph
-/// that a step used, from one candidate to another.
+/// An edge a graph rule used, from one candidate to another: a bilocation edge
+/// (strong: the digit is in exactly one of the two cells), a bivalue edge (weak: the
+/// two cells share the digit and a unit, so not both hold it) or a 2-SAT implication.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Link {
     /// The cell and digit the edge starts at.
@@ -84,6 +144,12 @@ pub struct Link {
     pub to: (usize, u8),
     /// Whether it is a strong link (exactly one end is true) rather than a weak one.
     pub strong: bool,
+    /// The implication it stands for: if `from` holds (true) or not (false), then
+    /// `to` holds (`if_to`) or not. A bilocation edge is "not → holds", a bivalue edge
+    /// "holds → not".
+    pub if_from: bool,
+    /// See `if_from`.
+    pub if_to: bool,
 }
 
 /// One deduction with its evidence.
@@ -105,8 +171,10 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// Rule-specific facts.
     pub detail: Detail,
-    /// Graph edges the step used (empty for the rules of this ladder).
+    /// Graph edges the step used, in walk order (empty for the rules of level 0–2).
     pub links: Vec<Link>,
+    /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
+    pub assumes_unique: bool,
 }
 
 impl Step {
@@ -122,6 +190,7 @@ impl Step {
             eliminations: Vec::new(),
             detail,
             links: Vec::new(),
+            assumes_unique: false,
         }
     }
 

@@ -1,0 +1,471 @@
+//! Pictures of steps: an SVG per step (the grid with its candidates before the step,
+//! the graph a graph rule read, the cycle or paths it used, and what it removes or
+//! places), in the manner of the figures of Eppstein's paper; and one self-contained
+//! HTML page that steps through a solution. Drawn from the step and the position
+//! before it alone; steps are data and this is one of their readers.
+
+use super::board::Board;
+use super::render;
+use super::state::State;
+use super::step::{Detail, GraphKind, Link, Step};
+use crate::model::format::symbol;
+
+/// The positions before each step: `out[k]` is the state step `k` was found in.
+/// Steps are replayed as the engine applies them (placements, then removals).
+pub fn states_before(board: &Board, start: &State, steps: &[Step]) -> Vec<State> {
+    let mut s = start.clone();
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        out.push(s.clone());
+        for &(c, d) in &step.placements {
+            s.place(board, c, d);
+        }
+        for &(c, d) in &step.eliminations {
+            s.eliminate(board, c, d);
+        }
+    }
+    out
+}
+
+/// Whether a step is worth a picture of its own (anything but a single).
+pub fn is_nontrivial(step: &Step) -> bool {
+    !matches!(
+        step.detail,
+        Detail::NakedSingle | Detail::HiddenSingle { .. }
+    )
+}
+
+struct Geom {
+    n: usize,
+    cell: f64,
+    margin: f64,
+    sub: usize,
+}
+
+impl Geom {
+    fn new(n: usize) -> Geom {
+        let sub = (1..=8).find(|k| k * k >= n).unwrap_or(8);
+        let cell = if n <= 9 { 54.0 } else { 40.0 };
+        Geom {
+            n,
+            cell,
+            margin: 24.0,
+            sub,
+        }
+    }
+
+    fn origin(&self, c: usize) -> (f64, f64) {
+        let (r, col) = (c / self.n, c % self.n);
+        (
+            self.margin + col as f64 * self.cell,
+            self.margin + r as f64 * self.cell,
+        )
+    }
+
+    fn centre(&self, c: usize) -> (f64, f64) {
+        let (x, y) = self.origin(c);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    /// Where candidate `d` of cell `c` is written.
+    fn cand(&self, c: usize, d: u8) -> (f64, f64) {
+        let (x, y) = self.origin(c);
+        let k = d as usize - 1;
+        let step = self.cell / self.sub as f64;
+        (
+            x + (k % self.sub) as f64 * step + step / 2.0,
+            y + (k / self.sub) as f64 * step + step / 2.0,
+        )
+    }
+
+    fn side(&self) -> f64 {
+        self.cell * self.n as f64
+    }
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The edges of the graph a graph step read, in the position before it: bilocation
+/// edges (the two places of a digit in a unit) or bivalue edges (two two-candidate
+/// cells of a unit sharing a digit), as candidate pairs.
+pub fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (usize, u8))> {
+    let mut out = Vec::new();
+    for u in 0..board.unit_count() {
+        for d in 1..=board.n as u8 {
+            let cells: Vec<usize> = board.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
+                .collect();
+            match kind {
+                GraphKind::Bilocation => {
+                    if cells.len() == 2 && !board.units[u].iter().any(|&c| s.value[c] == d) {
+                        out.push(((cells[0], d), (cells[1], d)));
+                    }
+                }
+                GraphKind::Bivalue => {
+                    let bi: Vec<usize> = cells
+                        .into_iter()
+                        .filter(|&c| s.cand[c].len() == 2)
+                        .collect();
+                    for (i, &a) in bi.iter().enumerate() {
+                        for &b in &bi[i + 1..] {
+                            out.push(((a, d), (b, d)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The SVG of step `number` found in position `s`.
+pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
+    let g = Geom::new(board.n);
+    let side = g.side();
+    let title = format!(
+        "Step {number} [{}]: {}",
+        if step.is_guess() {
+            "guess".to_string()
+        } else {
+            format!("L{}", step.level)
+        },
+        render::name(board, step)
+    );
+    let change = render::change(board, step);
+    let reason = render::reason(board, step);
+    let width_chars = (side / 6.6) as usize;
+    let mut text_lines = vec![change];
+    text_lines.extend(wrap(&reason, width_chars));
+    if step.assumes_unique {
+        text_lines.push("(rests on the assumption that the puzzle has one solution)".into());
+    }
+    let text_h = 22.0 + 16.0 * text_lines.len() as f64 + 66.0;
+    let (w, h) = (side + 2.0 * g.margin, side + 2.0 * g.margin + text_h);
+    let mut o = String::new();
+    o.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w:.0} {h:.0}\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n<title>{}</title>\n",
+        esc(&title)
+    ));
+    o.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{w:.0}\" height=\"{h:.0}\" fill=\"white\"/>\n"
+    ));
+    // Cells the step reasons with, and cells it changes.
+    for &c in &step.cells {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#fff3b0\"/>\n",
+            g.cell, g.cell
+        ));
+    }
+    for &(c, _) in &step.placements {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#d8f5d0\"/>\n",
+            g.cell, g.cell
+        ));
+    }
+    // Grid lines.
+    let (br, bc) = (board.geometry.box_rows, board.geometry.box_cols);
+    for i in 0..=board.n {
+        let p = g.margin + i as f64 * g.cell;
+        let row_w = if i % br == 0 { 2.4 } else { 0.6 };
+        let col_w = if i % bc == 0 { 2.4 } else { 0.6 };
+        o.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{p:.1}\" x2=\"{:.1}\" y2=\"{p:.1}\" stroke=\"#222\" stroke-width=\"{row_w}\"/>\n",
+            g.margin,
+            g.margin + side
+        ));
+        o.push_str(&format!(
+            "<line x1=\"{p:.1}\" y1=\"{:.1}\" x2=\"{p:.1}\" y2=\"{:.1}\" stroke=\"#222\" stroke-width=\"{col_w}\"/>\n",
+            g.margin,
+            g.margin + side
+        ));
+    }
+    // Row and column names.
+    for i in 0..board.n {
+        let p = g.margin + i as f64 * g.cell + g.cell / 2.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#888\" text-anchor=\"middle\">c{}</text>\n",
+            p,
+            g.margin - 8.0,
+            i + 1
+        ));
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#888\" text-anchor=\"middle\">r{}</text>\n",
+            g.margin / 2.0,
+            p + 4.0,
+            i + 1
+        ));
+    }
+    // The whole graph a graph rule read, faint, under its walk.
+    let graph = match step.detail {
+        Detail::Graph { graph, .. } => Some(graph),
+        _ => None,
+    };
+    if let Some(kind) = graph {
+        let dash = if kind == GraphKind::Bivalue {
+            " stroke-dasharray=\"4 3\""
+        } else {
+            ""
+        };
+        for (a, b) in graph_edges(board, s, kind) {
+            let (p, q) = (g.cand(a.0, a.1), g.cand(b.0, b.1));
+            o.push_str(&format!(
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#7f9fb5\" stroke-width=\"1.1\" opacity=\"0.55\"{dash}/>\n",
+                p.0, p.1, q.0, q.1
+            ));
+        }
+    }
+    // Digits and candidates.
+    let font_big = g.cell * 0.62;
+    let font_small = g.cell / g.sub as f64 * 0.78;
+    for c in 0..board.n * board.n {
+        if s.value[c] != 0 {
+            let (x, y) = g.centre(c);
+            o.push_str(&format!(
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_big:.1}\" text-anchor=\"middle\" fill=\"#111\">{}</text>\n",
+                y + font_big * 0.36,
+                symbol(s.value[c]).unwrap_or('?')
+            ));
+            continue;
+        }
+        for d in s.cand[c].iter() {
+            let (x, y) = g.cand(c, d);
+            let removed = step.eliminations.contains(&(c, d));
+            let placed = step.placements.contains(&(c, d));
+            if removed {
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#ffb3b3\"/>\n",
+                    font_small * 0.62
+                ));
+            }
+            if placed {
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#7fd67f\"/>\n",
+                    font_small * 0.62
+                ));
+            }
+            let fill = if removed {
+                "#c00000"
+            } else if placed {
+                "#005000"
+            } else {
+                "#555"
+            };
+            o.push_str(&format!(
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_small:.1}\" text-anchor=\"middle\" fill=\"{fill}\">{}</text>\n",
+                y + font_small * 0.36,
+                symbol(d).unwrap_or('?')
+            ));
+            if removed {
+                let r = font_small * 0.5;
+                o.push_str(&format!(
+                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#c00000\" stroke-width=\"1.5\"/>\n",
+                    x - r,
+                    y + r,
+                    x + r,
+                    y - r
+                ));
+            }
+        }
+    }
+    // The step's own links: the cycle, paths or chain of implications.
+    o.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#1f5fbf\"/></marker></defs>\n");
+    for l in &step.links {
+        o.push_str(&link_svg(&g, l));
+    }
+    // Caption.
+    let mut y = g.margin + side + 30.0;
+    o.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"15\" font-weight=\"bold\" fill=\"#111\">{}</text>\n",
+        g.margin,
+        esc(&title)
+    ));
+    for line in &text_lines {
+        y += 16.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"12\" fill=\"#222\">{}</text>\n",
+            g.margin,
+            esc(line)
+        ));
+    }
+    for legend in [
+        "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
+        "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
+        "grey: the whole graph the rule read; red: removed; green: placed;",
+        "yellow: the cells the step reasons with.",
+    ] {
+        y += 14.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"10.5\" fill=\"#666\">{}</text>\n",
+            g.margin,
+            esc(legend)
+        ));
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+fn link_svg(g: &Geom, l: &Link) -> String {
+    let (p, q) = (g.cand(l.from.0, l.from.1), g.cand(l.to.0, l.to.1));
+    let (color, dash) = if l.strong {
+        ("#1f5fbf", "")
+    } else if l.if_from && !l.if_to {
+        ("#e07b00", " stroke-dasharray=\"6 4\"")
+    } else {
+        ("#7a3fbf", " stroke-dasharray=\"2 3\"")
+    };
+    // Bend the line a little so that edges between the same cells stay apart.
+    let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let bend = (len * 0.12).min(18.0);
+    let (cx, cy) = (mx - dy / len * bend, my + dx / len * bend);
+    format!(
+        "<path d=\"M {:.1} {:.1} Q {cx:.1} {cy:.1} {:.1} {:.1}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2.2\"{dash} marker-end=\"url(#arrow)\" opacity=\"0.9\"/>\n<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{color}\"/>\n",
+        p.0, p.1, q.0, q.1, p.0, p.1
+    )
+}
+
+/// One self-contained HTML page (no network) that steps through a solution: the grid,
+/// each step's text and picture, its level, and next/previous (buttons or arrow keys).
+pub fn html(board: &Board, title: &str, states: &[State], steps: &[Step], ending: &str) -> String {
+    let mut o = String::new();
+    o.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    o.push_str(&format!("<title>{}</title>\n", esc(title)));
+    o.push_str(
+        "<style>
+body{font-family:'DejaVu Sans',Arial,sans-serif;margin:16px;color:#111;background:#fafafa}
+h1{font-size:18px;margin:0 0 8px}
+#bar{display:flex;gap:8px;align-items:center;margin:8px 0}
+button{font-size:14px;padding:4px 12px}
+#wrap{display:flex;gap:16px;align-items:flex-start}
+#list{max-height:720px;overflow:auto;font-size:12px;width:330px;border:1px solid #ccc;background:white}
+#list div{padding:2px 6px;cursor:pointer;border-bottom:1px solid #eee}
+#list div.on{background:#dbe8ff}
+.lv{display:inline-block;min-width:30px;font-weight:bold}
+.step{display:none}.step.on{display:block}
+#ending{margin-top:8px;font-size:13px}
+</style></head><body>\n",
+    );
+    o.push_str(&format!("<h1>{}</h1>\n", esc(title)));
+    o.push_str("<div id=\"bar\"><button id=\"prev\">&larr; previous</button><button id=\"next\">next &rarr;</button><span id=\"pos\"></span></div>\n<div id=\"wrap\"><div id=\"list\">\n");
+    for (i, step) in steps.iter().enumerate() {
+        let level = if step.is_guess() {
+            "guess".to_string()
+        } else {
+            format!("L{}", step.level)
+        };
+        o.push_str(&format!(
+            "<div data-k=\"{i}\"><span class=\"lv\">{level}</span> {}. {}: {}</div>\n",
+            i + 1,
+            esc(&render::name(board, step)),
+            esc(&render::change(board, step))
+        ));
+    }
+    o.push_str("</div><div id=\"steps\">\n");
+    for (i, step) in steps.iter().enumerate() {
+        o.push_str(&format!("<div class=\"step\" id=\"s{i}\">\n"));
+        o.push_str(&svg(board, &states[i], i + 1, step));
+        o.push_str("</div>\n");
+    }
+    o.push_str(&format!(
+        "</div></div>\n<div id=\"ending\">{}</div>\n",
+        esc(ending)
+    ));
+    o.push_str(&format!(
+        "<script>
+var n={},k=0;
+function show(j){{if(n==0)return;k=Math.max(0,Math.min(n-1,j));
+for(var i=0;i<n;i++){{document.getElementById('s'+i).className='step'+(i==k?' on':'');}}
+var items=document.querySelectorAll('#list div');
+for(var i=0;i<items.length;i++){{items[i].className=(i==k?'on':'');}}
+if(items[k])items[k].scrollIntoView({{block:'nearest'}});
+document.getElementById('pos').textContent='step '+(k+1)+' of '+n;
+if(location.hash!='#'+(k+1))history.replaceState(null,'','#'+(k+1));}}
+document.getElementById('prev').onclick=function(){{show(k-1)}};
+document.getElementById('next').onclick=function(){{show(k+1)}};
+document.addEventListener('keydown',function(e){{if(e.key=='ArrowRight')show(k+1);if(e.key=='ArrowLeft')show(k-1);}});
+var items=document.querySelectorAll('#list div');
+for(var i=0;i<items.length;i++){{items[i].onclick=function(){{show(+this.getAttribute('data-k'))}};}}
+show((parseInt(location.hash.slice(1))||1)-1);
+</script></body></html>\n",
+        steps.len()
+    ));
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::chains;
+    use super::super::testutil::position;
+    use super::*;
+
+    #[test]
+    fn a_graph_step_is_drawn_with_its_walk_and_its_changes() {
+        // The bilocation rectangle of the chains tests: r1c1 keeps 1 and 4.
+        let keep = |d: u8, cells: Vec<usize>, k: [usize; 2]| {
+            cells
+                .into_iter()
+                .filter(move |c| !k.contains(c))
+                .map(move |c| (c, d))
+        };
+        let mut elim: Vec<(usize, u8)> = keep(1, (0..9).collect(), [0, 4]).collect();
+        elim.extend(keep(2, (0..9).map(|r| r * 9 + 4).collect(), [4, 40]));
+        elim.extend(keep(3, (36..45).collect(), [40, 36]));
+        elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        let step = chains::bilocation_cycle(&b, &s).unwrap();
+        let pic = svg(&b, &s, 7, &step);
+        assert!(pic.starts_with("<svg"));
+        assert!(pic.contains("Step 7 [L3]: bilocation cycle"));
+        // Four walk edges with arrows, seven removed candidates drawn red.
+        assert_eq!(pic.matches("marker-end=\"url(#arrow)\"").count(), 4);
+        assert_eq!(pic.matches("fill=\"#ffb3b3\"").count(), 7);
+        // The faint graph: the four edges of the ring.
+        assert_eq!(pic.matches("opacity=\"0.55\"").count(), 4);
+        let page = html(&b, "test", std::slice::from_ref(&s), &[step], "done");
+        assert!(page.contains("<svg") && page.contains("next &rarr;"));
+        // Self-contained: nothing is fetched (the only URL is the SVG namespace).
+        assert!(!page.contains("src=") && !page.contains("href=\"http"));
+        assert_eq!(page.matches("http").count(), 1);
+    }
+
+    #[test]
+    fn singles_get_no_picture_of_their_own_and_replay_matches() {
+        let (b, s) = position("123.............", &[]);
+        let step = super::super::singles::naked(&b, &s).unwrap();
+        assert!(!is_nontrivial(&step));
+        let states = states_before(&b, &s, &[step.clone(), step]);
+        assert_eq!(states.len(), 2);
+        assert_eq!(states[0], s);
+        assert_eq!(states[1].value[3], 4);
+    }
+}

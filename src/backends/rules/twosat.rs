@@ -1,0 +1,364 @@
+//! Level 5: the 2-SAT rule (the remark of Eppstein's "Solving single-digit Sudoku
+//! subproblems": a heuristic reduction to 2-SAT with implications about single
+//! digits). Each open candidate "cell c holds d" is a variable; the clauses are the
+//! two-literal facts of the position:
+//!
+//! - at most one digit per cell and one place per digit in a unit (weak links);
+//! - a cell with two candidates holds one of them, a digit with two places in a unit
+//!   takes one of them (strong links: the bivalue and bilocation edges);
+//! - one-step look-aheads: if placing `d` in `c` leaves `d` one place in another unit,
+//!   `c = d` implies that place; if it leaves none, `c ≠ d`; a two-candidate cell
+//!   {x, y} and a three-candidate cell {x, y, z} of a unit: unless the second holds z
+//!   they are a naked pair, so "not z" removes x and y from the rest of the unit; and
+//!   the same in the digit view: digits with places {a, b} and {a, b, c} in a unit are
+//!   a hidden pair unless c holds the second, so "c is not it" empties a and b of
+//!   every other digit.
+//!
+//! Solved by strongly connected components of the implication graph (one
+//! implementation, `crate::graph::scc::Digraph`) and reachability over its
+//! condensation: a literal is forced in every solution of the instance when its
+//! negation implies it. Every forced literal is placed or removed in one step; the
+//! step's links are the chain of implications for the first. When a literal and its
+//! negation imply each other the instance, and so the puzzle, has no solution.
+
+use super::board::Board;
+use super::state::State;
+use super::step::{Contradiction, Detail, Link, Step};
+use crate::graph::scc::Digraph;
+
+/// The implication graph of a position: node `2v` is "candidate `v` holds", `2v + 1`
+/// "it does not".
+pub struct Instance {
+    /// `(cell, digit)` of each variable.
+    pub vars: Vec<(usize, u8)>,
+    /// The implications.
+    pub graph: Digraph,
+}
+
+/// The 2-SAT instance of a position.
+pub fn instance(board: &Board, s: &State) -> Instance {
+    let n = board.n;
+    let cells = n * n;
+    let mut index = vec![u32::MAX; cells * n];
+    let mut vars = Vec::new();
+    for c in (0..cells).filter(|&c| s.value[c] == 0) {
+        for d in s.cand[c].iter() {
+            index[c * n + d as usize - 1] = vars.len() as u32;
+            vars.push((c, d));
+        }
+    }
+    let var = |c: usize, d: u8| index[c * n + d as usize - 1];
+    let mut arcs: Vec<(u32, u32)> = Vec::new();
+    // Clause (a ∨ b) as the two implications ¬a → b, ¬b → a; literals are nodes.
+    let mut clause = |a: u32, b: u32| {
+        arcs.push((a ^ 1, b));
+        arcs.push((b ^ 1, a));
+    };
+    let pos = |v: u32| 2 * v;
+    let neg = |v: u32| 2 * v + 1;
+    for c in (0..cells).filter(|&c| s.value[c] == 0) {
+        let ds: Vec<u8> = s.cand[c].iter().collect();
+        for (i, &a) in ds.iter().enumerate() {
+            for &b in &ds[i + 1..] {
+                clause(neg(var(c, a)), neg(var(c, b)));
+            }
+        }
+        if ds.len() == 2 {
+            clause(pos(var(c, ds[0])), pos(var(c, ds[1])));
+        }
+    }
+    for u in 0..board.unit_count() {
+        for d in 1..=n as u8 {
+            let open: Vec<usize> = board.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
+                .collect();
+            if board.units[u].iter().any(|&c| s.value[c] == d) {
+                continue;
+            }
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    clause(neg(var(a, d)), neg(var(b, d)));
+                }
+            }
+            if open.len() == 2 {
+                clause(pos(var(open[0], d)), pos(var(open[1], d)));
+            }
+        }
+    }
+    // Pair look-ahead: a two-candidate cell {x, y} and a three-candidate cell {x, y, z}
+    // of a unit make a naked pair unless the second holds z; so "not z" removes x
+    // and y from the rest of the unit.
+    for c in (0..cells).filter(|&c| s.value[c] == 0 && s.cand[c].len() == 2) {
+        for &(u, _) in &board.cell_units[c] {
+            for &w in &board.units[u] {
+                if w == c || s.value[w] != 0 || s.cand[w].len() != 3 {
+                    continue;
+                }
+                if s.cand[w].0 & s.cand[c].0 != s.cand[c].0 {
+                    continue;
+                }
+                let Some(z) = s.cand[w].iter().find(|&e| !s.cand[c].contains(e)) else {
+                    continue;
+                };
+                for &o in &board.units[u] {
+                    if o == c || o == w || s.value[o] != 0 {
+                        continue;
+                    }
+                    for e in s.cand[c].iter().filter(|&e| s.cand[o].contains(e)) {
+                        clause(pos(var(w, z)), neg(var(o, e)));
+                    }
+                }
+            }
+        }
+    }
+    // Hidden-pair look-ahead, the same in the digit view: digit x with places {a, b}
+    // and digit y with places {a, b, c} in a unit are a hidden pair unless c holds y;
+    // so "c is not y" removes every other digit from a and b.
+    for u in 0..board.unit_count() {
+        for x in 1..=n as u8 {
+            let px = s.places(x, u);
+            if px.count_ones() != 2 || board.units[u].iter().any(|&c| s.value[c] == x) {
+                continue;
+            }
+            for y in (1..=n as u8).filter(|&y| y != x) {
+                let py = s.places(y, u);
+                if py.count_ones() != 3 || py & px != px {
+                    continue;
+                }
+                let c = board.cell(u, (py & !px).trailing_zeros());
+                if s.value[c] != 0 {
+                    continue;
+                }
+                for i in super::step::positions_of(px) {
+                    let a = board.cell(u, i);
+                    for e in s.cand[a].iter().filter(|&e| e != x && e != y) {
+                        clause(pos(var(c, y)), neg(var(a, e)));
+                    }
+                }
+            }
+        }
+    }
+    // Look-aheads: c = d against each unit not holding c.
+    for (v, &(c, d)) in vars.iter().enumerate() {
+        let v = v as u32;
+        for u in 0..board.unit_count() {
+            if board.cell_units[c].iter().any(|&(w, _)| w == u) {
+                continue;
+            }
+            let mut left = None;
+            let mut count = 0;
+            let mut placed = false;
+            for &x in &board.units[u] {
+                if s.value[x] == d {
+                    placed = true;
+                    break;
+                }
+                if s.value[x] == 0 && s.cand[x].contains(d) && !board.sees(x, c) {
+                    count += 1;
+                    left = Some(x);
+                }
+            }
+            if placed {
+                continue;
+            }
+            match (count, left) {
+                (0, _) => clause(neg(v), neg(v)),
+                (1, Some(x)) => clause(neg(v), pos(var(x, d))),
+                _ => {}
+            }
+        }
+    }
+    // Repeated implications (a pair of cells sharing a row and a box) change no
+    // reachability; they are kept rather than sorted away.
+    Instance {
+        graph: Digraph::new(vars.len() * 2, &arcs),
+        vars,
+    }
+}
+
+impl Instance {
+    fn literal_link(&self, a: u32, b: u32) -> Link {
+        let (fa, fb) = (self.vars[a as usize / 2], self.vars[b as usize / 2]);
+        let (if_from, if_to) = (a.is_multiple_of(2), b.is_multiple_of(2));
+        Link {
+            from: fa,
+            to: fb,
+            strong: !if_from && if_to,
+            if_from,
+            if_to,
+        }
+    }
+
+    /// The chain of implications from literal node `a` to `b`, if any.
+    pub fn chain(&self, a: u32, b: u32) -> Option<Vec<Link>> {
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
+        self.graph.reach(a as usize, &mut seen, &mut parent);
+        if !seen[b as usize] {
+            return None;
+        }
+        let mut links = Vec::new();
+        let mut x = b;
+        while x != a {
+            let p = parent[x as usize];
+            links.push(self.literal_link(p, x));
+            x = p;
+        }
+        links.reverse();
+        Some(links)
+    }
+}
+
+/// Largest number of open candidates the rule runs on: the closure over the
+/// condensation costs up to (2 × candidates)² / 64 words, so a nearly empty 16×16 or
+/// 25×25 board is left to the other rules (a 9×9 board has at most 729).
+pub const MAX_CANDIDATES: usize = 2500;
+
+/// Every literal forced by the position's 2-SAT instance, as one step (or the
+/// contradiction when the instance has no solution).
+pub fn find(board: &Board, s: &State) -> Option<Step> {
+    let open: usize = (0..s.value.len())
+        .filter(|&c| s.value[c] == 0)
+        .map(|c| s.cand[c].len() as usize)
+        .sum();
+    if open > MAX_CANDIDATES {
+        return None;
+    }
+    let inst = instance(board, s);
+    let nodes = inst.graph.nodes();
+    if nodes == 0 {
+        return None;
+    }
+    let (comp, count) = inst.graph.components();
+    let count = count as usize;
+    // Components close successors first, so reachability fills in number order.
+    let words = count.div_ceil(64);
+    let mut reach = vec![0u64; count * words];
+    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+    for x in 0..nodes {
+        members[comp[x] as usize].push(x as u32);
+    }
+    for k in 0..count {
+        reach[k * words + k / 64] |= 1 << (k % 64);
+        for &x in &members[k] {
+            for &y in inst.graph.succ(x as usize) {
+                let j = comp[y as usize] as usize;
+                if j != k {
+                    for w in 0..words {
+                        reach[k * words + w] |= reach[j * words + w];
+                    }
+                }
+            }
+        }
+    }
+    let reaches = |a: u32, b: u32| {
+        let (i, j) = (comp[a as usize] as usize, comp[b as usize] as usize);
+        reach[i * words + j / 64] >> (j % 64) & 1 == 1
+    };
+    let mut step: Option<Step> = None;
+    for (v, &(c, d)) in inst.vars.iter().enumerate() {
+        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
+        if comp[p as usize] == comp[q as usize] {
+            let mut st = Step::new(
+                "2-SAT",
+                5,
+                Detail::Contradiction {
+                    what: Contradiction::TwoSat,
+                },
+            );
+            st.cells.push(c);
+            st.digits.push(d);
+            st.links = inst.chain(p, q).unwrap_or_default();
+            st.links.extend(inst.chain(q, p).unwrap_or_default());
+            return Some(st);
+        }
+        let placed = reaches(q, p);
+        if !placed && !reaches(p, q) {
+            continue;
+        }
+        let st = step.get_or_insert_with(|| {
+            let mut st = Step::new("2-SAT", 5, Detail::TwoSat { placed });
+            st.cells.push(c);
+            st.digits.push(d);
+            let (a, b) = if placed { (q, p) } else { (p, q) };
+            st.links = inst.chain(a, b).unwrap_or_default();
+            for l in &st.links {
+                for x in [l.from.0, l.to.0] {
+                    if !st.cells.contains(&x) {
+                        st.cells.push(x);
+                    }
+                }
+            }
+            st
+        });
+        if placed {
+            st.placements.push((c, d));
+        } else {
+            st.eliminations.push((c, d));
+        }
+    }
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{position, x_wing};
+    use super::*;
+
+    #[test]
+    fn a_forced_chain_is_found_with_its_implications() {
+        // Digit 1 on a ring of strong links r1c1 - r1c5 (row 1) - r5c5 (column 5) -
+        // r5c1 (row 5) - r1c1 (column 1): either alternation is possible, so nothing
+        // is placed.
+        let mut elim: Vec<(usize, u8)> = Vec::new();
+        let keep = |cells: Vec<usize>, k: [usize; 2]| {
+            cells
+                .into_iter()
+                .filter(move |c| !k.contains(c))
+                .map(|c| (c, 1u8))
+        };
+        elim.extend(keep((0..9).collect(), [0, 4]));
+        elim.extend(keep((0..9).map(|r| r * 9 + 4).collect(), [4, 40]));
+        elim.extend(keep((36..45).collect(), [40, 36]));
+        elim.extend(keep((0..9).map(|r| r * 9).collect(), [0, 36]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        // A 4-cycle of 1s: every solution alternates; 2-SAT fixes nothing.
+        let before = find(&b, &s);
+        assert!(
+            before.is_none() || before.as_ref().is_some_and(|st| st.placements.is_empty()),
+            "{before:?}"
+        );
+        // Column 1 keeps 1 at r1c1 and r9c1 instead: r1c1 ≠ 1 forces r1c5 = 1, so
+        // r5c5 ≠ 1, and row 5 has no 1 left: r1c1 holds 1.
+        let mut elim2 = elim.clone();
+        elim2.retain(|&(c, _)| c % 9 != 0);
+        elim2.extend(keep((0..9).map(|r| r * 9).collect(), [0, 72]));
+        let (b, s) = position(&".".repeat(81), &elim2);
+        let step = find(&b, &s).unwrap();
+        assert!(step.placements.contains(&(0, 1)), "{step:?}");
+        let first = step.links.first().unwrap();
+        assert!(!first.if_from);
+        assert!(!step.links.is_empty());
+    }
+
+    #[test]
+    fn an_x_wing_is_a_2sat_consequence() {
+        // The X-wing's eliminations follow from the look-ahead: a 4 in column 2 or 8
+        // outside rows 1 and 5 leaves row 1 or row 5 one place, and then none.
+        let (b, s) = x_wing();
+        let step = find(&b, &s).unwrap();
+        assert!(step.placements.is_empty());
+        assert!(step
+            .eliminations
+            .iter()
+            .all(|&(c, d)| d == 4 && (c % 9 == 1 || c % 9 == 7)));
+        assert!(step.eliminations.contains(&(9 + 1, 4)));
+    }
+
+    #[test]
+    fn an_open_grid_forces_nothing() {
+        let (b, s) = position(&".".repeat(81), &[]);
+        assert_eq!(find(&b, &s), None);
+    }
+}
