@@ -335,7 +335,7 @@ fn solve_and_count_take_several_files() {
 
 #[test]
 fn the_default_timeout_is_the_same_everywhere_and_a_long_solve_without_one_hints() {
-    for cmd in ["solve", "count", "compare"] {
+    for cmd in ["solve", "count", "compare", "rate", "explain"] {
         let help = out(&run(&[cmd, "--help"], ""));
         assert!(help.contains("--timeout <SECS>"), "{cmd}");
         assert!(

@@ -45,6 +45,12 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "K", default_value_t = 1)]
     index: usize,
 
+    /// Time budget per puzzle in seconds (fractions allowed), or `none`: the rules stop
+    /// there and the steps made so far are shown. The same default as every
+    /// command.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget)]
+    timeout: super::Budget,
+
     /// When no rule applies, try digits (Chen's Inference) instead of stopping.
     #[arg(long)]
     allow_guessing: bool,
@@ -90,6 +96,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         guessing: args.allow_guessing,
         assume_unique: args.assume_unique,
         record: true,
+        deadline: args.timeout.0.map(|t| std::time::Instant::now() + t),
         ..Options::default()
     };
     let run = solver.run(puzzle, &opts);

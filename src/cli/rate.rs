@@ -55,6 +55,12 @@ pub struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
 
+    /// Time budget per puzzle in seconds (fractions allowed), or `none`: the rules stop
+    /// there and the puzzle counts as stopped by the deadline. The same default as every
+    /// command.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget)]
+    timeout: super::Budget,
+
     /// When no rule applies, try digits (Chen's Inference) so that every puzzle is decided.
     #[arg(long)]
     allow_guessing: bool,
@@ -111,6 +117,7 @@ struct Summary {
     per_level: Vec<usize>,
     per_rule: Vec<usize>,
     stuck: usize,
+    timed_out: usize,
     contradicted: usize,
     decided: usize,
     inferences: u64,
@@ -176,7 +183,11 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
     for (file, puzzles) in &inputs {
         for (i, puzzle) in puzzles.iter().enumerate() {
             let start = Instant::now();
-            let run = solver.run(puzzle, &engine_opts);
+            let opts = Options {
+                deadline: args.timeout.0.map(|t| start + t),
+                ..engine_opts.clone()
+            };
+            let run = solver.run(puzzle, &opts);
             let time_ms = ms(start.elapsed());
             let v = verdict(&run, args.allow_guessing);
             let board = solver.board(&puzzle.geometry);
@@ -216,7 +227,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
                     sum.per_rule[r.hardest.unwrap_or(0)] += 1;
                 }
                 Finish::Contradiction => sum.contradicted += 1,
-                _ => sum.stuck += 1,
+                Finish::TimedOut => sum.timed_out += 1,
+                Finish::Stuck => sum.stuck += 1,
             }
             if v != crate::solver::Verdict::Unknown {
                 sum.decided += 1;
@@ -340,6 +352,7 @@ fn summary(args: &RateArgs, s: &Summary) -> String {
                     "per_level": s.per_level,
                     "solved_without_guessing": solved,
                     "stuck": s.stuck,
+                    "timed_out": s.timed_out,
                     "contradicted": s.contradicted,
                     "decided": s.decided,
                     "ladder": prefix,
@@ -371,6 +384,9 @@ fn summary(args: &RateArgs, s: &Summary) -> String {
                     String::new()
                 }
             ));
+            if s.timed_out > 0 {
+                t.push_str(&format!("# stopped by --timeout: {}\n", s.timed_out));
+            }
             let mut acc = 0;
             let ladder: Vec<String> = RULES
                 .iter()
