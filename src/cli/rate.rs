@@ -222,13 +222,13 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
             sum.complexity += r.complexity;
             sum.inferences += r.inferences;
             match run.finish {
+                _ if run.timed_out => sum.timed_out += 1,
                 Finish::Solved => {
                     sum.per_level[r.level.unwrap_or(0) as usize] += 1;
                     sum.per_rule[r.hardest.unwrap_or(0)] += 1;
                 }
                 Finish::Contradiction => sum.contradicted += 1,
-                Finish::TimedOut => sum.timed_out += 1,
-                Finish::Stuck => sum.stuck += 1,
+                Finish::TimedOut | Finish::Stuck => sum.stuck += 1,
             }
             if v != crate::solver::Verdict::Unknown {
                 sum.decided += 1;
