@@ -120,7 +120,14 @@ fn bad_input_exits_2_naming_file_line_and_cell() {
         "{}",
         stderr(&o)
     );
-    assert!(stdout(&o).is_empty(), "no partial result on bad input");
+    // Input is streamed: the answer before the bad line stays, and the message says the
+    // run stopped there (never a partial result passed off as complete).
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("the run stopped at this error: the 1 puzzle(s) before it"),
+        "{}",
+        stderr(&o)
+    );
 
     let o = run(&["solve"], &EASY[..80]);
     assert_eq!(o.status.code(), Some(2));

@@ -26,7 +26,10 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// loudly, kept in the results and makes the exit status 1. A solve that reaches its
 /// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
 /// no FILE it reads standard input when something is piped in, and otherwise runs on the
-/// puzzles embedded in the binary (as --examples does).
+/// puzzles embedded in the binary (as --examples does). Unlike `solve`, it reads and
+/// checks the whole input before the first solve (the progress total, --shard and
+/// --resume need every puzzle): bad input stops it with exit status 2 before any
+/// work, and nothing is written to --out.
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
 /// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max

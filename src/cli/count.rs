@@ -1,7 +1,7 @@
 //! `sudoku-arena count`: count solutions, up to a limit.
 
 use super::backend_flags::BackendFlags;
-use super::input::{InputArgs, NoFile};
+use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
@@ -36,12 +36,14 @@ pub struct CountArgs {
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.backend.spec()?)?;
-    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
+    // Read lazily: each puzzle is counted before the next is read.
+    let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut out = Out::new();
     let mut status = 0;
     let limit = args.max_solutions;
     let hint = SlowHint::new(args.backend.timeout);
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    for (i, puzzle) in puzzles.enumerate() {
+        let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "counted above"))?;
         let opts = SolveOptions::new(limit, args.backend.timeout.0);
         SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);

@@ -82,15 +82,26 @@ pub struct ExplainArgs {
 
 /// Explains one puzzle of the input.
 pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
-    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
-    let count = puzzles.len();
-    let puzzle = args
-        .index
-        .checked_sub(1)
-        .and_then(|i| puzzles.get(i))
-        .ok_or_else(|| {
-            anyhow::anyhow!("--index {}: the input has {count} puzzle(s)", args.index)
-        })?;
+    if args.index == 0 {
+        anyhow::bail!("--index 0: puzzles are numbered from 1");
+    }
+    // Read lazily, only as far as the puzzle asked for.
+    let mut puzzles = args.input.puzzles(NoFile::Stdin)?;
+    let mut count = 0;
+    let puzzle = loop {
+        match puzzles.next() {
+            Some(p) => {
+                count += 1;
+                if count == args.index {
+                    break p?;
+                }
+                p?;
+            }
+            None => anyhow::bail!("--index {}: the input has {count} puzzle(s)", args.index),
+        }
+    };
+    drop(puzzles);
+    let puzzle = &puzzle;
     let mut solver = RulesSolver::new(args.allow_guessing);
     let opts = Options {
         guessing: args.allow_guessing,

@@ -1,9 +1,10 @@
 //! Where puzzles come from: a file, standard input, or the embedded examples.
 
 use crate::examples::EXAMPLES;
-use crate::model::{parse_puzzles, ParseOptions, Puzzle, Variant};
+use crate::model::{parse_puzzles, ParseError, ParseOptions, Puzzle, PuzzleReader, Variant};
 use clap::Args;
-use std::io::{IsTerminal, Read};
+use std::collections::VecDeque;
+use std::io::{BufReader, IsTerminal};
 
 /// The name standard input has in every message.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -25,7 +26,8 @@ pub struct InputArgs {
     #[arg(long, conflicts_with = "files")]
     pub examples: bool,
 
-    /// Use only the first N puzzles of each input (each file, or the embedded set).
+    /// Use only the first N puzzles of each input (each file, or the embedded set);
+    /// the rest of the input is not read.
     #[arg(long, value_name = "N", value_parser = super::parse_positive)]
     pub limit: Option<usize>,
 
@@ -59,33 +61,187 @@ impl InputArgs {
         Ok(ParseOptions { box_shape, variant })
     }
 
-    /// Reads and parses every puzzle (the first `--limit` of each input); errors name
-    /// the file, line and cell.
+    /// Reads and parses every puzzle (the first `--limit` of each input) into memory,
+    /// for commands that need them all before starting (`compare`, `export`); errors
+    /// name the file, line and cell. The others iterate over [`InputArgs::puzzles`].
     pub fn read_puzzles(&self, no_file: NoFile) -> anyhow::Result<Vec<Puzzle>> {
+        self.puzzles(no_file)?.collect()
+    }
+
+    /// The puzzles of every input, read lazily one at a time (memory bounded by one
+    /// puzzle and one line), the first `--limit` of each input. Every file is opened
+    /// here, so that a missing or unreadable one is reported before any work; a bad
+    /// line is an `Err` item when the reading reaches it, and ends the stream.
+    pub fn puzzles(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
         let opts = self.parse_options()?;
         let limit = self.limit.unwrap_or(usize::MAX);
         let examples = self.examples
             || (self.files.is_empty()
                 && no_file == NoFile::PipedElseExamples
                 && !stdin_has_input());
+        let mut sources = VecDeque::new();
         if examples {
-            let mut puzzles = read_examples(&opts);
-            puzzles.truncate(limit);
-            return Ok(puzzles);
-        }
-        if self.files.is_empty() {
+            sources.push_back(Source::Examples(read_examples(&opts)));
+        } else if self.files.is_empty() {
             if no_file == NoFile::PipedElseExamples {
                 // Said first, so that a pipe that never ends is not a silent hang.
                 eprintln!("reading puzzles from standard input (it is piped); --examples runs the embedded set instead");
             }
-            return Ok(read_source(None, &opts)?.into_iter().take(limit).collect());
+            sources.push_back(Source::Stdin);
+        } else {
+            for f in &self.files {
+                sources.push_back(open_source(f)?);
+            }
         }
-        let mut puzzles = Vec::new();
-        for f in &self.files {
-            puzzles.extend(read_source(Some(f), &opts)?.into_iter().take(limit));
-        }
-        Ok(puzzles)
+        Ok(PuzzleStream {
+            sources,
+            current: None,
+            opts,
+            limit,
+            failed: false,
+        })
     }
+}
+
+/// One input, opened but not yet read.
+enum Source {
+    /// The embedded puzzles, already parsed.
+    Examples(Vec<Puzzle>),
+    /// Standard input.
+    Stdin,
+    /// A file, opened.
+    File(String, std::fs::File),
+}
+
+/// Opens `path` (`-` is standard input), refusing a directory or an unreadable file.
+fn open_source(path: &str) -> anyhow::Result<Source> {
+    if path == "-" {
+        return Ok(Source::Stdin);
+    }
+    let meta = std::fs::metadata(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
+    if meta.is_dir() {
+        anyhow::bail!("{path}: cannot read: it is a directory; give the puzzle files in it (such as {path}/*.txt)");
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
+    Ok(Source::File(path.to_string(), file))
+}
+
+/// The source being read: its name, its puzzles, and how many were taken.
+struct Current {
+    name: String,
+    puzzles: Box<dyn Iterator<Item = Result<Puzzle, ParseError>>>,
+    taken: usize,
+    /// Whether finding no puzzle at all is an error (a file or standard input).
+    must_have_one: bool,
+}
+
+/// The puzzles of every input, one at a time (see [`InputArgs::puzzles`]). The first
+/// error ends it.
+pub struct PuzzleStream {
+    sources: VecDeque<Source>,
+    current: Option<Current>,
+    opts: ParseOptions,
+    limit: usize,
+    failed: bool,
+}
+
+impl PuzzleStream {
+    /// The 1-based place, in its own input, of the puzzle last returned.
+    pub fn index_in_source(&self) -> usize {
+        self.current.as_ref().map_or(0, |c| c.taken)
+    }
+
+    /// Starts reading the next source; `false` when there is none.
+    fn open_next(&mut self) -> bool {
+        let Some(source) = self.sources.pop_front() else {
+            return false;
+        };
+        let opts = &self.opts;
+        let (name, puzzles, must_have_one): (String, Box<dyn Iterator<Item = _>>, bool) =
+            match source {
+                Source::Examples(list) => (
+                    "examples".to_string(),
+                    Box::new(list.into_iter().map(Ok)),
+                    false,
+                ),
+                Source::Stdin => {
+                    let stdin = std::io::stdin();
+                    if stdin.is_terminal() {
+                        eprintln!("reading puzzles from standard input (one per line; end with Ctrl-D; --help for more)");
+                    }
+                    (
+                        STDIN_NAME.to_string(),
+                        Box::new(PuzzleReader::new(stdin.lock(), STDIN_NAME, opts)),
+                        true,
+                    )
+                }
+                Source::File(path, file) => {
+                    let reader = BufReader::with_capacity(64 * 1024, file);
+                    let puzzles = PuzzleReader::new(reader, &path, opts);
+                    (path, Box::new(puzzles), true)
+                }
+            };
+        self.current = Some(Current {
+            name,
+            puzzles,
+            taken: 0,
+            must_have_one,
+        });
+        true
+    }
+}
+
+impl Iterator for PuzzleStream {
+    type Item = anyhow::Result<Puzzle>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.failed {
+            let Some(current) = self.current.as_mut() else {
+                if !self.open_next() {
+                    return None;
+                }
+                continue;
+            };
+            // Past --limit the rest of the input is not read at all.
+            let next = if current.taken < self.limit {
+                current.puzzles.next()
+            } else {
+                None
+            };
+            match next {
+                Some(Ok(p)) => {
+                    current.taken += 1;
+                    return Some(Ok(p));
+                }
+                Some(Err(e)) => {
+                    self.failed = true;
+                    return Some(Err(e.into()));
+                }
+                None if current.taken == 0 && current.must_have_one => {
+                    self.failed = true;
+                    let name = &current.name;
+                    return Some(Err(anyhow::anyhow!(
+                        "{name}: no puzzles found: {} is empty, or holds only blank lines and # comments",
+                        if name == STDIN_NAME { "standard input" } else { "the file" }
+                    )));
+                }
+                None => self.current = None,
+            }
+        }
+        None
+    }
+}
+
+/// The error that stopped a command after `done` puzzles, saying so: what was printed
+/// before it covers only those, and nothing after the error was read.
+pub fn stopped_after(error: anyhow::Error, done: usize, what: &str) -> anyhow::Error {
+    if done == 0 {
+        return error;
+    }
+    anyhow::anyhow!(
+        "{error}\nsudoku-arena: the run stopped at this error: the {done} puzzle(s) before it were {what}; the rest of the input was not read"
+    )
 }
 
 /// Whether standard input is a pipe or a file (something was piped or redirected in),
@@ -121,34 +277,17 @@ pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
     puzzles
 }
 
-/// Reads the puzzles of a file, or of standard input for `None` or `-` (saying so on a terminal).
+/// Reads every puzzle of a file, or of standard input for `None` or `-`, into memory.
 pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Vec<Puzzle>> {
-    let (name, text) = match file {
-        None | Some("-") => {
-            let stdin = std::io::stdin();
-            if stdin.is_terminal() {
-                eprintln!("reading puzzles from standard input (one per line; end with Ctrl-D; --help for more)");
-            }
-            let mut text = String::new();
-            stdin
-                .lock()
-                .read_to_string(&mut text)
-                .map_err(|e| anyhow::anyhow!("{STDIN_NAME}: cannot read: {e}"))?;
-            (STDIN_NAME.to_string(), text)
-        }
-        Some(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
-            let text = String::from_utf8(bytes)
-                .map_err(|e| anyhow::anyhow!("{path}: not UTF-8 text: {e}"))?;
-            (path.to_string(), text)
-        }
-    };
-    let puzzles = parse_puzzles(&text, &name, opts)?;
-    if puzzles.is_empty() {
-        return Err(anyhow::anyhow!("{name}: no puzzles found"));
+    let source = open_source(file.unwrap_or("-"))?;
+    PuzzleStream {
+        sources: VecDeque::from([source]),
+        current: None,
+        opts: opts.clone(),
+        limit: usize::MAX,
+        failed: false,
     }
-    Ok(puzzles)
+    .collect()
 }
 
 /// Parses a box shape such as `2x3`.

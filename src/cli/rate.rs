@@ -1,6 +1,6 @@
 //! `sudoku-arena rate`: how hard each puzzle is for the rule engine, and a summary.
 
-use super::input::{read_examples, read_source, InputArgs, STDIN_NAME};
+use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
 use crate::backends::create;
@@ -131,26 +131,8 @@ struct Summary {
 
 /// Rates every puzzle of the input.
 pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
-    let opts = args.input.parse_options()?;
-    let limit = args.input.limit.unwrap_or(usize::MAX);
-    let mut inputs: Vec<(String, Vec<Puzzle>)> = Vec::new();
-    if args.input.examples {
-        let mut puzzles = read_examples(&opts);
-        puzzles.truncate(limit);
-        inputs.push(("examples".to_string(), puzzles));
-    }
-    let files = match (args.input.files.is_empty(), args.input.examples) {
-        (true, false) => vec!["-".to_string()],
-        _ => args.input.files.clone(),
-    };
-    for f in &files {
-        let puzzles: Vec<Puzzle> = read_source(Some(f), &opts)?
-            .into_iter()
-            .take(limit)
-            .collect();
-        let name = if f == "-" { STDIN_NAME } else { f };
-        inputs.push((name.to_string(), puzzles));
-    }
+    // Read lazily: each puzzle is rated before the next is read.
+    let mut puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut csv = match &args.csv {
         Some(path) => {
             let mut file = std::fs::File::create(path)
@@ -180,8 +162,15 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         assume_unique: args.assume_unique,
         ..Options::default()
     };
-    for (file, puzzles) in &inputs {
-        for (i, puzzle) in puzzles.iter().enumerate() {
+    while let Some(puzzle) = puzzles.next() {
+        let what = if args.summary_only {
+            "rated (no summary was printed)"
+        } else {
+            "rated above (no summary was printed)"
+        };
+        let puzzle = &puzzle.map_err(|e| stopped_after(e, sum.puzzles, what))?;
+        let (file, i) = (&puzzle.origin.file, puzzles.index_in_source() - 1);
+        {
             let start = Instant::now();
             let opts = Options {
                 deadline: args.timeout.0.map(|t| start + t),

@@ -1,7 +1,7 @@
 //! `sudoku-arena solve`: solve puzzles with one backend and say what is known of each.
 
 use super::backend_flags::BackendFlags;
-use super::input::{InputArgs, NoFile};
+use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
@@ -37,7 +37,9 @@ pub enum SolveFormat {
 /// Every solution is checked by the independent validator; a wrong one is reported and
 /// the exit status is 1. When the input gives solutions (a CSV solutions column), each
 /// answer is compared with the given one and a difference is reported the same way.
-/// Bad input stops with exit status 2 and a message naming file, line and cell.
+/// The input is read as a stream, one puzzle at a time, each answered before the next
+/// is read. Bad input stops with exit status 2 and a message naming file, line and
+/// cell; the answers printed before it stay, and the message says the run stopped there.
 ///
 /// Examples:
 ///   sudoku-arena solve --examples --format grid
@@ -69,12 +71,14 @@ pub struct SolveArgs {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.backend.spec()?)?;
-    let puzzles = args.input.read_puzzles(NoFile::Stdin)?;
+    // Read lazily: each puzzle is answered before the next is read.
+    let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let max = if args.first { 1 } else { args.max_solutions };
     let mut out = Out::new();
     let mut status = 0;
     let hint = SlowHint::new(args.backend.timeout);
-    for (i, puzzle) in puzzles.iter().enumerate() {
+    for (i, puzzle) in puzzles.enumerate() {
+        let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);
         opts.keep_solutions = max;
         SlowHint::running(&hint, true);

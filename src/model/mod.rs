@@ -3,12 +3,13 @@
 pub mod candidates;
 pub mod format;
 pub mod geometry;
+pub mod lines;
 pub mod parse;
 pub mod puzzle;
 pub mod validate;
 
 pub use candidates::CandSet;
 pub use geometry::{Geometry, Unit, UnitKind, Variant};
-pub use parse::{parse_puzzles, ParseError, ParseOptions};
+pub use parse::{parse_puzzles, ParseError, ParseOptions, PuzzleReader};
 pub use puzzle::Puzzle;
 pub use validate::{validate, ValidationError};

@@ -16,12 +16,22 @@
 //! a comment too, and names the puzzle that starts on that line. Every error names the
 //! file, the line (for a grid, the line of the cell at fault) and, where there is one, the
 //! cell.
+//!
+//! The input is read as a stream ([`PuzzleReader`]), puzzle by puzzle and line by line:
+//! a line longer than [`MAX_LINE_BYTES`](super::lines::MAX_LINE_BYTES), bytes that are not UTF-8, a NUL byte or a lone
+//! carriage return stop the reading at once with the line and column. A file may mix
+//! sides (a 4x4 then a 9x9): each puzzle gets the board of its own side. Two equal
+//! givens in one unit are an input error (naming both cells), not a puzzle whose answer
+//! is `none`: such a line is almost always a typo, and saying where beats solving it.
 
 use super::format::value_of_symbol;
+use super::geometry::{MAX_SIDE, MIN_SIDE};
+use super::lines::LineReader;
 use super::{Geometry, Puzzle, Variant};
 use crate::model::puzzle::Origin;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
+use std::io::BufRead;
 use std::sync::Arc;
 
 /// Choices that the text alone cannot settle.
@@ -66,27 +76,41 @@ impl std::error::Error for ParseError {}
 /// One cell as read, before the side is known: a value, or the text that is not one.
 type RawCell = Result<i64, String>;
 
-/// Reads every puzzle in `text`; `file` names the source in errors and origins.
+/// Reads every puzzle in `text`; `file` names the source in errors and origins. A thin
+/// wrapper over [`PuzzleReader`], for text already in memory.
 pub fn parse_puzzles(
     text: &str,
     file: &str,
     opts: &ParseOptions,
 ) -> Result<Vec<Puzzle>, ParseError> {
-    let mut parser = Parser {
-        file,
-        opts,
-        geometries: HashMap::new(),
-        puzzles: Vec::new(),
-    };
-    parser.run(text)?;
-    Ok(parser.puzzles)
+    PuzzleReader::new(text.as_bytes(), file, opts).collect()
 }
 
-struct Parser<'a> {
-    file: &'a str,
-    opts: &'a ParseOptions,
+/// The puzzles of a reader, parsed lazily one at a time: memory is bounded by one
+/// puzzle and one line (at most [`MAX_LINE_BYTES`](super::lines::MAX_LINE_BYTES)), whatever the size of the input.
+/// The first error ends the iteration: nothing after it is read.
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    file: String,
+    opts: ParseOptions,
     geometries: HashMap<usize, Arc<Geometry>>,
-    puzzles: Vec<Puzzle>,
+    /// Content lines read ahead (the layout is told from the first two), handled next.
+    ahead: VecDeque<(usize, String)>,
+    layout: Layout,
+    /// Content lines handled so far (a CSV header can only be the first).
+    handled: usize,
+    pending: Option<PendingGrid>,
+    finished: bool,
+}
+
+/// The layout of the input, told from its first content lines.
+enum Layout {
+    /// Nothing read yet.
+    Unknown,
+    /// Line-oriented layouts; the CSV columns once a header was read.
+    Lines(Option<CsvColumns>),
+    /// The ant-colony matrix layout: tokens read but not yet used, with their lines.
+    Matrix(VecDeque<(usize, String)>),
 }
 
 /// A grid being read one row per line.
@@ -148,121 +172,95 @@ fn split_comment(line: &str) -> (&str, Option<String>) {
     }
 }
 
-impl Parser<'_> {
+/// A piece of the input for a message: at most 20 characters, control characters escaped.
+fn shown(text: &str) -> String {
+    let mut s: String = text.chars().take(20).flat_map(char::escape_debug).collect();
+    if text.chars().nth(20).is_some() {
+        s.push_str("...");
+    }
+    s
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// The puzzles of `input`; `file` names the source in errors and origins (`-` or
+    /// `<stdin>` for standard input).
+    pub fn new(input: R, file: &str, opts: &ParseOptions) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines: LineReader::new(input),
+            file: file.to_string(),
+            opts: opts.clone(),
+            geometries: HashMap::new(),
+            ahead: VecDeque::new(),
+            layout: Layout::Unknown,
+            handled: 0,
+            pending: None,
+            finished: false,
+        }
+    }
+
     fn error(&self, line: usize, cell: Option<String>, message: impl Into<String>) -> ParseError {
         ParseError {
-            file: self.file.to_string(),
+            file: self.file.clone(),
             line,
             cell,
             message: message.into(),
         }
     }
 
-    fn run(&mut self, text: &str) -> Result<(), ParseError> {
-        // A byte-order mark, as some editors write, is not part of the first line.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        if is_matrix_header(&lines) {
-            return self.read_matrices(&lines);
+    /// The next line with content (not blank, not a whole-line `#` comment), trimmed.
+    fn content_line(&mut self) -> Result<Option<(usize, String)>, ParseError> {
+        if let Some(line) = self.ahead.pop_front() {
+            return Ok(Some(line));
         }
-        let mut csv: Option<CsvColumns> = None;
-        let mut pending: Option<PendingGrid> = None;
-        for (k, &(line_no, line)) in lines.iter().enumerate() {
-            let (line, label) = split_comment(line);
-            if is_separator(line) {
-                continue;
+        self.read_content_line()
+    }
+
+    /// The next content line from the input itself (not from the lines read ahead).
+    fn read_content_line(&mut self) -> Result<Option<(usize, String)>, ParseError> {
+        while let Some(line) = self.lines.next_line() {
+            match line {
+                Ok(text) => {
+                    let text = text.trim();
+                    if !text.is_empty() && !text.starts_with('#') {
+                        let text = text.to_string();
+                        return Ok(Some((self.lines.line(), text)));
+                    }
+                }
+                Err(e) => return Err(self.error(self.lines.line(), None, e.to_string())),
             }
-            if k == 0 {
-                if let Some(columns) = csv_header(line) {
-                    csv = Some(columns);
-                    continue;
+        }
+        Ok(None)
+    }
+
+    /// The next puzzle, `None` at the end of the input.
+    fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ParseError> {
+        if let Layout::Unknown = self.layout {
+            // The second line is read ahead only when the first could start a matrix.
+            while self.ahead.len() < 2
+                && (self.ahead.is_empty() || is_matrix_header(&self.ahead, 1))
+            {
+                match self.read_content_line()? {
+                    Some(line) => self.ahead.push_back(line),
+                    None => break,
                 }
             }
-            if let Some(columns) = csv {
-                self.read_csv_record(line_no, line, columns, label)?;
-                continue;
-            }
-            // Comma-separated numbers are read like whitespace-separated ones.
-            let spaced;
-            let line = if line.contains(',') {
-                spaced = line.replace(',', " ");
-                spaced.as_str()
+            self.layout = if is_matrix_header(&self.ahead, 2) {
+                Layout::Matrix(VecDeque::new())
             } else {
-                line
+                Layout::Lines(None)
             };
-            let cells = split_cells(line);
-            match pending.take() {
-                Some(mut grid) => {
-                    if cells.len() != grid.n {
-                        return Err(self.error(
-                            line_no,
-                            None,
-                            format!(
-                                "row {} of the {n}x{n} grid that starts at line {} has {} cells; every row needs {n}",
-                                grid.rows + 1,
-                                grid.start_line,
-                                cells.len(),
-                                n = grid.n
-                            ),
-                        ));
-                    }
-                    grid.cells.extend(cells);
-                    grid.row_lines.push(line_no);
-                    grid.rows += 1;
-                    if grid.rows == grid.n {
-                        let lines: Vec<usize> = grid
-                            .row_lines
-                            .iter()
-                            .flat_map(|&l| std::iter::repeat_n(l, grid.n))
-                            .collect();
-                        self.finish(&lines, grid.n, grid.cells, grid.label)?;
-                    } else {
-                        pending = Some(grid);
-                    }
-                }
-                None => {
-                    let len = cells.len();
-                    let side = (len as f64).sqrt().round() as usize;
-                    // A line of N*N cells is a whole puzzle unless a value is too large
-                    // for that side (then it is the first row of a larger grid).
-                    let fits_whole = cells
-                        .iter()
-                        .all(|c| c.as_ref().map_or(true, |&v| v as usize <= side));
-                    if side * side == len
-                        && side >= 4
-                        && !line.contains('|')
-                        && (fits_whole || len > 64)
-                    {
-                        self.finish(&[line_no], side, cells, label)?;
-                    } else if (4..=64).contains(&len) && self.box_for(len).is_ok() {
-                        pending = Some(PendingGrid {
-                            start_line: line_no,
-                            n: len,
-                            cells,
-                            row_lines: vec![line_no],
-                            rows: 1,
-                            label,
-                        });
-                    } else {
-                        return Err(self.error(
-                            line_no,
-                            None,
-                            format!(
-                                "this line has {len} cells: a puzzle on one line needs N*N cells \
-                                 (16, 36, 81, 256, 625, ...) and a grid row N cells with N from 4 to 64 \
-                                 that a box shape fits (use --box RxC)"
-                            ),
-                        ));
-                    }
-                }
+        }
+        if let Layout::Matrix(_) = self.layout {
+            return self.next_matrix();
+        }
+        while let Some((line_no, line)) = self.content_line()? {
+            let first = self.handled == 0;
+            self.handled += 1;
+            if let Some(p) = self.read_line(line_no, &line, first)? {
+                return Ok(Some(p));
             }
         }
-        if let Some(grid) = pending {
+        if let Some(grid) = &self.pending {
             return Err(self.error(
                 grid.start_line,
                 None,
@@ -273,54 +271,181 @@ impl Parser<'_> {
                 ),
             ));
         }
-        Ok(())
+        Ok(None)
     }
 
-    /// The ant-colony matrix layout: order, an ignored token, then N×N numbers (`-1` blank).
-    fn read_matrices(&mut self, lines: &[(usize, &str)]) -> Result<(), ParseError> {
-        let tokens: Vec<(usize, &str)> = lines
-            .iter()
-            .flat_map(|&(no, l)| l.split_whitespace().map(move |t| (no, t)))
-            .collect();
-        let mut pos = 0;
-        while pos < tokens.len() {
-            let (start_line, order_text) = tokens[pos];
-            let order: usize = order_text
-                .parse()
-                .ok()
-                .filter(|o| (2..=8).contains(o))
-                .ok_or_else(|| {
-                    self.error(
-                        start_line,
-                        None,
-                        format!("expected a matrix order from 2 to 8, found '{order_text}'"),
-                    )
-                })?;
-            let n = order * order;
-            let body = pos + 2;
-            if tokens.len() < body + n * n {
+    /// One content line of the line-oriented layouts: a puzzle when it completes one.
+    fn read_line(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        first: bool,
+    ) -> Result<Option<Puzzle>, ParseError> {
+        let (line, label) = split_comment(line);
+        if is_separator(line) {
+            return Ok(None);
+        }
+        if first {
+            if let Some(columns) = csv_header(line) {
+                self.layout = Layout::Lines(Some(columns));
+                return Ok(None);
+            }
+        }
+        if let Layout::Lines(Some(columns)) = self.layout {
+            return self
+                .read_csv_record(line_no, line, columns, label)
+                .map(Some);
+        }
+        // Comma-separated numbers are read like whitespace-separated ones.
+        let spaced;
+        let line = if line.contains(',') {
+            spaced = line.replace(',', " ");
+            spaced.as_str()
+        } else {
+            line
+        };
+        let cells = split_cells(line);
+        if let Some(mut grid) = self.pending.take() {
+            if cells.len() != grid.n {
                 return Err(self.error(
-                    start_line,
+                    line_no,
                     None,
                     format!(
-                        "the order-{order} matrix that starts here has {} of its {} cells",
-                        tokens.len().saturating_sub(body),
-                        n * n
+                        "row {} of the {n}x{n} grid that starts at line {} has {} cells; every row needs {n}",
+                        grid.rows + 1,
+                        grid.start_line,
+                        cells.len(),
+                        n = grid.n
                     ),
                 ));
             }
-            let cells = tokens[body..body + n * n]
+            grid.cells.extend(cells);
+            grid.row_lines.push(line_no);
+            grid.rows += 1;
+            if grid.rows < grid.n {
+                self.pending = Some(grid);
+                return Ok(None);
+            }
+            let lines: Vec<usize> = grid
+                .row_lines
                 .iter()
-                .map(|&(_, t)| match t.parse::<i64>() {
-                    Ok(-1) => Ok(0),
-                    Ok(v) if v >= 0 => Ok(v),
-                    _ => Err(t.to_string()),
-                })
+                .flat_map(|&l| std::iter::repeat_n(l, grid.n))
                 .collect();
-            self.finish(&[start_line], n, cells, None)?;
-            pos = body + n * n;
+            return self
+                .finish(&lines, grid.n, grid.cells, grid.label)
+                .map(Some);
         }
-        Ok(())
+        let len = cells.len();
+        let side = (len as f64).sqrt().round() as usize;
+        // A line of N*N cells is a whole puzzle unless a value is too large
+        // for that side (then it is the first row of a larger grid).
+        let fits_whole = cells
+            .iter()
+            .all(|c| c.as_ref().map_or(true, |&v| v as usize <= side));
+        if side * side == len && side >= 4 && !line.contains('|') && (fits_whole || len > 64) {
+            if side > MAX_SIDE {
+                return Err(self.error(
+                    line_no,
+                    None,
+                    format!(
+                        "this line has {len} cells, a {side}x{side} puzzle; the side must be from {MIN_SIDE} to {MAX_SIDE}"
+                    ),
+                ));
+            }
+            return self.finish(&[line_no], side, cells, label).map(Some);
+        }
+        if (MIN_SIDE..=MAX_SIDE).contains(&len) && self.box_for(len).is_ok() {
+            self.pending = Some(PendingGrid {
+                start_line: line_no,
+                n: len,
+                cells,
+                row_lines: vec![line_no],
+                rows: 1,
+                label,
+            });
+            return Ok(None);
+        }
+        Err(self.error(
+            line_no,
+            None,
+            format!(
+                "this line has {len} cells: a puzzle on one line needs N*N cells \
+                 (16, 36, 81, 256, 625, ...) and a grid row N cells with N from {MIN_SIDE} to {MAX_SIDE} \
+                 that a box shape fits (use --box RxC)"
+            ),
+        ))
+    }
+
+    /// Reads content lines until `count` matrix tokens wait (or the input ends);
+    /// whether any token waits.
+    fn fill_tokens(&mut self, count: usize) -> Result<bool, ParseError> {
+        loop {
+            let waiting = match &self.layout {
+                Layout::Matrix(tokens) => tokens.len(),
+                _ => 0,
+            };
+            if waiting >= count {
+                return Ok(true);
+            }
+            let Some((no, line)) = self.content_line()? else {
+                return Ok(waiting > 0);
+            };
+            if let Layout::Matrix(tokens) = &mut self.layout {
+                tokens.extend(line.split_whitespace().map(|t| (no, t.to_string())));
+            }
+        }
+    }
+
+    /// The ant-colony matrix layout: order, an ignored token, then N×N numbers (`-1` blank).
+    fn next_matrix(&mut self) -> Result<Option<Puzzle>, ParseError> {
+        if !self.fill_tokens(1)? {
+            return Ok(None);
+        }
+        let Layout::Matrix(tokens) = &self.layout else {
+            return Ok(None);
+        };
+        let (start_line, order_text) = tokens[0].clone();
+        let order: usize = order_text
+            .parse()
+            .ok()
+            .filter(|o| (2..=8).contains(o))
+            .ok_or_else(|| {
+                self.error(
+                    start_line,
+                    None,
+                    format!(
+                        "expected a matrix order from 2 to 8, found '{}'",
+                        shown(&order_text)
+                    ),
+                )
+            })?;
+        let n = order * order;
+        let needed = 2 + n * n;
+        self.fill_tokens(needed)?;
+        let Layout::Matrix(tokens) = &mut self.layout else {
+            return Ok(None);
+        };
+        if tokens.len() < needed {
+            let have = tokens.len().saturating_sub(2);
+            return Err(self.error(
+                start_line,
+                None,
+                format!(
+                    "the order-{order} matrix that starts here has {have} of its {} cells",
+                    n * n
+                ),
+            ));
+        }
+        let cells = tokens
+            .drain(..needed)
+            .skip(2)
+            .map(|(_, t)| match t.parse::<i64>() {
+                Ok(-1) => Ok(0),
+                Ok(v) if v >= 0 => Ok(v),
+                _ => Err(t),
+            })
+            .collect();
+        self.finish(&[start_line], n, cells, None).map(Some)
     }
 
     fn box_for(&self, n: usize) -> Result<(usize, usize), String> {
@@ -354,7 +479,7 @@ impl Parser<'_> {
         line: &str,
         columns: CsvColumns,
         label: Option<String>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Puzzle, ParseError> {
         let fields: Vec<&str> = line
             .split(',')
             .map(|f| f.trim().trim_matches('"').trim())
@@ -378,12 +503,12 @@ impl Parser<'_> {
         let puzzle_text = field(columns.puzzle, "puzzle")?;
         let cells = split_cells(puzzle_text);
         let side = (cells.len() as f64).sqrt().round() as usize;
-        if side * side != cells.len() || side < 4 {
+        if side * side != cells.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
             return Err(self.error(
                 line_no,
                 None,
                 format!(
-                    "the puzzle column has {} cells; a puzzle needs N*N (16, 36, 81, ...)",
+                    "the puzzle column has {} cells; a puzzle needs N*N (16, 36, 81, ...) with N from {MIN_SIDE} to {MAX_SIDE}",
                     cells.len()
                 ),
             ));
@@ -411,11 +536,9 @@ impl Parser<'_> {
             }
             None => None,
         };
-        self.finish(&[line_no], side, cells, label)?;
-        if let Some(p) = self.puzzles.last_mut() {
-            p.expected = solution;
-        }
-        Ok(())
+        let mut puzzle = self.finish(&[line_no], side, cells, label)?;
+        puzzle.expected = solution;
+        Ok(puzzle)
     }
 
     /// Builds a puzzle from its cells; `lines` gives the line of each cell (one entry
@@ -426,7 +549,7 @@ impl Parser<'_> {
         n: usize,
         raw: Vec<RawCell>,
         label: Option<String>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Puzzle, ParseError> {
         let line_of = |i: usize| lines.get(i).or(lines.last()).copied().unwrap_or(0);
         let line = line_of(0);
         let geometry = self.geometry(line, n)?;
@@ -437,11 +560,14 @@ impl Parser<'_> {
             match cell {
                 Ok(v) if v as usize <= n => cells.push(v as u8),
                 Ok(v) => return Err(self.error(line, name, format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
+                Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(self.error(line, name, format!("value {} is above {n}, the largest of a {n}x{n} grid", shown(&t))))
+                }
                 Err(t) => {
                     return Err(self.error(
                         line,
                         name,
-                        format!("unknown symbol '{t}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')"),
+                        format!("unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')", shown(&t)),
                     ))
                 }
             }
@@ -462,28 +588,41 @@ impl Parser<'_> {
             ));
         }
         puzzle.origin = Origin {
-            file: self.file.to_string(),
+            file: self.file.clone(),
             line,
         };
         puzzle.label = label;
-        self.puzzles.push(puzzle);
-        Ok(())
+        Ok(puzzle)
     }
 }
 
-/// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix layout.
-fn is_matrix_header(lines: &[(usize, &str)]) -> bool {
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.finished {
+            return None;
+        }
+        let next = self.next_puzzle();
+        if !matches!(next, Ok(Some(_))) {
+            self.finished = true;
+        }
+        next.transpose()
+    }
+}
+
+/// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix
+/// layout. Looks at the first `lines` (1 or 2) content lines only.
+fn is_matrix_header(ahead: &VecDeque<(usize, String)>, lines: usize) -> bool {
     let lone_int = |i: usize| {
-        lines
+        ahead
             .get(i)
             .is_some_and(|(_, l)| !l.contains(char::is_whitespace) && l.parse::<i64>().is_ok())
     };
-    lone_int(0)
-        && lone_int(1)
-        && lines[0]
-            .1
-            .parse::<usize>()
-            .is_ok_and(|o| (2..=8).contains(&o))
+    let order = ahead
+        .front()
+        .is_some_and(|(_, l)| l.parse::<usize>().is_ok_and(|o| (2..=8).contains(&o)));
+    order && lone_int(0) && (lines < 2 || lone_int(1))
 }
 
 /// A rule line of the printed layout, such as `------+-------+------`.
