@@ -243,3 +243,101 @@ fn incomplete_grid_and_ragged_rows_are_reported() {
     let e = parse_err("1 2 3 4 5\n");
     assert!(e.message.contains("5 cells"), "{e}");
 }
+
+/// The streaming reader over `bytes`.
+fn reader(bytes: &[u8]) -> sudoku_arena::model::PuzzleReader<&[u8]> {
+    sudoku_arena::model::PuzzleReader::new(bytes, "in.txt", &ParseOptions::default())
+}
+
+#[test]
+fn the_reader_is_lazy_and_stops_at_the_first_error() {
+    use std::io::Read;
+    // A puzzle, then dots without end: the puzzle comes out, then the line cap stops
+    // the reading of an endless line, and nothing follows the error.
+    let endless = std::io::Cursor::new(format!("{EASY}\n")).chain(std::io::repeat(b'.'));
+    let mut r = sudoku_arena::model::PuzzleReader::new(
+        std::io::BufReader::new(endless),
+        "in.txt",
+        &ParseOptions::default(),
+    );
+    assert_eq!(r.next().unwrap().unwrap().cells, easy_cells());
+    let e = r.next().unwrap().unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.message.contains("longer than 65536 bytes"), "{e}");
+    assert!(r.next().is_none());
+    // An error in the middle: the puzzles before it, the error, then nothing.
+    let text = format!("{EASY}\n{}\n{EASY}\n", &EASY[..80]);
+    let items: Vec<_> = reader(text.as_bytes()).collect();
+    assert_eq!(items.len(), 2);
+    assert!(items[0].is_ok());
+    assert_eq!(items[1].as_ref().unwrap_err().line, 2);
+}
+
+#[test]
+fn the_longest_legal_line_is_far_below_the_cap() {
+    // A 64x64 puzzle as whitespace-separated numbers on one line, with a comment.
+    let numbers: Vec<String> = (0..64 * 64)
+        .map(|i| {
+            if i % 65 == 0 {
+                (i / 65 + 1).to_string()
+            } else {
+                "00".into()
+            }
+        })
+        .collect();
+    let line = format!(
+        "{}   # the longest line a puzzle needs\n",
+        numbers.join("  ")
+    );
+    assert!(line.len() < 65536 / 3, "{}", line.len());
+    let p = reader(line.as_bytes()).next().unwrap().unwrap();
+    assert_eq!((p.n(), p.given_count()), (64, 64));
+    assert_eq!(p.label.as_deref(), Some("the longest line a puzzle needs"));
+}
+
+#[test]
+fn a_side_above_64_is_refused_by_its_size_not_a_box() {
+    let e = parse_err(&".".repeat(100 * 100));
+    assert!(
+        e.message
+            .contains("10000 cells, a 100x100 puzzle; the side must be from 4 to 64"),
+        "{e}"
+    );
+    assert!(!e.message.contains("box"), "{e}");
+}
+
+#[test]
+fn matrices_are_read_across_lines_one_at_a_time() {
+    let m = "1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 -1\n-1 -1 -1 2";
+    let text = format!("2\n0\n{m}\n2 7 {}\n", m.replace('\n', " "));
+    let mut r = reader(text.as_bytes());
+    let first = r.next().unwrap().unwrap();
+    assert_eq!((first.n(), first.cells[0], first.cells[15]), (4, 1, 2));
+    assert_eq!(first.origin.line, 1);
+    let second = r.next().unwrap().unwrap();
+    assert_eq!((second.cells.clone(), second.origin.line), (first.cells, 7));
+    assert!(r.next().is_none());
+    let e = parse_err(&format!("2\n0\n{m}\n2 7 1 2 3\n"));
+    assert_eq!(e.line, 7);
+    assert!(e.message.contains("has 3 of its 16 cells"), "{e}");
+}
+
+#[test]
+fn mixed_sides_and_huge_numbers() {
+    let text = format!("................\n{EASY}\n{}\n", ".".repeat(36));
+    let sides: Vec<usize> = parse_puzzles(&text, "f", &ParseOptions::default())
+        .unwrap()
+        .iter()
+        .map(|p| p.n())
+        .collect();
+    assert_eq!(sides, vec![4, 9, 6]);
+    let e = parse_err("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 123456789012345678901234567890\n");
+    assert_eq!(e.cell.as_deref(), Some("r4c4"));
+    assert!(
+        e.message
+            .contains("value 12345678901234567890... is above 4"),
+        "{e}"
+    );
+    let e = parse_err(&format!("{}\u{7}{}", &EASY[..5], &EASY[6..]));
+    assert!(e.message.contains("unknown symbol '\\u{7}'"), "{e}");
+}
