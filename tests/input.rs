@@ -341,3 +341,58 @@ fn mixed_sides_and_huge_numbers() {
     let e = parse_err(&format!("{}\u{7}{}", &EASY[..5], &EASY[6..]));
     assert!(e.message.contains("unknown symbol '\\u{7}'"), "{e}");
 }
+
+/// Pieces of every layout, joined at random into inputs the parser must survive.
+const PIECES: &[&[u8]] = &[
+    EASY.as_bytes(),
+    b"................",
+    b"1 2 3 4",
+    b"4 3 2 1",
+    b" | ",
+    b"---+---",
+    b"quizzes,solutions",
+    b"puzzle",
+    b",",
+    b"2",
+    b"8",
+    b"-1",
+    b"0",
+    b"99",
+    b"A",
+    b"Z",
+    b".",
+    b" ",
+    b"\t",
+    b"\n",
+    b"\r\n",
+    b"\r",
+    b"# note",
+    b"\0",
+    b"\xEF\xBB\xBF",
+    b"\xFF",
+    b"\xC3",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn any_input_gives_puzzles_or_an_error_with_a_real_line(
+        picks in proptest::collection::vec(0usize..PIECES.len(), 0..80)
+    ) {
+        let bytes: Vec<u8> = picks.iter().flat_map(|&i| PIECES[i].iter().copied()).collect();
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        for item in reader(&bytes) {
+            match item {
+                Ok(p) => {
+                    proptest::prop_assert_eq!(p.cells.len(), p.geometry.cells());
+                    proptest::prop_assert!((1..=lines).contains(&p.origin.line));
+                }
+                Err(e) => {
+                    proptest::prop_assert!((1..=lines).contains(&e.line), "{}", e);
+                    proptest::prop_assert!(!e.message.is_empty());
+                }
+            }
+        }
+    }
+}
