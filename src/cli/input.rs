@@ -17,7 +17,8 @@ pub struct InputArgs {
     /// with `|`/`-`/`+` rules, the ant-colony matrix files, or CSV with a header naming a
     /// puzzle column and optionally a solution column (Kaggle's `quizzes,solutions`; a
     /// given solution is checked against the answer). `#` starts a comment; a comment on
-    /// a puzzle's line names the puzzle.
+    /// a puzzle's line names the puzzle. Input is read as a stream, puzzle by puzzle; a
+    /// line may be at most 64 KiB (a 64x64 puzzle on one line needs about 12 KiB).
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
 
@@ -93,13 +94,7 @@ impl InputArgs {
                 sources.push_back(open_source(f)?);
             }
         }
-        Ok(PuzzleStream {
-            sources,
-            current: None,
-            opts,
-            limit,
-            failed: false,
-        })
+        Ok(PuzzleStream::new(sources, opts, limit))
     }
 }
 
@@ -147,6 +142,16 @@ pub struct PuzzleStream {
 }
 
 impl PuzzleStream {
+    fn new(sources: VecDeque<Source>, opts: ParseOptions, limit: usize) -> PuzzleStream {
+        PuzzleStream {
+            sources,
+            current: None,
+            opts,
+            limit,
+            failed: false,
+        }
+    }
+
     /// The 1-based place, in its own input, of the puzzle last returned.
     pub fn index_in_source(&self) -> usize {
         self.current.as_ref().map_or(0, |c| c.taken)
@@ -280,14 +285,7 @@ pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
 /// Reads every puzzle of a file, or of standard input for `None` or `-`, into memory.
 pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Vec<Puzzle>> {
     let source = open_source(file.unwrap_or("-"))?;
-    PuzzleStream {
-        sources: VecDeque::from([source]),
-        current: None,
-        opts: opts.clone(),
-        limit: usize::MAX,
-        failed: false,
-    }
-    .collect()
+    PuzzleStream::new(VecDeque::from([source]), opts.clone(), usize::MAX).collect()
 }
 
 /// Parses a box shape such as `2x3`.

@@ -170,78 +170,76 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         };
         let puzzle = &puzzle.map_err(|e| stopped_after(e, sum.puzzles, what))?;
         let (file, i) = (&puzzle.origin.file, puzzles.index_in_source() - 1);
-        {
-            let start = Instant::now();
-            let opts = Options {
-                deadline: args.timeout.0.map(|t| start + t),
-                ..engine_opts.clone()
-            };
-            let run = solver.run(puzzle, &opts);
-            let time_ms = ms(start.elapsed());
-            let v = verdict(&run, args.allow_guessing);
-            let board = solver.board(&puzzle.geometry);
-            let r = Rating {
-                file: file.clone(),
-                index: i + 1,
-                verdict: v.name(),
-                level: (run.finish == Finish::Solved).then(|| run.hardest_level().unwrap_or(0)),
-                hardest: run.hardest_rule,
-                steps: run.stats.steps,
-                guessing_needed: run.finish == Finish::Stuck,
-                inferences: run.stats.inferences,
-                complexity: game_complexity(board, puzzle),
-                time_ms,
-            };
-            if args.check {
-                if let Err(problem) = check(board, puzzle, &run, v, dlx.as_mut()) {
-                    eprintln!(
-                        "sudoku-arena: rate --check: {file} puzzle {}: {problem}",
-                        i + 1
-                    );
-                    sum.failures += 1;
-                }
+        let start = Instant::now();
+        let opts = Options {
+            deadline: args.timeout.0.map(|t| start + t),
+            ..engine_opts.clone()
+        };
+        let run = solver.run(puzzle, &opts);
+        let time_ms = ms(start.elapsed());
+        let v = verdict(&run, args.allow_guessing);
+        let board = solver.board(&puzzle.geometry);
+        let r = Rating {
+            file: file.clone(),
+            index: i + 1,
+            verdict: v.name(),
+            level: (run.finish == Finish::Solved).then(|| run.hardest_level().unwrap_or(0)),
+            hardest: run.hardest_rule,
+            steps: run.stats.steps,
+            guessing_needed: run.finish == Finish::Stuck,
+            inferences: run.stats.inferences,
+            complexity: game_complexity(board, puzzle),
+            time_ms,
+        };
+        if args.check {
+            if let Err(problem) = check(board, puzzle, &run, v, dlx.as_mut()) {
+                eprintln!(
+                    "sudoku-arena: rate --check: {file} puzzle {}: {problem}",
+                    i + 1
+                );
+                sum.failures += 1;
             }
-            for i in 0..RULES.len() {
-                sum.calls[i] += run.stats.calls[i];
-                sum.fired[i] += run.stats.fired[i];
-                sum.nanos[i] += run.stats.nanos[i];
+        }
+        for i in 0..RULES.len() {
+            sum.calls[i] += run.stats.calls[i];
+            sum.fired[i] += run.stats.fired[i];
+            sum.nanos[i] += run.stats.nanos[i];
+        }
+        sum.puzzles += 1;
+        sum.time_ms += time_ms;
+        sum.complexity += r.complexity;
+        sum.inferences += r.inferences;
+        match run.finish {
+            _ if run.timed_out => sum.timed_out += 1,
+            Finish::Solved => {
+                sum.per_level[r.level.unwrap_or(0) as usize] += 1;
+                sum.per_rule[r.hardest.unwrap_or(0)] += 1;
             }
-            sum.puzzles += 1;
-            sum.time_ms += time_ms;
-            sum.complexity += r.complexity;
-            sum.inferences += r.inferences;
-            match run.finish {
-                _ if run.timed_out => sum.timed_out += 1,
-                Finish::Solved => {
-                    sum.per_level[r.level.unwrap_or(0) as usize] += 1;
-                    sum.per_rule[r.hardest.unwrap_or(0)] += 1;
-                }
-                Finish::Contradiction => sum.contradicted += 1,
-                Finish::TimedOut | Finish::Stuck => sum.stuck += 1,
-            }
-            if v != crate::solver::Verdict::Unknown {
-                sum.decided += 1;
-            }
-            if let Some((path, f)) = csv.as_mut() {
-                writeln!(
-                    f,
-                    "{},{},{},{},{},{},{},{},{:.4},{:.4}",
-                    r.file,
-                    r.index,
-                    r.verdict,
-                    r.level.map_or("-".into(), |l| l.to_string()),
-                    r.hardest.map_or("-", |h| RULES[h].name),
-                    r.steps,
-                    r.guessing_needed,
-                    r.inferences,
-                    r.complexity,
-                    r.time_ms
-                )
-                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-            }
-            if !args.summary_only {
-                out.write(&line(args.format, &r));
-            }
+            Finish::Contradiction => sum.contradicted += 1,
+            Finish::TimedOut | Finish::Stuck => sum.stuck += 1,
+        }
+        if v != crate::solver::Verdict::Unknown {
+            sum.decided += 1;
+        }
+        if let Some((path, f)) = csv.as_mut() {
+            writeln!(
+                f,
+                "{},{},{},{},{},{},{},{},{:.4},{:.4}",
+                r.file,
+                r.index,
+                r.verdict,
+                r.level.map_or("-".into(), |l| l.to_string()),
+                r.hardest.map_or("-", |h| RULES[h].name),
+                r.steps,
+                r.guessing_needed,
+                r.inferences,
+                r.complexity,
+                r.time_ms
+            )
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+        }
+        if !args.summary_only {
+            out.write(&line(args.format, &r));
         }
     }
     out.write(&summary(args, &sum));
