@@ -221,6 +221,15 @@ fn bad_arguments_are_usage_errors() {
         &["generate", "--box", "1x2"],
         &["generate", "--box", "three"],
         &["generate", "--max-tries", "5"],
+        &[
+            "generate",
+            "--variant",
+            "x",
+            "--box",
+            "6x6",
+            "--fixed-fraction",
+            "0.3",
+        ],
     ] {
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

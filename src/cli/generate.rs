@@ -18,6 +18,10 @@ use std::sync::Arc;
 /// puzzles found before are written).
 pub const EXIT_GAVE_UP: i32 = 3;
 
+/// Largest side generated for X-Sudoku: the randomized search of a completed X grid took
+/// seconds at 25x25 and did not finish in minutes at 36x36.
+const X_MAX_SIDE: usize = 25;
+
 /// How generated puzzles are written.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum GenerateFormat {
@@ -42,6 +46,14 @@ pub enum GenerateFormat {
 /// which always have a solution but may have many. They are named like the shared ones
 /// (`inst16x16_45_0`), so `compare --plot` draws time against the fraction given.
 ///
+/// Completed grids come from a randomized search (most constrained cell or unit value
+/// first, random ties and digit order, restarts) for sides up to 16 and X-Sudoku, and for
+/// larger classic boards from the pattern grid after random swaps of two values within a
+/// closed component, then a random symmetry (the search took minutes at 36x36).
+///
+/// Unique puzzles are named `gen<N>x<N>_<seed>_<k>`, fixed-fraction ones
+/// `inst<N>x<N>_<percent>_<k>`, in a `# name` comment that the readers keep as the name.
+///
 /// The same --seed gives the same puzzles on every machine; puzzle k depends only on the
 /// seed, k and the settings. --difficulty keeps generating until the `rules` ladder rates
 /// a puzzle at that level (as `rate` does); after --max-tries candidates for one puzzle
@@ -60,7 +72,7 @@ pub struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
     box_shape: String,
 
-    /// Rule variant: `classic` or `x` (both diagonals are units too).
+    /// Rule variant: `classic` or `x` (both diagonals are units too; sides up to 25).
     #[arg(long, default_value = "classic")]
     variant: String,
 
@@ -185,6 +197,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
         Variant::from_name(&args.variant).map_err(|e| anyhow::anyhow!("--variant: {e}"))?;
     let geometry =
         Arc::new(Geometry::new(rows, cols, variant).map_err(|e| anyhow::anyhow!("--box: {e}"))?);
+    if variant == Variant::X && geometry.n > X_MAX_SIDE {
+        anyhow::bail!(
+            "--variant x: generating above {X_MAX_SIDE}x{X_MAX_SIDE} is not supported (the random X grid search takes minutes); use a smaller --box"
+        );
+    }
     let mut generator = match args.fixed_fraction {
         Some(_) => None,
         None => Some(Generator::new(Request {
