@@ -49,7 +49,8 @@ pub enum GenerateFormat {
 /// Completed grids come from a randomized search (most constrained cell or unit value
 /// first, random ties and digit order, restarts) for sides up to 16 and X-Sudoku, and for
 /// larger classic boards from the pattern grid after random swaps of two values within a
-/// closed component, then a random symmetry (the search took minutes at 36x36).
+/// closed component, bands and stacks emptied and refilled by the search, and a random
+/// symmetry (the search alone took minutes at 36x36).
 ///
 /// Unique puzzles are named `gen<N>x<N>_<seed>_<k>`, fixed-fraction ones
 /// `inst<N>x<N>_<percent>_<k>`, in a `# name` comment that the readers keep as the name.

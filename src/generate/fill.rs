@@ -4,27 +4,18 @@
 //! broken at random, the options in random order — and every placement removed from the
 //! cell's peers at once. Seeing hidden singles as well as naked ones is what keeps
 //! 16x16 fast; a search that still backtracks too long restarts with a larger budget.
-//! Larger classic boards come from [`swapped_grid`] instead.
+//! Larger classic boards come from [`super::swaps`] instead (see [`super::full`]).
 
 use super::rng::Rng;
-use super::swaps::swapped_grid;
 use crate::model::puzzle::Grid;
-use crate::model::{CandSet, Geometry, Variant};
+use crate::model::{CandSet, Geometry};
 
 /// Backtracks allowed per cell of the grid before the first restart.
 const BACKTRACKS_PER_CELL: usize = 2;
 
-/// Largest side filled by the randomized search; above it, classic boards are filled by
-/// [`swapped_grid`] (the search took minutes at 36x36, seconds at 25x25).
-pub const SEARCH_MAX_SIDE: usize = 16;
-
-/// A random completed grid of `geometry` (any side, box shape and variant), drawn from
-/// `rng`: every unit holds each value once. Sides up to [`SEARCH_MAX_SIDE`] and X-Sudoku
-/// come from the randomized search, larger classic boards from [`swapped_grid`].
-pub fn random_full_grid(geometry: &Geometry, rng: &mut Rng) -> Grid {
-    if geometry.n > SEARCH_MAX_SIDE && geometry.variant == Variant::Classic {
-        return swapped_grid(geometry, rng);
-    }
+/// A random completed grid of `geometry` by the randomized search, restarting with a
+/// doubled budget until it succeeds (fast up to 16x16; minutes at 36x36).
+pub fn search_grid(geometry: &Geometry, rng: &mut Rng) -> Grid {
     let mut limit = BACKTRACKS_PER_CELL * geometry.cells();
     loop {
         if let Some(grid) = Search::new(geometry).run(rng, limit) {
@@ -32,6 +23,23 @@ pub fn random_full_grid(geometry: &Geometry, rng: &mut Rng) -> Grid {
         }
         limit *= 2;
     }
+}
+
+/// A random completion of `givens` (`0` for blank) by the randomized search within
+/// `limit` backtracks; `None` if the givens clash or the budget runs out.
+pub fn random_completion(
+    geometry: &Geometry,
+    givens: &[u8],
+    rng: &mut Rng,
+    limit: usize,
+) -> Option<Grid> {
+    let mut search = Search::new(geometry);
+    for (cell, &v) in givens.iter().enumerate() {
+        if v != 0 && !(search.cand[cell].contains(v) && search.place(cell, v)) {
+            return None;
+        }
+    }
+    search.run(rng, limit)
 }
 
 /// One search: candidates, the grid, the places left for each (unit, value), and a trail
@@ -228,12 +236,12 @@ enum Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{validate, Puzzle};
+    use crate::model::{validate, Puzzle, Variant};
     use std::sync::Arc;
 
     fn check(br: usize, bc: usize, variant: Variant, seed: u64) -> Grid {
         let g = Arc::new(Geometry::new(br, bc, variant).unwrap());
-        let grid = random_full_grid(&g, &mut Rng::new(seed));
+        let grid = search_grid(&g, &mut Rng::new(seed));
         let empty = Puzzle::new(g.clone(), vec![0; g.cells()]);
         validate(&empty, &grid).unwrap();
         grid

@@ -2,7 +2,7 @@
 //! a random completed grid with a fraction of its cells kept, chosen uniformly. Such a
 //! puzzle always has a solution (the grid it came from) but need not have only one.
 
-use super::fill::random_full_grid;
+use super::full::random_full_grid;
 use super::rng::Rng;
 use super::Generated;
 use crate::model::{Geometry, Puzzle};

@@ -10,6 +10,7 @@
 pub mod difficulty;
 pub mod fill;
 pub mod fraction;
+pub mod full;
 pub mod rng;
 pub mod singles;
 pub mod swaps;

@@ -6,14 +6,26 @@
 //! two cells in each unit splits the cells holding `a` or `b` into closed components,
 //! and swapping `a` and `b` inside one component keeps every unit valid (each unit
 //! touches the component in both of its cells or in neither). Components of more than
-//! one per pair change the grid's structure, not only its labels.
+//! one per pair change the grid's structure, not only its labels. These moves keep one
+//! trace of the pattern, though: within a band, every row's box segments hold the same
+//! sets of values. So the chain ends with refills: a random band or stack is emptied and
+//! completed again by the randomized search, which is quick with the rest of the grid
+//! fixed and need not keep that trace.
 
+use super::fill::random_completion;
 use super::rng::Rng;
 use crate::model::puzzle::Grid;
 use crate::model::Geometry;
 
 /// Moves of the chain per cell of the grid.
 const MOVES_PER_CELL: usize = 10;
+
+/// Refills per band and stack of the grid.
+const REFILLS_PER_REGION: usize = 4;
+
+/// Backtracks allowed per emptied cell in a refill before it is given up (the grid then
+/// stays as it was).
+const REFILL_BACKTRACKS_PER_CELL: usize = 4;
 
 /// The pattern grid of a classic board with `box_rows x box_cols` boxes:
 /// `(box_cols * (r % box_rows) + r / box_rows + c) % n + 1`.
@@ -74,7 +86,36 @@ pub fn swapped_grid(geometry: &Geometry, rng: &mut Rng) -> Grid {
             }
         }
     }
+    refill(geometry, &mut grid, rng);
     symmetry(geometry, &grid, rng)
+}
+
+/// Empties random bands and stacks in turn and completes them again by the randomized
+/// search (a refill that runs out of budget leaves the grid as it was).
+fn refill(geometry: &Geometry, grid: &mut Grid, rng: &mut Rng) {
+    let (br, bc, n) = (geometry.box_rows, geometry.box_cols, geometry.n);
+    let (bands, stacks) = (n / br, n / bc);
+    for _ in 0..REFILLS_PER_REGION * (bands + stacks) {
+        let pick = rng.below(bands + stacks);
+        let emptied: Vec<usize> = (0..n * n)
+            .filter(|&cell| {
+                let (r, c) = (cell / n, cell % n);
+                if pick < bands {
+                    r / br == pick
+                } else {
+                    c / bc == pick - bands
+                }
+            })
+            .collect();
+        let mut holes = grid.clone();
+        for &cell in &emptied {
+            holes[cell] = 0;
+        }
+        let limit = REFILL_BACKTRACKS_PER_CELL * emptied.len();
+        if let Some(done) = random_completion(geometry, &holes, rng, limit) {
+            *grid = done;
+        }
+    }
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -130,6 +171,39 @@ mod tests {
             let a = swapped_grid(&g, &mut Rng::new(5));
             validate(&empty, &a).unwrap();
             assert_ne!(a, swapped_grid(&g, &mut Rng::new(6)));
+        }
+    }
+
+    /// The sets of values in each row's box segments, sorted: in the pattern grid and in
+    /// every symmetric image of it, all rows of a band have the same ones.
+    fn segment_sets(g: &Geometry, grid: &[u8], r: usize) -> Vec<Vec<u8>> {
+        let mut sets: Vec<Vec<u8>> = (0..g.n / g.box_cols)
+            .map(|s| {
+                let mut v: Vec<u8> = (0..g.box_cols)
+                    .map(|k| grid[r * g.n + s * g.box_cols + k])
+                    .collect();
+                v.sort_unstable();
+                v
+            })
+            .collect();
+        sets.sort();
+        sets
+    }
+
+    #[test]
+    fn swaps_change_more_than_labels_and_symmetries() {
+        // The sides swapped_grid is used for (above 16).
+        for (br, bc) in [(4, 5), (5, 5), (6, 6)] {
+            let g = Geometry::new(br, bc, Variant::Classic).unwrap();
+            let pattern = pattern_grid(&g);
+            let same_in_band = |grid: &[u8]| {
+                (0..g.n).all(|r| segment_sets(&g, grid, r) == segment_sets(&g, grid, r / br * br))
+            };
+            assert!(same_in_band(&pattern), "pattern {br}x{bc}");
+            assert!(
+                !same_in_band(&swapped_grid(&g, &mut Rng::new(8))),
+                "swapped {br}x{bc}"
+            );
         }
     }
 }
