@@ -200,10 +200,14 @@ mod tests {
                 (0..g.n).all(|r| segment_sets(&g, grid, r) == segment_sets(&g, grid, r / br * br))
             };
             assert!(same_in_band(&pattern), "pattern {br}x{bc}");
-            assert!(
-                !same_in_band(&swapped_grid(&g, &mut Rng::new(8))),
-                "swapped {br}x{bc}"
-            );
+            let grid = swapped_grid(&g, &mut Rng::new(8));
+            assert!(!same_in_band(&grid), "swapped {br}x{bc}");
+            // The same for stacks, on the transposed grid (square boxes only).
+            if br == bc {
+                let n = g.n;
+                let t: Vec<u8> = (0..n * n).map(|i| grid[(i % n) * n + i / n]).collect();
+                assert!(!same_in_band(&t), "swapped {br}x{bc}, stacks");
+            }
         }
     }
 }
