@@ -136,6 +136,12 @@ fn parse_fraction(text: &str) -> Result<f64, String> {
     }
 }
 
+/// What is generated: fixed-fraction instances, or unique puzzles by a generator.
+enum Mode {
+    Fraction(f64),
+    Unique(Box<Generator>),
+}
+
 /// Where the puzzles go: standard output or a file.
 enum Sink {
     Stdout(Out),
@@ -203,9 +209,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
             "--variant x: generating above {X_MAX_SIDE}x{X_MAX_SIDE} is not supported (the random X grid search takes minutes); use a smaller --box"
         );
     }
-    let mut generator = match args.fixed_fraction {
-        Some(_) => None,
-        None => Some(Generator::new(Request {
+    let mut mode = match args.fixed_fraction {
+        Some(f) => Mode::Fraction(f),
+        None => Mode::Unique(Box::new(Generator::new(Request {
             geometry: geometry.clone(),
             settings: UniqueSettings {
                 symmetric: args.symmetric,
@@ -215,15 +221,15 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
             difficulty: args.difficulty,
             max_tries: args.max_tries,
             seed: args.seed,
-        })?),
+        })?)),
     };
     let mut sink = Sink::open(args)?;
     let progress = std::io::stderr().is_terminal();
     let mut status = 0;
     for k in 0..args.count {
-        let made = match (&mut generator, args.fixed_fraction) {
-            (_, Some(f)) => fixed_fraction(&geometry, f, args.seed, k),
-            (Some(g), None) => match g.unique(k) {
+        let made = match &mut mode {
+            Mode::Fraction(f) => fixed_fraction(&geometry, *f, args.seed, k),
+            Mode::Unique(g) => match g.unique(k) {
                 Ok(made) => made,
                 Err(e) => {
                     eprintln!("sudoku-arena: generate: puzzle {}: {e}", k + 1);
@@ -231,7 +237,6 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
                     break;
                 }
             },
-            (None, None) => unreachable!("a generator is made when there is no fraction"),
         };
         sink.write(&render(args.format, &made))?;
         if progress {
@@ -242,11 +247,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
         eprintln!();
     }
     sink.finish()?;
-    if let Some(g) = generator.filter(|g| g.undecided_checks > 0) {
-        eprintln!(
-            "sudoku-arena: generate: {} uniqueness check(s) ran out of --timeout; those givens were kept, so some puzzles may not be minimal",
-            g.undecided_checks
-        );
+    if let Mode::Unique(g) = &mode {
+        if g.undecided_checks > 0 {
+            eprintln!(
+                "sudoku-arena: generate: {} uniqueness check(s) ran out of --timeout; those givens were kept, so some puzzles may not be minimal",
+                g.undecided_checks
+            );
+        }
     }
     Ok(status)
 }
