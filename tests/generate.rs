@@ -83,13 +83,17 @@ fn unique_puzzles_are_unique_and_minimal_by_a_second_backend() {
 }
 
 #[test]
-fn fixed_fraction_keeps_exactly_the_rounded_count_of_a_valid_grid() {
+fn fixed_fraction_keeps_exactly_the_rounded_up_count_of_a_valid_grid() {
+    // The shared instances' counts (SOURCES.md), and a product just above a whole number.
+    assert_eq!(kept_cells(0.45, 256), 116);
+    assert_eq!(kept_cells(0.05, 625), 32);
+    assert_eq!(kept_cells(0.35, 400), 140);
     for (br, bc) in [(2, 2), (2, 3), (3, 3), (4, 4), (5, 5), (6, 6)] {
         let g = geometry(br, bc);
         for (k, f) in [0.0, 0.17, 0.45, 0.8, 1.0].into_iter().enumerate() {
             let made = fixed_fraction(&g, f, 3, k);
             let p = &made.puzzle;
-            let expected = (f * g.cells() as f64).round() as usize;
+            let expected = (f * g.cells() as f64 - 1e-9).ceil() as usize;
             assert_eq!(p.given_count(), expected);
             assert_eq!(kept_cells(f, g.cells()), expected);
             // The completed grid is valid and the givens are a part of it.
@@ -130,7 +134,7 @@ fn the_command_writes_fixed_fraction_instances_that_read_back() {
     assert_eq!(puzzles.len(), 3);
     for (k, p) in puzzles.iter().enumerate() {
         assert_eq!(p.n(), 16);
-        assert_eq!(p.given_count(), 115); // round(0.45 * 256)
+        assert_eq!(p.given_count(), 116); // ceil(0.45 * 256), as the shared inst16x16_45_*
         assert_eq!(
             p.label.as_deref(),
             Some(format!("inst16x16_45_{k}").as_str())

@@ -41,7 +41,7 @@ pub enum GenerateFormat {
 /// dlx proves the puzzle still has one solution. The result is minimal: no given can be
 /// removed (with --symmetric, no symmetric pair; add --minimal to try single givens too).
 ///
-/// --fixed-fraction F instead keeps exactly round(F * N²) cells of a random completed
+/// --fixed-fraction F instead keeps exactly ceil(F * N²) cells (as the ant-colony paper's instances) of a random completed
 /// grid, chosen uniformly: the instances of the ant-colony phase-transition experiments,
 /// which always have a solution but may have many. They are named like the shared ones
 /// (`inst16x16_45_0`), so `compare --plot` draws time against the fraction given.
@@ -103,7 +103,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_positive, requires = "difficulty")]
     max_tries: usize,
 
-    /// Keep exactly round(F * N²) cells of a random completed grid (F from 0 to 1); the
+    /// Keep exactly ceil(F * N²) cells of a random completed grid (F from 0 to 1); the
     /// puzzle need not be unique.
     #[arg(long, value_name = "F", value_parser = parse_fraction)]
     fixed_fraction: Option<f64>,
