@@ -254,7 +254,10 @@ impl Solver for CspSolver {
                 timed_out: true,
                 ..Default::default()
             },
-            Ok(()) => search::search(engine, doms, branch, &g.peers, opts),
+            Ok(()) => {
+                let first_value: Vec<u8> = (0..g.cells()).map(|c| g.pattern_value(c)).collect();
+                search::search(engine, doms, branch, &g.peers, &first_value, opts)
+            }
         };
         stats.solve_ms = ms(search_start.elapsed());
 
