@@ -255,7 +255,9 @@ impl Solver for CspSolver {
                 ..Default::default()
             },
             Ok(()) => {
-                let first_value: Vec<u8> = (0..g.cells()).map(|c| g.pattern_value(c)).collect();
+                let first_value = g
+                    .pattern_fitting(&puzzle.cells)
+                    .unwrap_or_else(|| vec![1; g.cells()]);
                 search::search(engine, doms, branch, &g.peers, &first_value, opts)
             }
         };

@@ -1,11 +1,12 @@
 //! Depth-first search with propagation at every node.
 //!
 //! A node chooses one open cell by the branching rule and tries its values from the
-//! cell's value in the canonical pattern (`Geometry::pattern_value`) upwards, wrapping
-//! around: on an empty or near-empty large board the first value then extends to a
-//! solution (ascending values paint the later rows into a corner, and the search thrashes
-//! far below the mistake); a search of the whole tree (a proof) visits the same nodes in
-//! any value order. Each child is a copy of the parent's domains with the cell fixed,
+//! cell's value in a solution that fits the givens (`Geometry::pattern_fitting`: an
+//! empty grid, a few givens) upwards, wrapping around, or in ascending order when there
+//! is none: the first value then always extends to that solution (ascending values paint
+//! the later rows of a large empty board into a corner, and the search thrashes far
+//! below the mistake); a search of the whole tree (a proof) visits the same nodes in any
+//! value order. Each child is a copy of the parent's domains with the cell fixed,
 //! propagated to the fixpoint. Copying the domain array (N² 64-bit sets) per child is
 //! simpler than a trail (not measured against one). The search runs on an explicit stack,
 //! so a 64×64 board cannot overflow the thread's stack.

@@ -37,19 +37,22 @@ impl SudokuCover {
         let mut placements = Vec::new();
         let mut given_rows = Vec::new();
         let mut columns = Vec::with_capacity(1 + g.units.len());
-        // Rows of the canonical pattern (`Geometry::pattern_value`) first, the rest after:
-        // every column then lists its pattern row first, so the search tries it first
-        // whatever column it picks, and an empty grid is filled without a backtrack. On
-        // a proof of uniqueness (the whole tree) the order changes nothing.
+        // Rows of a solution that fits the givens (`Geometry::pattern_fitting`) first,
+        // when there is one: every column then lists its row of that solution first, so
+        // the search tries it first whatever column it picks, and an empty grid is filled
+        // without a backtrack. Otherwise rows in ascending order. A proof of uniqueness
+        // (the whole tree) visits the same rows in any order.
+        let pattern = g.pattern_fitting(&puzzle.cells);
+        let first = |cell: usize| pattern.as_ref().map_or(0, |p| p[cell]);
         let rows = (0..2).flat_map(|pass| {
             candidates
                 .iter()
                 .enumerate()
                 .flat_map(move |(cell, cands)| {
-                    let pattern = g.pattern_value(cell);
+                    let first = first(cell);
                     cands
                         .iter()
-                        .filter(move |&v| (v == pattern) == (pass == 0))
+                        .filter(move |&v| (v == first) == (pass == 0))
                         .map(move |v| (cell, v))
                 })
         });
