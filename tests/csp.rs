@@ -275,3 +275,37 @@ proptest! {
         check_against_brute_force(&random_puzzle(2, 3, Variant::Classic, seed, keep, corrupt));
     }
 }
+
+/// An empty grid of side `n`, in the default box shape (30: 5x6 boxes).
+fn empty(n: usize) -> Puzzle {
+    puzzle(&vec!["0"; n * n].join(" "), Variant::Classic)
+}
+
+#[test]
+fn large_empty_grids_are_filled_without_a_backtrack() {
+    // Values are tried from the canonical pattern's on, so every first choice extends to
+    // that solution and no child fails, at every level and with every branching rule
+    // (MRV with ascending values ran on for minutes on an empty 64x64). The deadline only
+    // keeps a regression from hanging the suite; the assertion is on the search itself.
+    let cases = LEVELS
+        .iter()
+        .flat_map(|level| [(level.to_string(), 30), (level.to_string(), 36)])
+        .chain([("naive".into(), 64), ("permutation".into(), 64)])
+        .chain([("permutation+pairs".into(), 49), ("gac+static".into(), 49)]);
+    for (config, n) in cases {
+        let p = empty(n);
+        let out = solve_with_deadline(&config, &p);
+        verify(&p, &out).unwrap();
+        assert_eq!(out.verdict, Verdict::Solved, "csp:{config} {n}x{n}");
+        assert_eq!(
+            out.stats.backtracks, 0,
+            "csp:{config} {n}x{n}: failed children"
+        );
+        assert!(out.stats.nodes <= (n * n) as u64, "csp:{config} {n}x{n}");
+    }
+}
+
+fn solve_with_deadline(config: &str, p: &Puzzle) -> Outcome {
+    let mut solver = create(&format!("csp:{config}")).unwrap();
+    solver.solve(p, &SolveOptions::new(1, Some(Duration::from_secs(600))))
+}

@@ -1,11 +1,18 @@
-//! Deadlines and isolated solvers, through the registry as a library user gets them.
+//! Deadlines and isolated solvers, through the registry as a library user gets them,
+//! and through every command of the binary.
 //!
-//! Every case that must run out of time counts every solution of an empty 25x25 grid,
-//! which no machine can finish in any budget here, so the tests hold on a machine of
-//! any speed. The isolated backends (`sat`, `ip`) solve with a deadline in a worker
-//! process that is kept across puzzles, killed at a deadline and restarted for the next
-//! puzzle; nothing outlives its time. One test function, alone in its own binary, so the
-//! process-wide checks (children, CPU time) see only this test.
+//! A deadline is held when the answer comes between the budget and its ceiling,
+//! budget + 10 % + 100 ms, measured here around the call (or the whole process), so the
+//! check does not depend on the machine's speed. The cases that must run out of time
+//! count every solution of an empty 16x16 or 25x25 grid, which no machine can finish in
+//! these budgets. Finding one solution of a 49x49 grid with 45 % of a shuffled full grid
+//! given (the hard region of quasigroup completion) is the `solve` case: no backend here
+//! finishes it in 5 s, so only the ceiling is required there, and the budget as well
+//! when the answer says the deadline stopped it. The isolated backends (`sat`, `ip`)
+//! solve with a deadline in a worker process that is kept across puzzles, killed at a
+//! deadline and restarted for the next puzzle; nothing outlives its time. One test
+//! function, alone in its own binary, so the process-wide checks (children, CPU time)
+//! see only this test.
 
 mod common;
 #[path = "common/processes.rs"]
@@ -15,8 +22,9 @@ use common::*;
 use processes::{assert_nothing_running, children, tag_this_process, tagged};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use sudoku_arena::backends::{create, WORKER_ENV};
-use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::backends::{builtin_configs, create, BACKENDS, PARTIAL_CONFIGS, WORKER_ENV};
+use sudoku_arena::model::format::to_line;
+use sudoku_arena::model::{Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, Failure, SolveOptions, Solver, Verdict};
 
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
@@ -50,6 +58,347 @@ fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) {
         took < budget + Duration::from_secs(1),
         "{name} took {took:?}"
     );
+}
+
+/// The latest a deadline may be answered: the budget, plus 10 %, plus 100 ms.
+fn ceiling(budget: Duration) -> Duration {
+    budget + budget / 10 + Duration::from_millis(100)
+}
+
+/// Checks an answer that took `took` against `budget`: never after the ceiling, and not
+/// before the budget when the deadline stopped it (`stopped`).
+fn assert_held(what: &str, took: Duration, budget: Duration, stopped: bool) {
+    assert!(
+        took <= ceiling(budget),
+        "{what}: answered after {took:?}, over {:?} (budget {budget:?} + 10 % + 100 ms)",
+        ceiling(budget)
+    );
+    assert!(
+        !stopped || took >= budget,
+        "{what}: stopped by the deadline after {took:?}, before the budget {budget:?}"
+    );
+}
+
+/// Asserts that no process of ours is left: a grandchild the deadline killed (gprolog's,
+/// minizinc's) may take a few milliseconds to go after its SIGKILL, so it gets 500 ms.
+fn assert_none_left(context: &str) {
+    let start = Instant::now();
+    while !tagged().is_empty() && start.elapsed() < Duration::from_millis(500) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(children().is_empty(), "{context}: a child is left");
+    assert!(tagged().is_empty(), "{context}: {:?} left", tagged());
+}
+
+/// A full 49x49 grid (the canonical pattern with its digits, bands, stacks and the rows
+/// and columns inside them shuffled by a fixed-seed generator, so that no search's
+/// value order follows it) with 45 % of its cells kept at random: the hard region of
+/// quasigroup completion, where no backend here finds a solution in 5 s.
+fn hard49() -> Puzzle {
+    let g = Geometry::new(7, 7, Variant::Classic).unwrap();
+    let (n, b) = (g.n, 7);
+    let mut rng = Rng(0x5eed_4945);
+    let mut shuffled = |k: usize| {
+        let mut v: Vec<usize> = (0..k).collect();
+        for i in (1..k).rev() {
+            v.swap(i, rng.below(i + 1));
+        }
+        v
+    };
+    let digits = shuffled(n);
+    let (bands, stacks) = (shuffled(b), shuffled(b));
+    let inner: Vec<Vec<usize>> = (0..2 * b).map(|_| shuffled(b)).collect();
+    let rows: Vec<usize> = (0..n)
+        .map(|r| bands[r / b] * b + inner[r / b][r % b])
+        .collect();
+    let cols: Vec<usize> = (0..n)
+        .map(|c| stacks[c / b] * b + inner[b + c / b][c % b])
+        .collect();
+    let mut cells = Vec::with_capacity(n * n);
+    for &row in &rows {
+        for &col in &cols {
+            let v = g.pattern_value(row * n + col) as usize;
+            cells.push(if rng.below(100) < 45 {
+                digits[v - 1] as u8 + 1
+            } else {
+                0
+            });
+        }
+    }
+    puzzle(&to_line(&g, &cells), Variant::Classic)
+}
+
+fn empty(side: usize) -> Puzzle {
+    puzzle(&vec!["0"; side * side].join(" "), Variant::Classic)
+}
+
+/// Every configuration to hold a deadline: the built-in ones (`compare --backends all`;
+/// a backend added to the registry, such as the ant colony, is covered from then on)
+/// and the external solvers that are installed.
+fn every_config() -> Vec<String> {
+    let mut configs = builtin_configs();
+    let ext = BACKENDS.iter().find(|b| b.name == "ext").unwrap();
+    for tool in ext.configs {
+        let spec = format!("ext:{tool}");
+        match create(&spec) {
+            Ok(_) => configs.push(spec),
+            Err(e) => eprintln!("deadlines: {spec} not checked: {e}"),
+        }
+    }
+    configs
+}
+
+/// Whether a configuration can enumerate every solution, so that counting those of an
+/// empty grid must run into the deadline. The rule ladder stops when no rule applies;
+/// a backend the registry says does not count (a stochastic one) finds what it finds.
+fn enumerates(config: &str) -> bool {
+    let name = config.split(':').next().unwrap_or(config);
+    let counts = BACKENDS.iter().any(|b| b.name == name && b.counts);
+    counts && !PARTIAL_CONFIGS.contains(&config)
+}
+
+/// The `solve` case of a configuration: finding one solution of [`hard49`], or of an
+/// empty 25x25 grid for `ip` (its LP alone takes seconds at 49x49, outside any budget
+/// that matters here, and it does not find one for the 25x25 in time).
+fn solve_case(config: &str) -> Puzzle {
+    if config.starts_with("ip") {
+        empty(25)
+    } else {
+        hard49()
+    }
+}
+
+/// Every configuration through the library: counting an empty 16x16 grid and finding a
+/// solution of its `solve` case, each held to the ceiling, each answer checked.
+fn every_config_holds_its_deadline(configs: &[String], budget: Duration) {
+    let count = empty(16);
+    for config in configs {
+        let mut solver = create(config).unwrap();
+        let cases = [
+            ("count", &count, usize::MAX),
+            ("solve", &solve_case(config), 1),
+        ];
+        for (what, p, max) in cases {
+            let start = Instant::now();
+            let out = solver.solve(p, &SolveOptions::new(max, Some(budget)));
+            let took = start.elapsed();
+            let what = format!("{config} {what}");
+            verify(p, &out).unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(out.failure, None, "{what}");
+            if max == usize::MAX && enumerates(config) {
+                assert!(
+                    out.timed_out,
+                    "{what}: counted every solution of an empty 16x16"
+                );
+            }
+            if out.timed_out {
+                let ok = [Verdict::Unknown, Verdict::Solved, Verdict::Multiple];
+                assert!(ok.contains(&out.verdict), "{what}: {:?}", out.verdict);
+            }
+            assert_held(&what, took, budget, out.timed_out);
+        }
+        drop(solver);
+        assert_none_left(config);
+    }
+    assert_nothing_running("every configuration");
+}
+
+/// Runs the binary with `args` and returns its standard output and the wall time. A
+/// whole process also starts, reads and exits, which a loaded machine (this project's
+/// 2 cores run at load 10) can stretch past the 100 ms of slack: a run over `bound` is
+/// said on standard error and made once more, and the second is the one checked.
+fn run(args: &[&str], bound: Duration) -> (String, Duration) {
+    let once = || {
+        let start = Instant::now();
+        let o = Command::new(EXE).args(args).output().unwrap();
+        let took = start.elapsed();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{args:?}: {err}");
+        (String::from_utf8_lossy(&o.stdout).into_owned(), took)
+    };
+    let first = once();
+    if first.1 <= bound {
+        return first;
+    }
+    eprintln!(
+        "deadlines: {args:?} took {:?}, over {bound:?}; once more",
+        first.1
+    );
+    once()
+}
+
+/// Every command with `--timeout`, measured around the whole process: `count` on an
+/// empty 16x16 and `solve --first` on the `solve` case with every configuration,
+/// `compare` counting with all of them at once (each record held, the run held to
+/// their sum), and `rate` and `explain` guessing on [`hard49`].
+fn every_command_holds_its_deadline(configs: &[String], budget: Duration) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, p: &Puzzle| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, to_line(&p.geometry, &p.cells) + "\n").unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (e16, e25, h49) = (
+        file("e16.txt", &empty(16)),
+        file("e25.txt", &empty(25)),
+        file("h49.txt", &hard49()),
+    );
+    let secs = format!("{}", budget.as_secs_f64());
+    let huge = "1000000000000";
+    for config in configs {
+        let (text, took) = run(
+            &[
+                "count",
+                "-b",
+                config,
+                "--timeout",
+                &secs,
+                "--max-solutions",
+                huge,
+                &e16,
+            ],
+            ceiling(budget),
+        );
+        let stopped = text.contains("the timeout stopped the count");
+        assert!(stopped || !enumerates(config), "count -b {config}: {text}");
+        assert_held(&format!("count -b {config}"), took, budget, stopped);
+
+        let case = if config.starts_with("ip") { &e25 } else { &h49 };
+        let (text, took) = run(
+            &[
+                "solve",
+                "-b",
+                config,
+                "--first",
+                "--timeout",
+                &secs,
+                "--format",
+                "json",
+                case,
+            ],
+            ceiling(budget),
+        );
+        let stopped = text.contains("\"timed_out\":true");
+        let verdict = text
+            .split("\"verdict\":\"")
+            .nth(1)
+            .unwrap_or("")
+            .split('"')
+            .next();
+        assert!(
+            matches!(verdict, Some("unknown" | "solved")),
+            "solve -b {config}: {verdict:?}"
+        );
+        assert_held(&format!("solve -b {config}"), took, budget, stopped);
+        assert_none_left(config);
+    }
+    assert_nothing_running("count and solve");
+
+    // compare: one solve per configuration, one after the other.
+    let out = dir.path().join("r.jsonl");
+    let list = configs.join(",");
+    // The whole run: every solve's ceiling, plus a second to start, read and report.
+    let bound = ceiling(budget) * configs.len() as u32 + Duration::from_secs(1);
+    let (_, took) = run(
+        &[
+            "compare",
+            "--backends",
+            &list,
+            "--timeout",
+            &secs,
+            "--max-solutions",
+            huge,
+            "--force",
+            "--out",
+            &out.to_string_lossy(),
+            &e16,
+        ],
+        bound,
+    );
+    let records = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(records.lines().count(), configs.len(), "{records}");
+    for line in records.lines() {
+        let field = |key: &str| line.split(&format!("\"{key}\":")).nth(1).unwrap_or("");
+        let number = |key: &str| -> f64 {
+            field(key)
+                .split([',', '}'])
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        // The solve's own time, plus reaching its worker (reported apart): the whole call.
+        // A worker's solve is timed inside the worker and the pipe apart, so the sum can
+        // fall short of the call by the pipe's latency: a few milliseconds are allowed
+        // below the budget (none above the ceiling).
+        let ms = number("time_ms") + number("transport_ms") + 5.0;
+        let stopped = field("timed_out").starts_with("true");
+        assert_held(
+            &format!("compare: {line}"),
+            Duration::from_secs_f64(ms / 1000.0),
+            budget,
+            stopped,
+        );
+    }
+    assert!(took <= bound, "compare took {took:?}, over {bound:?}");
+
+    // compare --jobs 2 --backends all on three hard puzzles: the (configuration,
+    // puzzle) pairs go to whichever thread is free, each solve ends by its ceiling, so
+    // no thread starts its last solve later than ceil(pairs / jobs) - 1 ceilings in
+    // (every thread is busy until then) and the run ends by ceil(pairs / jobs) ceilings,
+    // plus a second to start, read and report. A bound the deadlines guarantee on any
+    // machine, not a measure of speed.
+    let hard = dir.path().join("hard.txt");
+    let text = shared_puzzles("forum_hardest_1106.txt", 3)
+        .iter()
+        .map(|p| to_line(&p.geometry, &p.cells) + "\n")
+        .collect::<String>();
+    std::fs::write(&hard, text).unwrap();
+    let half = Duration::from_millis(500);
+    let pairs = builtin_configs().len() * 3;
+    let bound = ceiling(half) * pairs.div_ceil(2) as u32 + Duration::from_secs(1);
+    let (summary, took) = run(
+        &[
+            "compare",
+            "--backends",
+            "all",
+            "--jobs",
+            "2",
+            "--timeout",
+            "0.5",
+            &hard.to_string_lossy(),
+        ],
+        bound,
+    );
+    assert!(
+        took <= bound,
+        "compare --jobs 2 took {took:?}, over {bound:?}: {summary}"
+    );
+
+    // rate and explain: the rules, with and without guessing, on the grid none finishes
+    // (the ladder alone gets stuck there quickly: only the ceiling applies).
+    for (args, stop_marks) in [
+        (
+            &["rate", "--allow-guessing"][..],
+            &["# stopped by --timeout: 1"][..],
+        ),
+        (&["rate"], &["# stopped by --timeout: 1"]),
+        (
+            &["explain", "--allow-guessing"],
+            &["# stopped by the deadline", "# with guessing: unknown"],
+        ),
+        (&["explain"], &["# stopped by the deadline"]),
+    ] {
+        let mut all = args.to_vec();
+        all.extend(["--timeout", &secs, &h49]);
+        let (text, took) = run(&all, ceiling(budget));
+        let stopped = stop_marks.iter().any(|m| text.contains(m));
+        if args.contains(&"--allow-guessing") {
+            assert!(stopped, "{args:?} finished the 49x49 grid: {text}");
+        }
+        assert_held(&args.join(" "), took, budget, stopped);
+    }
+    assert_nothing_running("every command");
 }
 
 #[test]
@@ -199,4 +548,9 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_nothing_running("orphaned worker");
+
+    // Every configuration and every command, held to the ceiling.
+    let configs = every_config();
+    every_config_holds_its_deadline(&configs, Duration::from_millis(400));
+    every_command_holds_its_deadline(&configs, Duration::from_millis(400));
 }

@@ -185,3 +185,41 @@ fn random_puzzles_cover_all_three_verdicts() {
     }
     assert!(seen.iter().all(|&k| k >= 10), "{seen:?}");
 }
+
+/// An empty grid of side `n`, in the default box shape (30: 5x6 boxes).
+fn empty(n: usize) -> sudoku_arena::model::Puzzle {
+    puzzle(&vec!["0"; n * n].join(" "), Variant::Classic)
+}
+
+#[test]
+fn large_empty_grids_are_filled_without_a_backtrack() {
+    // Every column lists the row of the canonical pattern first, so the first row tried
+    // always extends to that solution: one row per cell, no dead end. With the rows in
+    // ascending order an empty 64x64 ran on for minutes. The deadline only keeps a
+    // regression from hanging the suite; the assertion is on the search itself.
+    for n in [30, 36, 49, 64] {
+        let p = empty(n);
+        let mut dlx = create("dlx").unwrap();
+        let out = dlx.solve(&p, &SolveOptions::new(1, Some(Duration::from_secs(600))));
+        verify(&p, &out).unwrap();
+        assert_eq!(out.verdict, Verdict::Solved, "{n}x{n}");
+        assert_eq!(
+            (out.stats.nodes, out.stats.backtracks),
+            ((n * n) as u64, 0),
+            "{n}x{n}: rows tried, dead ends"
+        );
+    }
+    // A few givens: the pattern with its digits renamed to fit them leads the search.
+    let mut cells = vec![0u8; 49 * 49];
+    for (cell, v) in [(0, 7), (100, 3), (2000, 49), (1234, 1)] {
+        cells[cell] = v;
+    }
+    let text: Vec<String> = cells.iter().map(u8::to_string).collect();
+    let p = puzzle(&text.join(" "), Variant::Classic);
+    let out = create("dlx")
+        .unwrap()
+        .solve(&p, &SolveOptions::new(1, Some(Duration::from_secs(600))));
+    verify(&p, &out).unwrap();
+    assert_eq!(out.verdict, Verdict::Solved);
+    assert_eq!((out.stats.nodes, out.stats.backtracks), (49 * 49 - 4, 0));
+}

@@ -218,6 +218,53 @@ impl Geometry {
         self.n * self.n
     }
 
+    /// The value of `cell` in the canonical solution of the classic board, where each row
+    /// is the one above shifted by a box width (by one more at a new band):
+    /// `(box_cols * (r % box_rows) + r / box_rows + c) % n + 1`.
+    pub fn pattern_value(&self, cell: usize) -> u8 {
+        let (r, c) = (cell / self.n, cell % self.n);
+        ((self.box_cols * (r % self.box_rows) + r / self.box_rows + c) % self.n + 1) as u8
+    }
+
+    /// A solution of this board that agrees with the givens of `cells` (0 for a blank):
+    /// the canonical pattern ([`Geometry::pattern_value`]) with its digits renamed to fit
+    /// them, when that is possible (an empty grid, a few givens, or a puzzle cut from it),
+    /// else `None`. A search that tries this value first in every cell never backtracks:
+    /// each choice extends to this solution, and sound propagation never removes one of
+    /// its values. Ascending values instead fill the first rows greedily and paint the
+    /// later ones into a corner on large boards, far below the mistake. Also `None` when
+    /// the pattern breaks a unit (the X diagonals).
+    pub fn pattern_fitting(&self, cells: &[u8]) -> Option<Vec<u8>> {
+        let n = self.n;
+        let mut rename = vec![0u8; n + 1];
+        let mut used = vec![false; n + 1];
+        for (cell, &v) in cells.iter().enumerate().filter(|(_, &v)| v != 0) {
+            let p = self.pattern_value(cell) as usize;
+            match rename[p] {
+                0 if !used[v as usize] => {
+                    rename[p] = v;
+                    used[v as usize] = true;
+                }
+                r if r == v => {}
+                _ => return None,
+            }
+        }
+        let mut free = (1..=n as u8).filter(|&v| !used[v as usize]);
+        for r in rename.iter_mut().skip(1).filter(|r| **r == 0) {
+            *r = free.next()?;
+        }
+        let solution: Vec<u8> = (0..cells.len())
+            .map(|cell| rename[self.pattern_value(cell) as usize])
+            .collect();
+        let breaks_a_unit = self.units.iter().any(|u| {
+            let mut seen = vec![false; n + 1];
+            u.cells
+                .iter()
+                .any(|&c| std::mem::replace(&mut seen[solution[c] as usize], true))
+        });
+        (!breaks_a_unit).then_some(solution)
+    }
+
     /// The name of a cell in messages, such as `r3c5` (1-based).
     pub fn cell_name(&self, cell: usize) -> String {
         format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
@@ -272,6 +319,55 @@ mod tests {
         assert_eq!(g.units.len(), 14);
         assert_eq!(g.units[13].cells, vec![3, 6, 9, 12]);
         assert_eq!(g.cell_units[0].len(), 4);
+    }
+
+    #[test]
+    fn the_pattern_is_a_solution_for_every_box_shape() {
+        for (r, c) in [
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (6, 6),
+            (8, 8),
+        ] {
+            let g = Geometry::new(r, c, Variant::Classic).unwrap();
+            for unit in &g.units {
+                let mut seen = vec![false; g.n + 1];
+                for &cell in &unit.cells {
+                    let v = g.pattern_value(cell) as usize;
+                    assert!(
+                        (1..=g.n).contains(&v) && !seen[v],
+                        "{r}x{c} {}",
+                        unit.name()
+                    );
+                    seen[v] = true;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_pattern_is_renamed_to_fit_givens_or_refused() {
+        let g = Geometry::new(3, 3, Variant::Classic).unwrap();
+        let mut cells = vec![0u8; 81];
+        assert_eq!(
+            g.pattern_fitting(&cells),
+            Some((0..81).map(|c| g.pattern_value(c)).collect())
+        );
+        // r1c1 is 1 in the pattern and r2c7 is 1 too: giving them 5 renames 1 to 5.
+        cells[0] = 5;
+        cells[15] = 5;
+        let fit = g.pattern_fitting(&cells).unwrap();
+        assert_eq!((fit[0], fit[15]), (5, 5));
+        assert_eq!(fit.iter().filter(|&&v| v == 5).count(), 9);
+        // Two different givens where the pattern has one value cannot fit.
+        cells[15] = 6;
+        assert_eq!(g.pattern_fitting(&cells), None);
+        let x = Geometry::new(3, 3, Variant::X).unwrap();
+        assert_eq!(x.pattern_fitting(&[0; 81]), None);
     }
 
     #[test]

@@ -254,7 +254,12 @@ impl Solver for CspSolver {
                 timed_out: true,
                 ..Default::default()
             },
-            Ok(()) => search::search(engine, doms, branch, &g.peers, opts),
+            Ok(()) => {
+                let first_value = g
+                    .pattern_fitting(&puzzle.cells)
+                    .unwrap_or_else(|| vec![1; g.cells()]);
+                search::search(engine, doms, branch, &g.peers, &first_value, opts)
+            }
         };
         stats.solve_ms = ms(search_start.elapsed());
 

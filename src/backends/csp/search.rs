@@ -1,7 +1,12 @@
 //! Depth-first search with propagation at every node.
 //!
-//! A node chooses one open cell by the branching rule and tries its values in
-//! ascending order; each child is a copy of the parent's domains with the cell fixed,
+//! A node chooses one open cell by the branching rule and tries its values from the
+//! cell's value in a solution that fits the givens (`Geometry::pattern_fitting`: an
+//! empty grid, a few givens) upwards, wrapping around, or in ascending order when there
+//! is none: the first value then always extends to that solution (ascending values paint
+//! the later rows of a large empty board into a corner, and the search thrashes far
+//! below the mistake); a search of the whole tree (a proof) visits the same nodes in any
+//! value order. Each child is a copy of the parent's domains with the cell fixed,
 //! propagated to the fixpoint. Copying the domain array (N² 64-bit sets) per child is
 //! simpler than a trail (not measured against one). The search runs on an explicit stack,
 //! so a 64×64 board cannot overflow the thread's stack.
@@ -36,6 +41,12 @@ struct Frame {
     doms: Vec<CandSet>,
     cell: usize,
     left: CandSet,
+}
+
+/// The value of `left` to try next: the smallest one from `from` on, else the smallest.
+fn next_value(left: CandSet, from: u8) -> Option<u8> {
+    let upper = left.0 & (u64::MAX << (from - 1));
+    CandSet(upper).first().or_else(|| left.first())
 }
 
 /// The cell to branch on, or `None` when every cell is fixed (a solution).
@@ -101,12 +112,14 @@ fn solution(doms: &[CandSet]) -> Vec<u8> {
 }
 
 /// Searches from `root` (already propagated, consistent) for up to
-/// `opts.max_solutions` solutions, keeping `opts.keep_solutions` of them.
+/// `opts.max_solutions` solutions, keeping `opts.keep_solutions` of them; each cell's
+/// values are tried from `first_value[cell]` on, wrapping around.
 pub fn search(
     engine: &mut Engine,
     root: Vec<CandSet>,
     branch: Branch,
     peers: &[Vec<usize>],
+    first_value: &[u8],
     opts: &SolveOptions,
 ) -> SearchEnd {
     let mut end = SearchEnd::default();
@@ -129,7 +142,7 @@ pub fn search(
         }),
     }
     while let Some(top) = stack.last_mut() {
-        let Some(value) = top.left.first() else {
+        let Some(value) = next_value(top.left, first_value[top.cell]) else {
             if let Some(frame) = stack.pop() {
                 spare.push(frame.doms);
             }

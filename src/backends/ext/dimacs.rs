@@ -6,7 +6,7 @@
 
 use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::ExternalRun;
-use crate::backends::sat::dimacs::{read_model, write};
+use crate::backends::sat::dimacs::{read_model, write_until};
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::model::Puzzle;
 use crate::process::{run, ProcessOutput, Scratch};
@@ -94,12 +94,24 @@ fn solve(
             .iter()
             .map(|grid| encoded.blocking_clause(puzzle, grid))
             .collect();
-        scratch.write("sudoku.cnf", &write(puzzle, &encoded, &blocking))?;
+        let killed = Run {
+            end: RunEnd::Killed,
+            solve_ms: 0.0,
+            decode_ms: 0.0,
+        };
+        // The text of a large board takes seconds to write: the deadline stops it too.
+        let Some(text) = write_until(puzzle, &encoded, &blocking, opts.deadline) else {
+            return Ok(killed);
+        };
+        scratch.write("sudoku.cnf", &text)?;
+        drop(text);
+        if opts.expired() {
+            return Ok(killed);
+        }
         let out = run(program.name, &args, scratch, opts.deadline)?;
         let mut result = Run {
-            end: RunEnd::Killed,
             solve_ms: ms(out.elapsed),
-            decode_ms: 0.0,
+            ..killed
         };
         if out.killed {
             return Ok(result);

@@ -2,7 +2,7 @@
 //! per unit, the system of the paper's section 1.4; labelling first-fail, solutions
 //! counted up to the limit with a global counter.
 
-use super::{parse_solution_line, ExternalRun};
+use super::{parse_solution_line, whole_lines, ExternalRun};
 use crate::model::Puzzle;
 use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
@@ -64,7 +64,7 @@ pub fn solve(
     )?;
     let mut runs = ExternalRun::started(&out);
     let mut finished = false;
-    for line in out.stdout.lines() {
+    for line in whole_lines(&out.stdout, out.killed) {
         if let Some(sol) = line.strip_prefix("sol ") {
             runs.solutions.push(parse_solution_line(sol, puzzle)?);
         } else if line == "complete" {

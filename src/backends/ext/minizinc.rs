@@ -1,7 +1,7 @@
 //! `ext:gecode`: the MiniZinc model `encodings/sudoku.mzn` (one `alldifferent` per unit)
 //! with a data file written from the puzzle, solved by Gecode through MiniZinc.
 
-use super::{parse_solution_line, ExternalRun};
+use super::{parse_solution_line, whole_lines, ExternalRun};
 use crate::model::Puzzle;
 use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
@@ -59,7 +59,7 @@ pub fn solve(
         opts.deadline,
     )?;
     let mut runs = ExternalRun::started(&out);
-    for line in out.stdout.lines() {
+    for line in whole_lines(&out.stdout, out.killed) {
         if let Some(sol) = line.strip_prefix("sol ") {
             runs.solutions.push(parse_solution_line(sol, puzzle)?);
         } else if line.starts_with("==========") || line.contains("=====UNSATISFIABLE=====") {

@@ -116,6 +116,16 @@ pub const TOOLS: &[Tool] = &[
     },
 ];
 
+/// The lines of a solver's output; when the deadline killed it (`killed`), without the
+/// last line if that was cut short, which would read as a short or wrong solution.
+pub fn whole_lines(stdout: &str, killed: bool) -> std::str::Lines<'_> {
+    let end = match killed {
+        true => stdout.rfind('\n').map_or(0, |i| i + 1),
+        false => stdout.len(),
+    };
+    stdout[..end].lines()
+}
+
 /// Reads a solution printed as whitespace-separated values, one per cell.
 pub fn parse_solution_line(text: &str, puzzle: &Puzzle) -> Result<Grid, String> {
     let values: Result<Grid, _> = text.split_whitespace().map(|t| t.parse::<u8>()).collect();

@@ -235,17 +235,17 @@ struct Ctx<'a> {
     stats: EngineStats,
     solutions: Vec<Grid>,
     timed_out: bool,
-    checks: u32,
 }
 
 impl Ctx<'_> {
     fn expired(&mut self) -> bool {
-        self.checks = self.checks.wrapping_add(1);
         if self.timed_out {
             return true;
         }
-        if self.checks.is_multiple_of(8) && self.opts.deadline.is_some_and(|d| Instant::now() >= d)
-        {
+        // Every time: one step runs every rule until one applies, which on a large or
+        // empty board takes milliseconds (nishio on an empty 16x16), so a clock read is
+        // nothing beside it, and checking only every few steps overran the budget.
+        if self.opts.deadline.is_some_and(|d| Instant::now() >= d) {
             self.timed_out = true;
         }
         self.timed_out
@@ -270,6 +270,9 @@ impl Ctx<'_> {
                 return (Finish::TimedOut, hardest);
             }
             let Some((i, step)) = self.first_step(state) else {
+                if self.timed_out {
+                    return (Finish::TimedOut, hardest);
+                }
                 return (Finish::Stuck, hardest);
             };
             hardest = hardest.max(Some(i));
@@ -305,6 +308,10 @@ impl Ctx<'_> {
         for (i, rule) in RULES.iter().enumerate() {
             if rule.assumes_unique && !self.opts.assume_unique {
                 continue;
+            }
+            // Between rules too: a fruitless pass over the expensive ones is the long part.
+            if i > 0 && self.expired() {
+                return None;
             }
             self.stats.calls[i] += 1;
             let found = if self.opts.profile {
@@ -388,7 +395,6 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         stats: EngineStats::new(),
         solutions: Vec::new(),
         timed_out: false,
-        checks: 0,
     };
     let mut state = State::new(board, puzzle);
     let mut steps = Vec::new();
@@ -429,7 +435,6 @@ pub fn deduce(board: &Board, state: &mut State) -> (Finish, Vec<Step>) {
         stats: EngineStats::new(),
         solutions: Vec::new(),
         timed_out: false,
-        checks: 0,
     };
     let mut steps = Vec::new();
     let (finish, _) = ctx.deduce(state, Some(&mut steps));

@@ -26,6 +26,18 @@ pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> crate::error::Res
 /// The DIMACS text of an encoded puzzle with `extra` clauses appended (the blocking
 /// clauses of the solutions already found).
 pub fn write(puzzle: &Puzzle, encoded: &Encoded, extra: &[Vec<i32>]) -> String {
+    write_until(puzzle, encoded, extra, None).unwrap_or_default()
+}
+
+/// [`write`], given up (`None`) once `deadline` passes: the text of a large board runs
+/// to hundreds of megabytes (49x49: 185 MB), seconds of work that an external solver's
+/// deadline must be able to stop.
+pub fn write_until(
+    puzzle: &Puzzle,
+    encoded: &Encoded,
+    extra: &[Vec<i32>],
+    deadline: Option<std::time::Instant>,
+) -> Option<String> {
     let g = &puzzle.geometry;
     let n = g.n;
     let cnf: &Cnf = &encoded.cnf;
@@ -49,13 +61,20 @@ pub fn write(puzzle: &Puzzle, encoded: &Encoded, extra: &[Vec<i32>]) -> String {
         );
     }
     let _ = writeln!(out, "p cnf {} {}", cnf.vars, cnf.clauses() + extra.len());
-    for clause in cnf.iter().chain(extra.iter().map(Vec::as_slice)) {
+    for (k, clause) in cnf
+        .iter()
+        .chain(extra.iter().map(Vec::as_slice))
+        .enumerate()
+    {
+        if k % 65_536 == 65_535 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return None;
+        }
         for lit in clause {
             let _ = write!(out, "{lit} ");
         }
         out.push_str("0\n");
     }
-    out
+    Some(out)
 }
 
 /// Reads a model from a solver's output: every integer on lines that start with `v`
