@@ -67,9 +67,9 @@ mod tests {
     }
 
     #[test]
-    fn keeps_exactly_the_rounded_count() {
+    fn keeps_exactly_the_rounded_up_count() {
         let g = Arc::new(Geometry::new(2, 3, Variant::Classic).unwrap());
-        for (f, k) in [(0.0, 0), (0.45, 16), (0.5, 18), (1.0, 36)] {
+        for (f, k) in [(0.0, 0), (0.45, 17), (0.5, 18), (1.0, 36)] {
             let got = fixed_fraction(&g, f, 9, 0);
             assert_eq!(got.puzzle.given_count(), k);
             assert_eq!(kept_cells(f, 36), k);
