@@ -38,6 +38,7 @@ pub mod backends;
 pub mod cli;
 pub mod error;
 pub mod examples;
+pub mod generate;
 pub mod graph;
 pub mod harness;
 pub mod model;

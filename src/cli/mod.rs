@@ -6,6 +6,7 @@ mod compare;
 mod count;
 mod explain;
 mod export;
+mod generate;
 pub mod input;
 mod merge;
 mod out;
@@ -45,6 +46,7 @@ enum Command {
     Merge(merge::MergeArgs),
     Explain(explain::ExplainArgs),
     Rate(rate::RateArgs),
+    Generate(generate::GenerateArgs),
     Completions(CompletionsArgs),
 }
 
@@ -74,6 +76,7 @@ pub fn run() -> i32 {
         Command::Merge(args) => merge::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Completions(args) => {
             let mut out = out::Out::new();
             let mut buf = Vec::new();

@@ -1,0 +1,259 @@
+//! `sudoku-arena generate`: new puzzles, unique by Eppstein's procedure or fixed-fraction
+//! instances for phase-transition experiments. The work is in [`crate::generate`].
+
+use super::input::parse_box;
+use super::out::Out;
+use super::{parse_budget, parse_positive, Budget};
+use crate::generate::difficulty::Difficulty;
+use crate::generate::fraction::fixed_fraction;
+use crate::generate::unique::UniqueSettings;
+use crate::generate::{Generated, Generator, Request};
+use crate::model::format::{to_grid, to_line};
+use crate::model::{Geometry, Variant};
+use clap::{Args, ValueEnum};
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+
+/// Exit status when --difficulty found no puzzle at the level within --max-tries (the
+/// puzzles found before are written).
+pub const EXIT_GAVE_UP: i32 = 3;
+
+/// Largest side generated for X-Sudoku: the randomized search of a completed X grid took
+/// seconds at 25x25 and did not finish in minutes at 36x36.
+const X_MAX_SIDE: usize = 25;
+
+/// How generated puzzles are written.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line in compact form, then `# name`.
+    Line,
+    /// The printed grid, its name after `#` on the first row, a blank line between puzzles.
+    Grid,
+}
+
+/// Generate puzzles.
+///
+/// By default: unique puzzles by Eppstein's procedure (Nonrepetitive paths and cycles in
+/// graphs with application to Sudoku, §3.6). Random cells (with their 180° partners under
+/// --symmetric) get random digits consistent with the position, singles propagate after
+/// each choice (a contradiction restarts), until singles solve the grid. Then, in the
+/// order they were added, each choice is emptied again and the removal kept only when
+/// dlx proves the puzzle still has one solution. The result is minimal: no given can be
+/// removed (with --symmetric, no symmetric pair; add --minimal to try single givens too).
+///
+/// --fixed-fraction F instead keeps exactly round(F * N²) cells of a random completed
+/// grid, chosen uniformly: the instances of the ant-colony phase-transition experiments,
+/// which always have a solution but may have many. They are named like the shared ones
+/// (`inst16x16_45_0`), so `compare --plot` draws time against the fraction given.
+///
+/// Completed grids come from a randomized search (most constrained cell or unit value
+/// first, random ties and digit order, restarts) for sides up to 16 and X-Sudoku, and for
+/// larger classic boards from the pattern grid after random swaps of two values within a
+/// closed component, bands and stacks emptied and refilled by the search, and a random
+/// symmetry (the search alone took minutes at 36x36).
+///
+/// Unique puzzles are named `gen<N>x<N>_<seed>_<k>`, fixed-fraction ones
+/// `inst<N>x<N>_<percent>_<k>`, in a `# name` comment that the readers keep as the name.
+///
+/// The same --seed gives the same puzzles on every machine; puzzle k depends only on the
+/// seed, k and the settings. --difficulty keeps generating until the `rules` ladder rates
+/// a puzzle at that level (as `rate` does); after --max-tries candidates for one puzzle
+/// it stops with exit status 3, having written the puzzles found before.
+///
+/// Examples:
+///   sudoku-arena generate --count 100 --seed 1 > set.txt
+///   sudoku-arena generate --symmetric --minimal --format grid
+///   sudoku-arena generate --difficulty 3 --count 10
+///   sudoku-arena generate --box 4x4 --fixed-fraction 0.45 --count 20 --out inst16.txt
+///   sudoku-arena generate --box 2x3 --count 5    # 6x6 with 2x3 boxes
+#[derive(Args, Debug)]
+#[command(verbatim_doc_comment)]
+pub struct GenerateArgs {
+    /// Box shape ROWSxCOLS; the side is ROWS*COLS (3x3 → 9x9, 4x4 → 16x16, 2x3 → 6x6).
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
+    box_shape: String,
+
+    /// Rule variant: `classic` or `x` (both diagonals are units too; sides up to 25).
+    #[arg(long, default_value = "classic")]
+    variant: String,
+
+    /// Number of puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive)]
+    count: usize,
+
+    /// Seed of the run: the same seed gives the same puzzles.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+
+    /// Givens in pairs symmetric under a 180° rotation.
+    #[arg(long, conflicts_with = "fixed_fraction")]
+    symmetric: bool,
+
+    /// With --symmetric: also try removing single givens, so the puzzle is minimal
+    /// outright, not only up to symmetry (without --symmetric it always is).
+    #[arg(long, conflicts_with = "fixed_fraction")]
+    minimal: bool,
+
+    /// Keep only puzzles the rules ladder rates at LEVEL: 0 to 5 (0 singles, 1 locked,
+    /// 2 subsets, 3 cycles, 4 conflicts, 5 2sat) or `guessing` (the rules get stuck).
+    #[arg(long, value_name = "LEVEL", value_parser = Difficulty::from_name, conflicts_with = "fixed_fraction")]
+    difficulty: Option<Difficulty>,
+
+    /// With --difficulty: candidate puzzles made per puzzle before giving up (exit 3).
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_positive, requires = "difficulty")]
+    max_tries: usize,
+
+    /// Keep exactly round(F * N²) cells of a random completed grid (F from 0 to 1); the
+    /// puzzle need not be unique.
+    #[arg(long, value_name = "F", value_parser = parse_fraction)]
+    fixed_fraction: Option<f64>,
+
+    /// Time budget of each uniqueness check and rating in seconds, or `none`; a check
+    /// that runs out keeps its given (the puzzle stays unique, perhaps not minimal; a
+    /// warning says so).
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_budget)]
+    timeout: Budget,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: GenerateFormat,
+
+    /// Write to FILE instead of standard output; an existing file is kept unless --force.
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+
+    /// Overwrite the --out file if it exists.
+    #[arg(long, requires = "out")]
+    force: bool,
+}
+
+/// Parses a fraction in `[0, 1]`.
+fn parse_fraction(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(f) if (0.0..=1.0).contains(&f) => Ok(f),
+        Ok(_) => Err(format!("the fraction must be from 0 to 1, not {text}")),
+        Err(_) => Err(format!("'{text}' is not a number from 0 to 1")),
+    }
+}
+
+/// What is generated: fixed-fraction instances, or unique puzzles by a generator.
+enum Mode {
+    Fraction(f64),
+    Unique(Box<Generator>),
+}
+
+/// Where the puzzles go: standard output or a file.
+enum Sink {
+    Stdout(Out),
+    File(String, std::io::BufWriter<std::fs::File>),
+}
+
+impl Sink {
+    fn open(args: &GenerateArgs) -> anyhow::Result<Sink> {
+        let Some(path) = &args.out else {
+            return Ok(Sink::Stdout(Out::new()));
+        };
+        if std::path::Path::new(path).exists() && !args.force {
+            anyhow::bail!("{path} already exists: add --force to overwrite it");
+        }
+        let file = std::fs::File::create(path)
+            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+        Ok(Sink::File(path.clone(), std::io::BufWriter::new(file)))
+    }
+
+    fn write(&mut self, text: &str) -> anyhow::Result<()> {
+        match self {
+            Sink::Stdout(out) => {
+                out.write(text);
+                out.flush();
+                Ok(())
+            }
+            Sink::File(path, f) => f
+                .write_all(text.as_bytes())
+                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}")),
+        }
+    }
+
+    fn finish(self) -> anyhow::Result<()> {
+        if let Sink::File(path, mut f) = self {
+            f.flush()
+                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+        }
+        Ok(())
+    }
+}
+
+/// One puzzle in the chosen format.
+fn render(format: GenerateFormat, generated: &Generated) -> String {
+    let p = &generated.puzzle;
+    let name = p.label.as_deref().unwrap_or("");
+    match format {
+        GenerateFormat::Line => format!("{}  # {name}\n", to_line(&p.geometry, &p.cells)),
+        GenerateFormat::Grid => {
+            let grid = to_grid(&p.geometry, &p.cells);
+            let (first, rest) = grid.split_once('\n').unwrap_or((&grid, ""));
+            format!("{first}  # {name}\n{rest}\n")
+        }
+    }
+}
+
+/// Generates the puzzles asked for.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
+    let (rows, cols) = parse_box(&args.box_shape)?;
+    let variant =
+        Variant::from_name(&args.variant).map_err(|e| anyhow::anyhow!("--variant: {e}"))?;
+    let geometry =
+        Arc::new(Geometry::new(rows, cols, variant).map_err(|e| anyhow::anyhow!("--box: {e}"))?);
+    if variant == Variant::X && geometry.n > X_MAX_SIDE {
+        anyhow::bail!(
+            "--variant x: generating above {X_MAX_SIDE}x{X_MAX_SIDE} is not supported (the random X grid search takes minutes); use a smaller --box"
+        );
+    }
+    let mut mode = match args.fixed_fraction {
+        Some(f) => Mode::Fraction(f),
+        None => Mode::Unique(Box::new(Generator::new(Request {
+            geometry: geometry.clone(),
+            settings: UniqueSettings {
+                symmetric: args.symmetric,
+                minimal: args.minimal,
+                check_timeout: args.timeout.0,
+            },
+            difficulty: args.difficulty,
+            max_tries: args.max_tries,
+            seed: args.seed,
+        })?)),
+    };
+    let mut sink = Sink::open(args)?;
+    let progress = std::io::stderr().is_terminal();
+    let mut status = 0;
+    for k in 0..args.count {
+        let made = match &mut mode {
+            Mode::Fraction(f) => fixed_fraction(&geometry, *f, args.seed, k),
+            Mode::Unique(g) => match g.unique(k) {
+                Ok(made) => made,
+                Err(e) => {
+                    eprintln!("sudoku-arena: generate: puzzle {}: {e}", k + 1);
+                    status = EXIT_GAVE_UP;
+                    break;
+                }
+            },
+        };
+        sink.write(&render(args.format, &made))?;
+        if progress {
+            eprint!("\rgenerated {}/{}", k + 1, args.count);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    sink.finish()?;
+    if let Mode::Unique(g) = &mode {
+        if g.undecided_checks > 0 {
+            eprintln!(
+                "sudoku-arena: generate: {} uniqueness check(s) ran out of --timeout; those givens were kept, so some puzzles may not be minimal",
+                g.undecided_checks
+            );
+        }
+    }
+    Ok(status)
+}

@@ -1,0 +1,131 @@
+//! Puzzle generation (issue 15): random completed grids, fixed-fraction instances for
+//! phase-transition experiments, and unique puzzles by Eppstein's procedure
+//! (*Nonrepetitive paths and cycles in graphs with application to Sudoku*, §3.6),
+//! optionally filtered by the level the `rules` ladder rates them at.
+//!
+//! Everything is driven by our own seeded generator ([`rng::Rng`]); puzzle `k` of a run
+//! depends only on the seed, `k` and the settings, so the same seed gives the same
+//! puzzles on every machine.
+
+pub mod difficulty;
+pub mod fill;
+pub mod fraction;
+pub mod full;
+pub mod rng;
+pub mod singles;
+pub mod swaps;
+pub mod unique;
+
+use crate::backends::create;
+use crate::backends::rules::RulesSolver;
+use crate::model::puzzle::Grid;
+use crate::model::{Geometry, Puzzle};
+use crate::solver::Solver;
+use difficulty::Difficulty;
+use rng::Rng;
+use std::sync::Arc;
+use unique::{unique_puzzle, UniqueSettings};
+
+/// One generated puzzle, with the completed grid it was made from.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle, labelled with its name.
+    pub puzzle: Puzzle,
+    /// The completed grid the givens were taken from (a solution of the puzzle; the only
+    /// one for unique puzzles).
+    pub solution: Grid,
+    /// How many candidate puzzles were made to get this one (more than 1 when a
+    /// difficulty filter rejected some).
+    pub tries: usize,
+}
+
+/// What a run of unique puzzles asks for.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The board.
+    pub geometry: Arc<Geometry>,
+    /// How each puzzle is made.
+    pub settings: UniqueSettings,
+    /// Keep only puzzles the rules rate at this level.
+    pub difficulty: Option<Difficulty>,
+    /// With a difficulty: candidate puzzles made per puzzle before giving up.
+    pub max_tries: usize,
+    /// The seed of the run.
+    pub seed: u64,
+}
+
+/// Why a puzzle could not be generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The difficulty filter rejected every candidate.
+    #[error(
+        "no puzzle at {difficulty} in {tries} tries (raise --max-tries, or choose another level)"
+    )]
+    GaveUp {
+        /// The level asked for.
+        difficulty: Difficulty,
+        /// Candidates made.
+        tries: usize,
+    },
+}
+
+/// Makes unique puzzles: a complete checker (`dlx`) and a rater kept across puzzles.
+pub struct Generator {
+    request: Request,
+    checker: Box<dyn Solver>,
+    rater: RulesSolver,
+    /// Removals refused so far because a check ran out of time (the puzzles stay unique
+    /// but may not be minimal).
+    pub undecided_checks: usize,
+}
+
+impl Generator {
+    /// A generator for `request`, proving uniqueness with `dlx`.
+    pub fn new(request: Request) -> crate::Result<Generator> {
+        Ok(Generator {
+            request,
+            checker: create("dlx")?,
+            rater: RulesSolver::new(false),
+            undecided_checks: 0,
+        })
+    }
+
+    /// The name of puzzle `index`: side, seed and index (`gen9x9_1_0`).
+    pub fn name(&self, index: usize) -> String {
+        let n = self.request.geometry.n;
+        format!("gen{n}x{n}_{}_{index}", self.request.seed)
+    }
+
+    /// Puzzle `index` of the run: unique, minimal (up to symmetry unless `minimal`), and
+    /// at the difficulty asked for, if any.
+    pub fn unique(&mut self, index: usize) -> Result<Generated, GenerateError> {
+        let r = &self.request;
+        let mut rng = Rng::for_puzzle(r.seed, index as u64);
+        let max_tries = if r.difficulty.is_some() {
+            r.max_tries
+        } else {
+            1
+        };
+        for tries in 1..=max_tries {
+            let made = unique_puzzle(&r.geometry, &r.settings, &mut rng, self.checker.as_mut());
+            self.undecided_checks += made.undecided_checks;
+            let mut puzzle = Puzzle::new(r.geometry.clone(), made.cells);
+            if let Some(wanted) = r.difficulty {
+                let got = difficulty::rate(&mut self.rater, &puzzle, r.settings.check_timeout);
+                if got != Some(wanted) {
+                    continue;
+                }
+            }
+            puzzle.label = Some(self.name(index));
+            return Ok(Generated {
+                puzzle,
+                solution: made.solution,
+                tries,
+            });
+        }
+        Err(GenerateError::GaveUp {
+            difficulty: r.difficulty.expect("only a difficulty filter rejects"),
+            tries: max_tries,
+        })
+    }
+}
