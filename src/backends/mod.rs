@@ -6,6 +6,8 @@
 //! [`BACKENDS`] and [`ENCODINGS`].
 
 #[doc(hidden)]
+pub mod aco;
+#[doc(hidden)]
 pub mod csp;
 #[doc(hidden)]
 pub mod dlx;
@@ -146,6 +148,16 @@ pub const BACKENDS: &[BackendInfo] = &[
                 sat::encode::Encoding::from_name(config)?,
             )))
         },
+    },
+    BackendInfo {
+        name: "aco",
+        summary: "Ant Colony System with Best Value Evaporation (Lloyd and Amos) over propagated grids; stochastic: `solved` or `unknown`, never a proof",
+        proves_uniqueness: false,
+        counts: false,
+        sides: "4 to 64, any box shape, variants",
+        configs: aco::CONFIGS,
+        isolated: false,
+        make: |config| Ok(Box::new(aco::AcoSolver::new(aco::Config::from_name(config)?))),
     },
 ];
 
@@ -289,10 +301,11 @@ pub fn default_configs() -> Vec<String> {
 /// seconds on puzzles the others solve in milliseconds.
 pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
 
-/// Built-in configurations that by design may answer `unknown` with time to spare (the
-/// rule ladder stops when no rule applies): in `--backends all`, not in the default set,
-/// whose every configuration decides every embedded puzzle.
-pub const PARTIAL_CONFIGS: &[&str] = &["rules:ladder"];
+/// Built-in configurations that by design may leave a puzzle undecided: the rule ladder
+/// answers `unknown` when no rule applies, the ant colony (stochastic, proves nothing)
+/// answers `solved` or `unknown`. In `--backends all`, not in the default set, whose
+/// every configuration decides every embedded puzzle.
+pub const PARTIAL_CONFIGS: &[&str] = &["rules:ladder", "aco", "aco:no-bve"];
 
 /// Every built-in configuration (`compare --backends all`), by its canonical name (see
 /// [`canonical`]): each backend's configurations, or its name when it has none.

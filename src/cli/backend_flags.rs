@@ -1,7 +1,7 @@
 //! The flags that choose and bound a backend, shared by `solve` and `count`:
 //! `--backend`, the configuration flags (`--propagation`, `--branch` for csp,
-//! `--encoding` for sat, the same as naming them in `--backend NAME:CONFIG`) and
-//! `--timeout`.
+//! `--encoding` for sat, `--ants`, `--q0`, `--rho`, `--bve`, `--no-bve`, `--seed` for
+//! aco, the same as naming them in `--backend NAME:CONFIG`) and `--timeout`.
 
 use super::Budget;
 use crate::backends::csp::Config;
@@ -31,6 +31,37 @@ pub struct BackendFlags {
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
 
+    /// aco only: ants per iteration (default 10; picks aco when --backend is not given).
+    #[arg(long, value_name = "N", help_heading = "Ant colony (aco)")]
+    pub ants: Option<String>,
+
+    /// aco only: greediness, the chance (0 to 1) that an ant takes a cell's strongest
+    /// value instead of a pheromone-weighted draw (default 0.9).
+    #[arg(long, value_name = "P", help_heading = "Ant colony (aco)")]
+    pub q0: Option<String>,
+
+    /// aco only: global pheromone evaporation, above 0 and at most 1 (default 0.9).
+    #[arg(long, value_name = "R", help_heading = "Ant colony (aco)")]
+    pub rho: Option<String>,
+
+    /// aco only: the best value evaporation rate per iteration (default 0.005).
+    #[arg(
+        long,
+        value_name = "RATE",
+        help_heading = "Ant colony (aco)",
+        conflicts_with = "no_bve"
+    )]
+    pub bve: Option<String>,
+
+    /// aco only: turn best value evaporation off (plain Ant Colony System).
+    #[arg(long, help_heading = "Ant colony (aco)")]
+    pub no_bve: bool,
+
+    /// aco only: the seed of the colony's random numbers (default 1); the same seed
+    /// gives the same run on every machine. E.g. `-b aco --seed 7 --ants 20`.
+    #[arg(long, value_name = "N", help_heading = "Ant colony (aco)")]
+    pub seed: Option<String>,
+
     /// Time budget per puzzle in seconds (fractions allowed), or `none`; when it runs out
     /// the verdict is `unknown` (or `solved` if a solution was found). The same default
     /// in every command.
@@ -44,13 +75,17 @@ impl BackendFlags {
     /// a usage error.
     pub fn spec(&self) -> anyhow::Result<String> {
         let csp_flags = self.propagation.is_some() || self.branch.is_some();
-        if csp_flags && self.encoding.is_some() {
+        let aco_items = self.aco_items();
+        let families = [csp_flags, self.encoding.is_some(), !aco_items.is_empty()];
+        if families.iter().filter(|&&f| f).count() > 1 {
             anyhow::bail!(
-                "--encoding is for sat and --propagation/--branch for csp: give one or the other"
+                "--encoding is for sat, --propagation/--branch for csp and --ants/--q0/--rho/--bve/--no-bve/--seed for aco: give the flags of one backend"
             );
         }
         let spec = if csp_flags {
             self.csp_spec()?
+        } else if !aco_items.is_empty() {
+            self.aco_spec(&aco_items)?
         } else if let Some(encoding) = &self.encoding {
             let spec = self.backend.as_deref().unwrap_or("sat");
             match split_spec(spec) {
@@ -67,6 +102,43 @@ impl BackendFlags {
             self.backend.clone().unwrap_or_else(|| "dlx".to_string())
         };
         Ok(canonical(&spec)?)
+    }
+
+    /// The aco configuration items the aco flags give, such as `ants=20`.
+    fn aco_items(&self) -> Vec<String> {
+        let mut items = Vec::new();
+        for (key, flag) in [
+            ("ants", &self.ants),
+            ("q0", &self.q0),
+            ("rho", &self.rho),
+            ("bve", &self.bve),
+            ("seed", &self.seed),
+        ] {
+            if let Some(v) = flag {
+                items.push(format!("{key}={v}"));
+            }
+        }
+        if self.no_bve {
+            items.push("no-bve".to_string());
+        }
+        items
+    }
+
+    /// The aco configuration `--backend` names, with the aco flags' `items` added; a
+    /// flag that sets what `--backend` already sets is a usage error.
+    fn aco_spec(&self, items: &[String]) -> anyhow::Result<String> {
+        let spec = self.backend.as_deref().unwrap_or("aco");
+        let (name, config) = split_spec(spec);
+        if name != "aco" {
+            anyhow::bail!(
+                "--ants, --q0, --rho, --bve, --no-bve and --seed choose an aco configuration; they do not apply to backend '{name}'"
+            );
+        }
+        let mut all: Vec<&str> = config.into_iter().filter(|c| !c.is_empty()).collect();
+        all.extend(items.iter().map(String::as_str));
+        let chosen = crate::backends::aco::Config::from_name(Some(&all.join("+")))
+            .map_err(|e| anyhow::anyhow!("--backend {spec} with the aco flags: {e}"))?;
+        Ok(chosen.name())
     }
 
     /// The csp configuration `--backend` names, with `--propagation` and `--branch`.

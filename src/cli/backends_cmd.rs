@@ -64,6 +64,11 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
                 b.configs[0],
                 crate::backends::csp::BRANCHES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
             ));
+        } else if b.name == "aco" {
+            out.write(&format!(
+                "{indent}configurations: bve (the default) or no-bve, or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7\n",
+                crate::backends::aco::config::KEYS.join(", ")
+            ));
         } else if !b.configs.is_empty() {
             out.write(&format!(
                 "{indent}configurations: {} (use {}:NAME; the first is the default)\n",

@@ -5,7 +5,7 @@ use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
-use crate::backends::create;
+use crate::backends::{create, split_spec, BACKENDS};
 use crate::solver::{verify, SolveOptions};
 use clap::Args;
 
@@ -35,7 +35,16 @@ pub struct CountArgs {
 
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
-    let mut solver = create(&args.backend.spec()?)?;
+    let spec = args.backend.spec()?;
+    let (name, _) = split_spec(&spec);
+    if let Some(b) = BACKENDS.iter().find(|b| b.name == name && !b.counts) {
+        anyhow::bail!(
+            "backend '{}' cannot count solutions ({}); count with one that can, such as dlx (see `sudoku-arena backends`)",
+            b.name,
+            if b.proves_uniqueness { "it does not enumerate them" } else { "it is a stochastic search that looks for one solution and proves nothing" }
+        );
+    }
+    let mut solver = create(&spec)?;
     // Read lazily: each puzzle is counted before the next is read.
     let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut out = Out::new();
