@@ -227,6 +227,34 @@ fn run(args: &[&str], bound: Duration) -> (String, Duration) {
     once()
 }
 
+/// Whether `count` takes `config` (it refuses a backend that cannot count, such as `aco`).
+fn can_count(config: &str) -> bool {
+    let name = config.split(':').next().unwrap_or(config);
+    BACKENDS.iter().any(|b| b.name == name && b.counts)
+}
+
+/// `count` with `config` on the empty 16x16 in `e16` answers within the ceiling of
+/// `budget`, and a configuration that enumerates says the timeout stopped it.
+fn count_holds_its_deadline(config: &str, secs: &str, e16: &str, budget: Duration) {
+    let huge = "1000000000000";
+    let (text, took) = run(
+        &[
+            "count",
+            "-b",
+            config,
+            "--timeout",
+            secs,
+            "--max-solutions",
+            huge,
+            e16,
+        ],
+        ceiling(budget),
+    );
+    let stopped = text.contains("the timeout stopped the count");
+    assert!(stopped || !enumerates(config), "count -b {config}: {text}");
+    assert_held(&format!("count -b {config}"), took, budget, stopped);
+}
+
 /// Every command with `--timeout`, measured around the whole process: `count` on an
 /// empty 16x16 and `solve --first` on the `solve` case with every configuration,
 /// `compare` counting with all of them at once (each record held, the run held to
@@ -246,22 +274,9 @@ fn every_command_holds_its_deadline(configs: &[String], budget: Duration) {
     let secs = format!("{}", budget.as_secs_f64());
     let huge = "1000000000000";
     for config in configs {
-        let (text, took) = run(
-            &[
-                "count",
-                "-b",
-                config,
-                "--timeout",
-                &secs,
-                "--max-solutions",
-                huge,
-                &e16,
-            ],
-            ceiling(budget),
-        );
-        let stopped = text.contains("the timeout stopped the count");
-        assert!(stopped || !enumerates(config), "count -b {config}: {text}");
-        assert_held(&format!("count -b {config}"), took, budget, stopped);
+        if can_count(config) {
+            count_holds_its_deadline(config, &secs, &e16, budget);
+        }
 
         let case = if config.starts_with("ip") { &e25 } else { &h49 };
         let (text, took) = run(
