@@ -325,10 +325,10 @@ impl Parser<'_> {
 
     fn box_for(&self, n: usize) -> Result<(usize, usize), String> {
         match self.opts.box_shape {
-            Some((r, c)) if r * c == n => Ok((r, c)),
+            Some((r, c)) if r.checked_mul(c) == Some(n) => Ok((r, c)),
             Some((r, c)) => Err(format!(
                 "--box {r}x{c} does not fit a side of {n} ({r}*{c} = {})",
-                r * c
+                r as u128 * c as u128
             )),
             None => Geometry::default_box(n)
                 .ok_or_else(|| format!("a side of {n} has no box shape; give one with --box RxC")),
