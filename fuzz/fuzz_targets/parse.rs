@@ -33,7 +33,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let opts = ParseOptions {
         box_shape: SHAPES[(mode & 15) as usize % SHAPES.len()],
-        variant: if mode & 16 != 0 { Variant::X } else { Variant::Classic },
+        variant: if mode & 16 != 0 {
+            Variant::X
+        } else {
+            Variant::Classic
+        },
     };
     let text = if mode & 32 != 0 {
         match std::str::from_utf8(bytes) {
@@ -50,7 +54,13 @@ fuzz_target!(|data: &[u8]| {
         let g = &p.geometry;
         let n = g.n;
         assert!((MIN_SIDE..=MAX_SIDE).contains(&n), "side {n}");
-        assert_eq!(g.box_rows * g.box_cols, n, "box {}x{}", g.box_rows, g.box_cols);
+        assert_eq!(
+            g.box_rows * g.box_cols,
+            n,
+            "box {}x{}",
+            g.box_rows,
+            g.box_cols
+        );
         if let Some(shape) = opts.box_shape {
             assert_eq!((g.box_rows, g.box_cols), shape);
         }

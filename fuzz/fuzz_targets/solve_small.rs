@@ -112,7 +112,10 @@ fuzz_target!(|data: &[u8]| {
             if let Some(partial) = &out.partial {
                 for s in &brute.solutions {
                     for (i, (&v, &sv)) in partial.iter().zip(s).enumerate() {
-                        assert!(v == 0 || v == sv, "{name} filled cell {i} with {v}, a solution has {sv}");
+                        assert!(
+                            v == 0 || v == sv,
+                            "{name} filled cell {i} with {v}, a solution has {sv}"
+                        );
                     }
                 }
             }

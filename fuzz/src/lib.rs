@@ -5,69 +5,92 @@
 use std::sync::{Arc, Mutex};
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
 
-/// The board a brute-force search works on: side, box shape and whether the diagonals
-/// are units, all read from the puzzle's geometry fields (not its units).
-struct Board {
+/// A brute-force search: the side, box shape and diagonals read from the geometry's
+/// fields (not its units), and the values used in each row, column, box and diagonal as
+/// bit masks computed from coordinates.
+struct Search {
     n: usize,
     br: usize,
     bc: usize,
     x: bool,
+    rows: Vec<u64>,
+    cols: Vec<u64>,
+    boxes: Vec<u64>,
+    /// Main diagonal, then anti-diagonal (unused unless X).
+    diagonals: [u64; 2],
+    grid: Vec<u8>,
+    limit: usize,
+    keep: usize,
+    found: Vec<Vec<u8>>,
+    count: usize,
 }
 
-impl Board {
-    /// Whether `v` can stand at `cell` with no equal value among its peers in `grid`.
-    fn allowed(&self, grid: &[u8], cell: usize, v: u8) -> bool {
-        let (n, br, bc) = (self.n, self.br, self.bc);
-        let (r, c) = (cell / n, cell % n);
-        let (r0, c0) = (r / br * br, c / bc * bc);
-        for k in 0..n {
-            if (k != c && grid[r * n + k] == v) || (k != r && grid[k * n + c] == v) {
-                return false;
-            }
-            let (rr, cc) = (r0 + k / bc, c0 + k % bc);
-            if (rr, cc) != (r, c) && grid[rr * n + cc] == v {
-                return false;
-            }
-            if self.x && r == c && k != r && grid[k * n + k] == v {
-                return false;
-            }
-            if self.x && r + c == n - 1 && k != r && grid[k * n + (n - 1 - k)] == v {
-                return false;
-            }
-        }
-        true
+impl Search {
+    /// The houses of a cell: row, column, box, and whether it is on each diagonal.
+    fn houses(&self, cell: usize) -> (usize, usize, usize, bool, bool) {
+        let (r, c) = (cell / self.n, cell % self.n);
+        let b = (r / self.br) * (self.n / self.bc) + c / self.bc;
+        (r, c, b, self.x && r == c, self.x && r + c == self.n - 1)
     }
 
-    /// Counts completions of `grid` up to `limit`, keeping the first `keep` of them;
-    /// branches on the open cell with the fewest values allowed.
-    fn search(&self, grid: &mut [u8], limit: usize, keep: usize, found: &mut Vec<Vec<u8>>, count: &mut usize) {
-        if *count >= limit {
+    /// Values used among a cell's peers (bit `v` for value `v`).
+    fn used(&self, cell: usize) -> u64 {
+        let (r, c, b, d, a) = self.houses(cell);
+        let mut m = self.rows[r] | self.cols[c] | self.boxes[b];
+        if d {
+            m |= self.diagonals[0];
+        }
+        if a {
+            m |= self.diagonals[1];
+        }
+        m
+    }
+
+    /// Sets or clears value `v` of a cell in its houses' masks.
+    fn toggle(&mut self, cell: usize, v: u8) {
+        let (r, c, b, d, a) = self.houses(cell);
+        let bit = 1u64 << v;
+        self.rows[r] ^= bit;
+        self.cols[c] ^= bit;
+        self.boxes[b] ^= bit;
+        if d {
+            self.diagonals[0] ^= bit;
+        }
+        if a {
+            self.diagonals[1] ^= bit;
+        }
+    }
+
+    /// Counts completions up to the limit, branching on the open cell with the fewest
+    /// values allowed.
+    fn run(&mut self) {
+        if self.count >= self.limit {
             return;
         }
-        let mut best: Option<(usize, Vec<u8>)> = None;
-        for cell in (0..grid.len()).filter(|&i| grid[i] == 0) {
-            let values: Vec<u8> = (1..=self.n as u8)
-                .filter(|&v| self.allowed(grid, cell, v))
-                .collect();
-            if best.as_ref().is_none_or(|(_, b)| values.len() < b.len()) {
-                let dead = values.is_empty();
-                best = Some((cell, values));
-                if dead {
-                    break;
+        let full: u64 = ((1u64 << self.n) - 1) << 1;
+        let mut best: Option<(usize, u64)> = None;
+        for cell in (0..self.grid.len()).filter(|&i| self.grid[i] == 0) {
+            let free = full & !self.used(cell);
+            if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
+                best = Some((cell, free));
+                if free == 0 {
+                    return;
                 }
             }
         }
-        let Some((cell, values)) = best else {
-            *count += 1;
-            if found.len() < keep {
-                found.push(grid.to_vec());
+        let Some((cell, free)) = best else {
+            self.count += 1;
+            if self.found.len() < self.keep {
+                self.found.push(self.grid.clone());
             }
             return;
         };
-        for v in values {
-            grid[cell] = v;
-            self.search(grid, limit, keep, found, count);
-            grid[cell] = 0;
+        for v in (1..=self.n as u8).filter(|&v| free & (1 << v) != 0) {
+            self.grid[cell] = v;
+            self.toggle(cell, v);
+            self.run();
+            self.toggle(cell, v);
+            self.grid[cell] = 0;
         }
     }
 }
@@ -85,22 +108,37 @@ pub struct Brute {
 /// `keep`. Givens that clash among themselves give no solution.
 pub fn brute_force(puzzle: &Puzzle, limit: usize, keep: usize) -> Brute {
     let g = &puzzle.geometry;
-    let board = Board {
-        n: g.n,
+    let n = g.n;
+    let mut search = Search {
+        n,
         br: g.box_rows,
         bc: g.box_cols,
         x: g.variant == Variant::X,
-    };
-    let mut grid = puzzle.cells.clone();
-    let clash = (0..grid.len()).any(|i| grid[i] != 0 && !board.allowed(&grid, i, grid[i]));
-    let mut brute = Brute {
+        rows: vec![0; n],
+        cols: vec![0; n],
+        boxes: vec![0; n],
+        diagonals: [0; 2],
+        grid: puzzle.cells.clone(),
+        limit,
+        keep,
+        found: Vec::new(),
         count: 0,
-        solutions: Vec::new(),
     };
-    if !clash {
-        board.search(&mut grid, limit, keep, &mut brute.solutions, &mut brute.count);
+    let mut clash = false;
+    for cell in 0..n * n {
+        let v = puzzle.cells[cell];
+        if v != 0 {
+            clash |= search.used(cell) & (1 << v) != 0;
+            search.toggle(cell, v);
+        }
     }
-    brute
+    if !clash {
+        search.run();
+    }
+    Brute {
+        count: search.count,
+        solutions: search.found,
+    }
 }
 
 /// The shapes `solve_small` fuzzes: box rows and columns.
