@@ -1,11 +1,13 @@
 //! The parser on arbitrary bytes: it must never panic, and every puzzle it accepts must
-//! be a real grid (side 4..=64, N² cells, values 0..=N, geometry of the options asked).
+//! be a real grid (side 4..=64, N² cells, values 0..=N, geometry of the options asked)
+//! that reads back the same from both written forms (the compact line and the grid).
 //!
 //! The first byte picks the options (box shape, X variant) and whether the rest is read
 //! as strict UTF-8 (skipped when invalid) or lossily.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sudoku_arena::model::format::{to_grid, to_line};
 use sudoku_arena::model::geometry::{MAX_SIDE, MIN_SIDE};
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Variant};
 
@@ -72,5 +74,13 @@ fuzz_target!(|data: &[u8]| {
             assert!(expected.iter().all(|&v| v as usize <= n));
         }
         assert!(p.origin.line >= 1);
+        // Both written forms read back as the same puzzle (format.rs promises it).
+        for written in [to_line(g, &p.cells), to_grid(g, &p.cells)] {
+            let back = parse_puzzles(&written, "written", &opts)
+                .unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+            assert_eq!(back.len(), 1, "{written:?} reads as {} puzzles", back.len());
+            assert_eq!(back[0].cells, p.cells, "{written:?} reads back different");
+            assert_eq!(back[0].geometry, p.geometry);
+        }
     }
 });
