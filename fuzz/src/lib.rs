@@ -5,92 +5,151 @@
 use std::sync::{Arc, Mutex};
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
 
-/// A brute-force search: the side, box shape and diagonals read from the geometry's
-/// fields (not its units), and the values used in each row, column, box and diagonal as
-/// bit masks computed from coordinates.
+/// A brute-force search. Its houses (rows, columns, boxes, and the diagonals of X) are
+/// computed here from coordinates and the geometry's side, box shape and variant, never
+/// taken from the model's unit list; the values used in each house are bit masks.
 struct Search {
     n: usize,
-    br: usize,
-    bc: usize,
-    x: bool,
-    rows: Vec<u64>,
-    cols: Vec<u64>,
-    boxes: Vec<u64>,
-    /// Main diagonal, then anti-diagonal (unused unless X).
-    diagonals: [u64; 2],
+    /// The cells of each house.
+    houses: Vec<Vec<usize>>,
+    /// The houses of each cell.
+    cell_houses: Vec<Vec<usize>>,
+    /// Values used in each house (bit `v` for value `v`).
+    used: Vec<u64>,
     grid: Vec<u8>,
     limit: usize,
     keep: usize,
     found: Vec<Vec<u8>>,
     count: usize,
+    /// Search nodes left before giving up (so a pathological input cannot stall the fuzzer).
+    nodes_left: u64,
+}
+
+/// Where to branch: the values of one cell, or the cells of one house a value can take.
+enum Branch {
+    Cell(usize, u64),
+    Place(u8, Vec<usize>),
 }
 
 impl Search {
-    /// The houses of a cell: row, column, box, and whether it is on each diagonal.
-    fn houses(&self, cell: usize) -> (usize, usize, usize, bool, bool) {
-        let (r, c) = (cell / self.n, cell % self.n);
-        let b = (r / self.br) * (self.n / self.bc) + c / self.bc;
-        (r, c, b, self.x && r == c, self.x && r + c == self.n - 1)
+    fn new(g: &Geometry, grid: Vec<u8>, limit: usize, keep: usize) -> Search {
+        let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
+        let mut houses: Vec<Vec<usize>> = Vec::new();
+        for i in 0..n {
+            houses.push((0..n).map(|c| i * n + c).collect());
+            houses.push((0..n).map(|r| r * n + i).collect());
+            let (r0, c0) = ((i / (n / bc)) * br, (i % (n / bc)) * bc);
+            houses.push((0..n).map(|k| (r0 + k / bc) * n + c0 + k % bc).collect());
+        }
+        if g.variant == Variant::X {
+            houses.push((0..n).map(|i| i * n + i).collect());
+            houses.push((0..n).map(|i| i * n + n - 1 - i).collect());
+        }
+        let mut cell_houses = vec![Vec::new(); n * n];
+        for (h, cells) in houses.iter().enumerate() {
+            for &c in cells {
+                cell_houses[c].push(h);
+            }
+        }
+        Search {
+            n,
+            used: vec![0; houses.len()],
+            houses,
+            cell_houses,
+            grid,
+            limit,
+            keep,
+            found: Vec::new(),
+            count: 0,
+            nodes_left: 20_000_000,
+        }
     }
 
-    /// Values used among a cell's peers (bit `v` for value `v`).
-    fn used(&self, cell: usize) -> u64 {
-        let (r, c, b, d, a) = self.houses(cell);
-        let mut m = self.rows[r] | self.cols[c] | self.boxes[b];
-        if d {
-            m |= self.diagonals[0];
-        }
-        if a {
-            m |= self.diagonals[1];
-        }
-        m
+    /// Values used among a cell's peers.
+    fn used_around(&self, cell: usize) -> u64 {
+        self.cell_houses[cell]
+            .iter()
+            .fold(0, |m, &h| m | self.used[h])
     }
 
     /// Sets or clears value `v` of a cell in its houses' masks.
     fn toggle(&mut self, cell: usize, v: u8) {
-        let (r, c, b, d, a) = self.houses(cell);
-        let bit = 1u64 << v;
-        self.rows[r] ^= bit;
-        self.cols[c] ^= bit;
-        self.boxes[b] ^= bit;
-        if d {
-            self.diagonals[0] ^= bit;
-        }
-        if a {
-            self.diagonals[1] ^= bit;
+        for &h in &self.cell_houses[cell] {
+            self.used[h] ^= 1 << v;
         }
     }
 
-    /// Counts completions up to the limit, branching on the open cell with the fewest
-    /// values allowed.
-    fn run(&mut self) {
-        if self.count >= self.limit {
-            return;
-        }
+    /// The most constrained choice: the open cell with the fewest values, or a value
+    /// with fewer places in a house; `None` at a dead end, `Some(None)` when full.
+    fn choose(&self) -> Option<Option<Branch>> {
         let full: u64 = ((1u64 << self.n) - 1) << 1;
-        let mut best: Option<(usize, u64)> = None;
+        let mut best: Option<(u32, Branch)> = None;
         for cell in (0..self.grid.len()).filter(|&i| self.grid[i] == 0) {
-            let free = full & !self.used(cell);
-            if best.is_none_or(|(_, b)| free.count_ones() < b.count_ones()) {
-                best = Some((cell, free));
+            let free = full & !self.used_around(cell);
+            if best.as_ref().is_none_or(|(k, _)| free.count_ones() < *k) {
                 if free == 0 {
-                    return;
+                    return None;
+                }
+                best = Some((free.count_ones(), Branch::Cell(cell, free)));
+            }
+        }
+        if best.is_none() {
+            return Some(None);
+        }
+        for (h, cells) in self.houses.iter().enumerate() {
+            for v in (1..=self.n as u8).filter(|&v| self.used[h] & (1 << v) == 0) {
+                let places: Vec<usize> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.grid[c] == 0 && self.used_around(c) & (1 << v) == 0)
+                    .collect();
+                if places.is_empty() {
+                    return None;
+                }
+                if best
+                    .as_ref()
+                    .is_none_or(|(k, _)| (places.len() as u32) < *k)
+                {
+                    best = Some((places.len() as u32, Branch::Place(v, places)));
                 }
             }
         }
-        let Some((cell, free)) = best else {
-            self.count += 1;
-            if self.found.len() < self.keep {
-                self.found.push(self.grid.clone());
-            }
+        Some(best.map(|(_, b)| b))
+    }
+
+    /// Puts `v` at `cell`, searches on, and takes it back.
+    fn try_value(&mut self, cell: usize, v: u8) {
+        self.grid[cell] = v;
+        self.toggle(cell, v);
+        self.run();
+        self.toggle(cell, v);
+        self.grid[cell] = 0;
+    }
+
+    /// Counts completions up to the limit (or until the node budget runs out).
+    fn run(&mut self) {
+        if self.count >= self.limit || self.nodes_left == 0 {
             return;
-        };
-        for v in (1..=self.n as u8).filter(|&v| free & (1 << v) != 0) {
-            self.grid[cell] = v;
-            self.toggle(cell, v);
-            self.run();
-            self.toggle(cell, v);
-            self.grid[cell] = 0;
+        }
+        self.nodes_left -= 1;
+        match self.choose() {
+            None => {}
+            Some(None) => {
+                self.count += 1;
+                if self.found.len() < self.keep {
+                    self.found.push(self.grid.clone());
+                }
+            }
+            Some(Some(Branch::Cell(cell, free))) => {
+                for v in (1..=self.n as u8).filter(|&v| free & (1 << v) != 0) {
+                    self.try_value(cell, v);
+                }
+            }
+            Some(Some(Branch::Place(v, places))) => {
+                for cell in places {
+                    self.try_value(cell, v);
+                }
+            }
         }
     }
 }
@@ -102,33 +161,19 @@ pub struct Brute {
     pub count: usize,
     /// The first solutions found.
     pub solutions: Vec<Vec<u8>>,
+    /// Whether the search finished (it gives up after 20 million nodes).
+    pub finished: bool,
 }
 
-/// Counts the solutions of `puzzle` up to `limit` by plain backtracking, keeping up to
-/// `keep`. Givens that clash among themselves give no solution.
+/// Counts the solutions of `puzzle` up to `limit` by backtracking, keeping up to `keep`.
+/// Givens that clash among themselves give no solution.
 pub fn brute_force(puzzle: &Puzzle, limit: usize, keep: usize) -> Brute {
-    let g = &puzzle.geometry;
-    let n = g.n;
-    let mut search = Search {
-        n,
-        br: g.box_rows,
-        bc: g.box_cols,
-        x: g.variant == Variant::X,
-        rows: vec![0; n],
-        cols: vec![0; n],
-        boxes: vec![0; n],
-        diagonals: [0; 2],
-        grid: puzzle.cells.clone(),
-        limit,
-        keep,
-        found: Vec::new(),
-        count: 0,
-    };
+    let mut search = Search::new(&puzzle.geometry, puzzle.cells.clone(), limit, keep);
     let mut clash = false;
-    for cell in 0..n * n {
+    for cell in 0..puzzle.cells.len() {
         let v = puzzle.cells[cell];
         if v != 0 {
-            clash |= search.used(cell) & (1 << v) != 0;
+            clash |= search.used_around(cell) & (1 << v) != 0;
             search.toggle(cell, v);
         }
     }
@@ -138,6 +183,7 @@ pub fn brute_force(puzzle: &Puzzle, limit: usize, keep: usize) -> Brute {
     Brute {
         count: search.count,
         solutions: search.found,
+        finished: search.nodes_left > 0 || search.count >= limit,
     }
 }
 
