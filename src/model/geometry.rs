@@ -128,12 +128,16 @@ impl Geometry {
         box_cols: usize,
         variant: Variant,
     ) -> Result<Geometry, GeometryError> {
-        let n = box_rows * box_cols;
-        if box_rows == 0 || box_cols == 0 || !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+        // In u128 so that a huge box (any `--box RxC` is accepted) cannot wrap to a side
+        // in range.
+        let side = box_rows as u128 * box_cols as u128;
+        if box_rows == 0 || box_cols == 0 || !(MIN_SIDE as u128..=MAX_SIDE as u128).contains(&side)
+        {
             return Err(GeometryError(format!(
-                "box {box_rows}x{box_cols} gives side {n}; the side must be from {MIN_SIDE} to {MAX_SIDE}"
+                "box {box_rows}x{box_cols} gives side {side}; the side must be from {MIN_SIDE} to {MAX_SIDE}"
             )));
         }
+        let n = side as usize;
         let mut units = Vec::with_capacity(3 * n + 2);
         for r in 0..n {
             units.push(Unit {

@@ -1,0 +1,48 @@
+//! Regression tests for what the fuzz targets (`fuzz/`) found, one test per finding,
+//! each failing without its fix.
+
+use std::process::Command;
+use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Variant};
+
+/// 9 times the inverse of 5 modulo 2^64: times 5 it wraps to 9 in 64-bit arithmetic.
+const WRAPS_TO_NINE: usize = 0x3333_3333_3333_3335;
+
+const PUZZLE: &str =
+    "...........1..2.3......4.5....6.....7.8..3.9...4..5.6.....1..7..2.....3.9..8.1...";
+
+/// Fuzz target `parse`: a box shape whose product wraps to the side was accepted and
+/// the geometry indexed far out of the grid (a panic in release, an overflow in debug).
+#[test]
+fn a_box_whose_product_wraps_is_refused() {
+    assert!(Geometry::new(WRAPS_TO_NINE, 5, Variant::Classic).is_err());
+    assert!(Geometry::new(1 << 32, 1 << 32, Variant::X).is_err());
+    for shape in [
+        (WRAPS_TO_NINE, 5),
+        (1 << 32, 1 << 32),
+        (usize::MAX, usize::MAX),
+    ] {
+        let opts = ParseOptions {
+            box_shape: Some(shape),
+            variant: Variant::Classic,
+        };
+        let err = parse_puzzles(PUZZLE, "test", &opts).unwrap_err();
+        assert!(err.message.contains("does not fit a side of 9"), "{err}");
+    }
+}
+
+/// The same through the command line: a clear error and status 2, not a panic.
+#[test]
+fn the_cli_refuses_a_box_whose_product_wraps() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLE).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(["solve", "--box", &format!("{WRAPS_TO_NINE}x5")])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("does not fit a side of 9"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
