@@ -56,8 +56,13 @@ pub enum GenerateFormat {
 /// Unique puzzles are named `gen<N>x<N>_<seed>_<k>`, fixed-fraction ones
 /// `inst<N>x<N>_<percent>_<k>`, in a `# name` comment that the readers keep as the name.
 ///
+/// Above 16x16 the unique generator takes its digits from a random full grid (random
+/// digits meet a contradiction at almost every try there) and proves uniqueness with
+/// sat:reduced; a 25x25 takes about a minute.
+///
 /// The same --seed gives the same puzzles on every machine; puzzle k depends only on the
-/// seed, k and the settings. --difficulty keeps generating until the `rules` ladder rates
+/// seed, k and the settings, as long as no check runs out of --timeout (a slower machine
+/// would then keep a given another keeps out; a warning says so). --difficulty keeps generating until the `rules` ladder rates
 /// a puzzle at that level (as `rate` does); after --max-tries candidates for one puzzle
 /// it stops with exit status 3, having written the puzzles found before.
 ///

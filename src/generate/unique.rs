@@ -3,7 +3,12 @@
 //! singles after each choice and restarting on a contradiction, until singles fill the
 //! grid; then, in the order they were added, try emptying each choice, keeping a removal
 //! only when a complete search proves the puzzle still has one solution.
+//!
+//! Above 16x16 random digits almost never survive singles to the end (every restart
+//! met a contradiction on 20x20 and up), so there the digits are those of a random full
+//! grid: still consistent with the position, and never a contradiction.
 
+use super::full::random_full_grid;
 use super::rng::Rng;
 use super::singles::Position;
 use crate::model::puzzle::Grid;
@@ -111,6 +116,7 @@ fn choose_givens(
     symmetric: bool,
     rng: &mut Rng,
 ) -> (Vec<Vec<(usize, u8)>>, Grid) {
+    let target = (geometry.n > RANDOM_DIGITS_UP_TO).then(|| random_full_grid(geometry, rng));
     'restart: loop {
         let mut pos = Position::new(geometry);
         let mut groups = Vec::new();
@@ -120,11 +126,14 @@ fn choose_givens(
                 .collect();
             let cell = open[rng.below(open.len())];
             let mut group = Vec::with_capacity(2);
-            if !choose(&mut pos, cell, rng, &mut group) {
+            if !choose(&mut pos, cell, target.as_deref(), rng, &mut group) {
                 continue 'restart;
             }
             let other = partner(geometry.n, cell);
-            if symmetric && other != cell && !choose(&mut pos, other, rng, &mut group) {
+            if symmetric
+                && other != cell
+                && !choose(&mut pos, other, target.as_deref(), rng, &mut group)
+            {
                 continue 'restart;
             }
             groups.push(group);
@@ -133,15 +142,27 @@ fn choose_givens(
     }
 }
 
-/// Gives `cell` a random candidate (or keeps the value singles already placed there),
-/// records it in `group`, and propagates; false on a contradiction.
-fn choose(pos: &mut Position, cell: usize, rng: &mut Rng, group: &mut Vec<(usize, u8)>) -> bool {
-    let v = match pos.grid[cell] {
-        0 => {
+/// The largest side whose digits are drawn at random, as in the paper; above it they
+/// come from a random full grid.
+pub const RANDOM_DIGITS_UP_TO: usize = 16;
+
+/// Gives `cell` a random candidate, or its value in `target` when there is one (or keeps
+/// the value singles already placed there), records it in `group`, and propagates;
+/// false on a contradiction (never with a `target`: singles are sound).
+fn choose(
+    pos: &mut Position,
+    cell: usize,
+    target: Option<&[u8]>,
+    rng: &mut Rng,
+    group: &mut Vec<(usize, u8)>,
+) -> bool {
+    let v = match (pos.grid[cell], target) {
+        (0, Some(target)) => target[cell],
+        (0, None) => {
             let values: Vec<u8> = pos.cand[cell].iter().collect();
             values[rng.below(values.len())]
         }
-        placed => placed,
+        (placed, _) => placed,
     };
     group.push((cell, v));
     pos.place(cell, v) && pos.propagate()
