@@ -33,7 +33,8 @@ impl SolveOptions {
     pub fn new(max_solutions: usize, timeout: Option<Duration>) -> SolveOptions {
         SolveOptions {
             max_solutions: max_solutions.max(1),
-            deadline: timeout.map(|t| Instant::now() + t),
+            // A budget so large that the deadline overflows the clock is no budget.
+            deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             keep_solutions: 2,
         }
     }

@@ -46,3 +46,26 @@ fn the_cli_refuses_a_box_whose_product_wraps() {
     assert!(stderr.contains("does not fit a side of 9"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// `--timeout 1e300` was turned into a `Duration` that panicked (found in review): every
+/// command refuses it with status 2, and a library budget too large for the clock is no
+/// budget rather than a panic.
+#[test]
+fn a_timeout_beyond_the_clock_is_refused_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, PUZZLE).unwrap();
+    for command in ["solve", "count", "compare", "rate", "explain"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+            .args([command, "--timeout", "1e300"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("at most"), "{command}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{command}: {stderr}");
+    }
+    let opts = sudoku_arena::solver::SolveOptions::new(2, Some(std::time::Duration::MAX));
+    assert_eq!(opts.deadline, None);
+}

@@ -107,7 +107,10 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         guessing: args.allow_guessing,
         assume_unique: args.assume_unique,
         record: true,
-        deadline: args.timeout.0.map(|t| std::time::Instant::now() + t),
+        deadline: args
+            .timeout
+            .0
+            .and_then(|t| std::time::Instant::now().checked_add(t)),
         ..Options::default()
     };
     let run = solver.run(puzzle, &opts);

@@ -102,6 +102,10 @@ pub struct Budget(pub Option<std::time::Duration>);
 /// The default budget of every command, in seconds (`--timeout`).
 pub const DEFAULT_TIMEOUT_SECS: u64 = 10;
 
+/// The largest `--timeout`: far beyond any run, and far from where a deadline would
+/// overflow the clock.
+const MAX_TIMEOUT_SECS: f64 = 1e9;
+
 /// Parses `--timeout SECS` (fractions allowed) or `--timeout none`.
 fn parse_budget(text: &str) -> Result<Budget, String> {
     if text.eq_ignore_ascii_case("none") {
@@ -113,6 +117,11 @@ fn parse_budget(text: &str) -> Result<Budget, String> {
     if !(secs > 0.0 && secs.is_finite()) {
         return Err(format!(
             "the timeout must be a positive number of seconds, or `none`, not {text}"
+        ));
+    }
+    if secs > MAX_TIMEOUT_SECS {
+        return Err(format!(
+            "the timeout is at most {MAX_TIMEOUT_SECS} seconds (about 31 years), not {text}; use `none` for no budget"
         ));
     }
     Ok(Budget(Some(std::time::Duration::from_secs_f64(secs))))

@@ -60,7 +60,7 @@ pub fn rate(
     let run = solver.run(
         puzzle,
         &Options {
-            deadline: timeout.map(|t| std::time::Instant::now() + t),
+            deadline: timeout.and_then(|t| std::time::Instant::now().checked_add(t)),
             ..Options::default()
         },
     );
