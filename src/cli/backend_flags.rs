@@ -31,7 +31,8 @@ pub struct BackendFlags {
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
 
-    /// aco only: ants per iteration (default 10; picks aco when --backend is not given).
+    /// aco only: ants per iteration, 1 to 10000 (default 10; picks aco when --backend is
+    /// not given). Each ant holds a board: 10,000 ants on a 64x64 grid take about 600 MB.
     #[arg(long, value_name = "N", help_heading = "Ant colony (aco)")]
     pub ants: Option<String>,
 

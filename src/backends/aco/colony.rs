@@ -19,8 +19,8 @@ use crate::model::puzzle::Grid;
 use crate::model::Geometry;
 use std::time::Instant;
 
-/// How often (in cells, each stepped by every ant) the clock is read within an
-/// iteration, so that even a 64x64 iteration stops soon after the deadline.
+/// How often (in ant steps) the clock is read within an iteration, so that even a 64x64
+/// iteration with thousands of ants stops soon after the deadline.
 const CLOCK_EVERY: usize = 8;
 
 /// What a colony run ended with.
@@ -130,13 +130,6 @@ pub fn run(g: &Geometry, start: &Board, config: &Config, deadline: Option<Instan
         q0: config.q0,
         xi: config.xi,
     };
-    let mut ants: Vec<Ant> = (0..config.ants)
-        .map(|_| Ant {
-            board: start.clone(),
-            cell: 0,
-            failed: 0,
-        })
-        .collect();
     let mut best_value = 0.0f64;
     let mut best: Vec<u8> = start.value.clone();
     let mut out = Run {
@@ -144,6 +137,20 @@ pub fn run(g: &Geometry, start: &Board, config: &Config, deadline: Option<Instan
         ..Run::default()
     };
     let expired = || deadline.is_some_and(|d| Instant::now() >= d);
+    // Copying a board per ant is itself long with thousands of ants on a 64x64 grid
+    // (a second for 10,000), so the clock is read between ants here and below.
+    let mut ants: Vec<Ant> = Vec::with_capacity(config.ants);
+    for _ in 0..config.ants {
+        if expired() {
+            out.timed_out = true;
+            return out;
+        }
+        ants.push(Ant {
+            board: start.clone(),
+            cell: 0,
+            failed: 0,
+        });
+    }
     let cap = config.iteration_cap(cells);
     while out.iterations < cap {
         if expired() {
@@ -152,16 +159,24 @@ pub fn run(g: &Geometry, start: &Board, config: &Config, deadline: Option<Instan
         }
         out.iterations += 1;
         for ant in &mut ants {
+            if expired() {
+                out.timed_out = true;
+                return out;
+            }
             ant.board.clone_from(start);
             ant.cell = rng.below(cells);
             ant.failed = 0;
         }
-        for step in 0..cells {
-            if step % CLOCK_EVERY == CLOCK_EVERY - 1 && expired() {
-                out.timed_out = true;
-                break;
-            }
+        // The clock is read every CLOCK_EVERY ant steps, not steps of the whole colony,
+        // so that thousands of ants cannot stretch the interval.
+        let mut ant_steps = 0usize;
+        'steps: for _ in 0..cells {
             for ant in &mut ants {
+                ant_steps += 1;
+                if ant_steps % CLOCK_EVERY == 0 && expired() {
+                    out.timed_out = true;
+                    break 'steps;
+                }
                 ant.step(g, &mut trails, &mut rng, &mut out);
             }
         }
