@@ -173,7 +173,7 @@ pub fn run(g: &Geometry, start: &Board, config: &Config, deadline: Option<Instan
         'steps: for _ in 0..cells {
             for ant in &mut ants {
                 ant_steps += 1;
-                if ant_steps % CLOCK_EVERY == 0 && expired() {
+                if ant_steps.is_multiple_of(CLOCK_EVERY) && expired() {
                     out.timed_out = true;
                     break 'steps;
                 }
