@@ -398,6 +398,11 @@ fn every_command_holds_its_deadline(configs: &[String], budget: Duration) {
             &["# stopped by --timeout: 1"][..],
         ),
         (&["rate"], &["# stopped by --timeout: 1"]),
+        // --check proves the answer with dlx, which cannot finish the 49x49 either.
+        (
+            &["rate", "--allow-guessing", "--check"],
+            &["# stopped by --timeout: 1"],
+        ),
         (
             &["explain", "--allow-guessing"],
             &["# stopped by the deadline", "# with guessing: unknown"],

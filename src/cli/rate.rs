@@ -171,8 +171,9 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, sum.puzzles, what))?;
         let (file, i) = (&puzzle.origin.file, puzzles.index_in_source() - 1);
         let start = Instant::now();
+        let deadline = args.timeout.0.map(|t| start + t);
         let opts = Options {
-            deadline: args.timeout.0.map(|t| start + t),
+            deadline,
             ..engine_opts.clone()
         };
         let run = solver.run(puzzle, &opts);
@@ -192,7 +193,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
             time_ms,
         };
         if args.check {
-            if let Err(problem) = check(board, puzzle, &run, v, dlx.as_mut()) {
+            if let Err(problem) = check(board, puzzle, &run, v, dlx.as_mut(), deadline) {
                 eprintln!(
                     "sudoku-arena: rate --check: {file} puzzle {}: {problem}",
                     i + 1
@@ -251,15 +252,22 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// Soundness and agreement with dlx for one run.
+/// Soundness and agreement with dlx for one run. The check shares the rating's
+/// deadline: a reference stopped by it checks only the solutions it found, and its
+/// `solved` or `unknown` disagrees with nothing.
 fn check(
     board: &crate::backends::rules::board::Board,
     puzzle: &Puzzle,
     run: &crate::backends::rules::engine::Run,
     v: crate::solver::Verdict,
     dlx: &mut dyn crate::solver::Solver,
+    deadline: Option<Instant>,
 ) -> Result<(), String> {
-    let reference = dlx.solve(puzzle, &SolveOptions::new(2, None));
+    let options = SolveOptions {
+        deadline,
+        ..SolveOptions::new(2, None)
+    };
+    let reference = dlx.solve(puzzle, &options);
     for s in &reference.solutions {
         soundness::check(board, &run.steps, s)?;
     }
