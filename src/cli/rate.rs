@@ -111,6 +111,18 @@ struct Rating {
     time_ms: f64,
 }
 
+impl Rating {
+    /// The level as printed in text and CSV: `-` when the ladder did not finish.
+    fn level_text(&self) -> String {
+        self.level.map_or("-".into(), |l| l.to_string())
+    }
+
+    /// The hardest rule's name as printed in text and CSV: `-` when none fired.
+    fn hardest_name(&self) -> &'static str {
+        self.hardest.map_or("-", |h| RULES[h].name)
+    }
+}
+
 #[derive(Default)]
 struct Summary {
     puzzles: usize,
@@ -229,8 +241,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
                 r.file,
                 r.index,
                 r.verdict,
-                r.level.map_or("-".into(), |l| l.to_string()),
-                r.hardest.map_or("-", |h| RULES[h].name),
+                r.level_text(),
+                r.hardest_name(),
                 r.steps,
                 r.guessing_needed,
                 r.inferences,
@@ -291,8 +303,8 @@ fn line(format: RateFormat, r: &Rating) -> String {
             r.file,
             r.index,
             r.verdict,
-            r.level.map_or("-".into(), |l| l.to_string()),
-            r.hardest.map_or("-", |h| RULES[h].name),
+            r.level_text(),
+            r.hardest_name(),
             r.steps,
             if r.guessing_needed {
                 "guessing needed"
