@@ -44,6 +44,7 @@ pub mod harness;
 pub mod model;
 #[doc(hidden)]
 pub mod process;
+pub mod rng;
 pub mod solver;
 
 pub use error::{Error, Result};

@@ -6,9 +6,9 @@
 //! 16x16 fast; a search that still backtracks too long restarts with a larger budget.
 //! Larger classic boards come from [`super::swaps`] instead (see [`super::full`]).
 
-use super::rng::Rng;
 use crate::model::puzzle::Grid;
 use crate::model::{CandSet, Geometry};
+use crate::rng::Rng;
 
 /// Backtracks allowed per cell of the grid before the first restart.
 const BACKTRACKS_PER_CELL: usize = 2;

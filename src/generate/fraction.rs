@@ -3,9 +3,9 @@
 //! puzzle always has a solution (the grid it came from) but need not have only one.
 
 use super::full::random_full_grid;
-use super::rng::Rng;
 use super::Generated;
 use crate::model::{Geometry, Puzzle};
+use crate::rng::Rng;
 use std::sync::Arc;
 
 /// The number of cells kept for `fraction` of `cells`: `ceil(fraction * cells)`, as in the

@@ -2,10 +2,10 @@
 //! swap chain where it is not.
 
 use super::fill::search_grid;
-use super::rng::Rng;
 use super::swaps::swapped_grid;
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Variant};
+use crate::rng::Rng;
 
 /// Largest side filled by the randomized search alone; above it, classic boards come from
 /// [`swapped_grid`] (the search took seconds at 25x25 and minutes at 36x36).

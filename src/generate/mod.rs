@@ -3,7 +3,7 @@
 //! (*Nonrepetitive paths and cycles in graphs with application to Sudoku*, §3.6),
 //! optionally filtered by the level the `rules` ladder rates them at.
 //!
-//! Everything is driven by our own seeded generator ([`rng::Rng`]); puzzle `k` of a run
+//! Everything is driven by our own seeded generator ([`crate::rng::Rng`]); puzzle `k` of a run
 //! depends only on the seed, `k` and the settings, so the same seed gives the same
 //! puzzles on every machine.
 
@@ -11,7 +11,6 @@ pub mod difficulty;
 pub mod fill;
 pub mod fraction;
 pub mod full;
-pub mod rng;
 pub mod singles;
 pub mod swaps;
 pub mod unique;
@@ -20,9 +19,9 @@ use crate::backends::create;
 use crate::backends::rules::RulesSolver;
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle};
+use crate::rng::Rng;
 use crate::solver::Solver;
 use difficulty::Difficulty;
-use rng::Rng;
 use std::sync::Arc;
 use unique::{unique_puzzle, UniqueSettings};
 

@@ -13,9 +13,9 @@
 //! fixed and need not keep that trace.
 
 use super::fill::random_completion;
-use super::rng::Rng;
 use crate::model::puzzle::Grid;
 use crate::model::Geometry;
+use crate::rng::Rng;
 
 /// Moves of the chain per cell of the grid.
 const MOVES_PER_CELL: usize = 10;

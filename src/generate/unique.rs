@@ -9,10 +9,10 @@
 //! grid: still consistent with the position, and never a contradiction.
 
 use super::full::random_full_grid;
-use super::rng::Rng;
 use super::singles::Position;
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle};
+use crate::rng::Rng;
 use crate::solver::{SolveOptions, Solver, Verdict};
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! A small seeded random generator of our own (SplitMix64), so that the same seed gives
-//! the same puzzles on every machine, whatever the thread count, the time or the
-//! standard library's hashing.
+//! the same puzzles (and the same randomized search restarts) on every machine, whatever
+//! the thread count, the time or the standard library's hashing.
 
 /// SplitMix64 (Steele, Lea and Flood): 64 bits of state, one addition and a mixing
 /// function per draw; statistically sound for generating puzzles and fully specified,
