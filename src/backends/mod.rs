@@ -15,6 +15,8 @@ pub(crate) mod ext;
 #[doc(hidden)]
 pub mod fast;
 #[doc(hidden)]
+pub mod hint;
+#[doc(hidden)]
 pub mod ip;
 mod isolated;
 #[doc(hidden)]

@@ -260,13 +260,21 @@ impl Geometry {
         let solution: Vec<u8> = (0..cells.len())
             .map(|cell| rename[self.pattern_value(cell) as usize])
             .collect();
-        let breaks_a_unit = self.units.iter().any(|u| {
-            let mut seen = vec![false; n + 1];
-            u.cells
-                .iter()
-                .any(|&c| std::mem::replace(&mut seen[solution[c] as usize], true))
-        });
-        (!breaks_a_unit).then_some(solution)
+        self.is_solution(&solution).then_some(solution)
+    }
+
+    /// Whether `values` (one per cell, 1 to N) holds every value once in every unit. The
+    /// quick check of a grid this crate made itself; answers from backends go through the
+    /// independent validator instead.
+    pub fn is_solution(&self, values: &[u8]) -> bool {
+        values.len() == self.cells()
+            && values.iter().all(|&v| (1..=self.n).contains(&(v as usize)))
+            && self.units.iter().all(|u| {
+                let mut seen = vec![false; self.n + 1];
+                u.cells
+                    .iter()
+                    .all(|&c| !std::mem::replace(&mut seen[values[c] as usize], true))
+            })
     }
 
     /// The name of a cell in messages, such as `r3c5` (1-based).

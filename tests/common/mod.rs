@@ -181,3 +181,10 @@ pub fn dlx_solution(p: &Puzzle) -> Vec<u8> {
         .solutions
         .remove(0)
 }
+
+/// Instance `index` of the generator's fixed-fraction puzzles (seed `seed`) on `b`×`b`
+/// boxes: `fraction` of a random full grid's cells kept, as `generate --fixed-fraction`.
+pub fn fixed_fraction_puzzle(b: usize, fraction: f64, seed: u64, index: usize) -> Puzzle {
+    let geometry = Arc::new(Geometry::new(b, b, Variant::Classic).unwrap());
+    sudoku_arena::generate::fraction::fixed_fraction(&geometry, fraction, seed, index).puzzle
+}

@@ -23,6 +23,7 @@ pub mod regin;
 pub mod search;
 pub mod shave;
 
+use crate::backends::hint::{note_hint, solution_hint};
 use crate::error::{Error, Result};
 use crate::model::{CandSet, Geometry, Puzzle};
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
@@ -255,9 +256,9 @@ impl Solver for CspSolver {
                 ..Default::default()
             },
             Ok(()) => {
-                let first_value = g
-                    .pattern_fitting(&puzzle.cells)
-                    .unwrap_or_else(|| vec![1; g.cells()]);
+                let hint = solution_hint(puzzle, opts.deadline);
+                note_hint(&mut stats, puzzle, hint.as_deref());
+                let first_value = hint.unwrap_or_else(|| vec![1; g.cells()]);
                 search::search(engine, doms, branch, &g.peers, &first_value, opts)
             }
         };

@@ -1,8 +1,8 @@
 //! Depth-first search with propagation at every node.
 //!
 //! A node chooses one open cell by the branching rule and tries its values from the
-//! cell's value in a solution that fits the givens (`Geometry::pattern_fitting`: an
-//! empty grid, a few givens) upwards, wrapping around, or in ascending order when there
+//! cell's value in a solution that fits the givens (`hint::solution_hint`: an
+//! empty grid, a few dozen givens) upwards, wrapping around, or in ascending order when there
 //! is none: the first value then always extends to that solution (ascending values paint
 //! the later rows of a large empty board into a corner, and the search thrashes far
 //! below the mistake); a search of the whole tree (a proof) visits the same nodes in any

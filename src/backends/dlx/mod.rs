@@ -6,6 +6,7 @@
 pub mod export;
 pub mod matrix;
 
+use crate::backends::hint::{note_hint, solution_hint};
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
 use matrix::{ExactCover, SearchEnd};
@@ -28,8 +29,10 @@ pub fn unit_value_column(n: usize, unit: usize, value: u8) -> usize {
 
 impl SudokuCover {
     /// Builds the matrix of `puzzle`: rows only for placements the givens leave possible
-    /// (the others would be removed by the first cover of a given anyway).
-    pub fn build(puzzle: &Puzzle) -> SudokuCover {
+    /// (the others would be removed by the first cover of a given anyway), each column
+    /// listing the row of `first` (a value per cell, such as a solution hint) before the
+    /// others, which come in ascending order.
+    pub fn build(puzzle: &Puzzle, first: Option<&[u8]>) -> SudokuCover {
         let g = &puzzle.geometry;
         let n = g.n;
         let mut matrix = ExactCover::new(n * n + g.units.len() * n);
@@ -37,13 +40,12 @@ impl SudokuCover {
         let mut placements = Vec::new();
         let mut given_rows = Vec::new();
         let mut columns = Vec::with_capacity(1 + g.units.len());
-        // Rows of a solution that fits the givens (`Geometry::pattern_fitting`) first,
-        // when there is one: every column then lists its row of that solution first, so
-        // the search tries it first whatever column it picks, and an empty grid is filled
-        // without a backtrack. Otherwise rows in ascending order. A proof of uniqueness
-        // (the whole tree) visits the same rows in any order.
-        let pattern = g.pattern_fitting(&puzzle.cells);
-        let first = |cell: usize| pattern.as_ref().map_or(0, |p| p[cell]);
+        // With `first` a solution that fits the givens (`hint::solution_hint`), every
+        // column lists its row of that solution first, so the search tries it first
+        // whatever column it picks, and a nearly empty grid is filled without a
+        // backtrack. A proof of uniqueness (the whole tree) visits the same rows in any
+        // order.
+        let first = |cell: usize| first.map_or(0, |p| p[cell]);
         let rows = (0..2).flat_map(|pass| {
             candidates
                 .iter()
@@ -93,7 +95,8 @@ impl Solver for DlxSolver {
 
     fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
-        let mut cover = SudokuCover::build(puzzle);
+        let hint = solution_hint(puzzle, opts.deadline);
+        let mut cover = SudokuCover::build(puzzle, hint.as_deref());
         let mut stats = Stats {
             variables: cover.matrix.rows() as u64,
             constraints: cover.matrix.columns() as u64,
@@ -103,6 +106,7 @@ impl Solver for DlxSolver {
         stats
             .extra
             .insert("rows_full".into(), (puzzle.n() as f64).powi(3));
+        note_hint(&mut stats, puzzle, hint.as_deref());
         let consistent = cover.given_rows.iter().all(|&r| cover.matrix.select_row(r));
         stats.encode_ms = ms(start.elapsed());
 
