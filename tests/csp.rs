@@ -324,7 +324,7 @@ fn nearly_empty_large_grids_are_filled_without_a_backtrack() {
         let out = solve_with_deadline(config, &p);
         verify(&p, &out).unwrap();
         assert_eq!(out.verdict, Verdict::Solved, "csp:{config} {b}x{b} boxes");
-        assert_eq!(out.stats.extra.get("hint_misfits"), Some(&0.0));
+        assert_eq!(out.stats.extra.get("solution_hint"), Some(&1.0));
         assert_eq!(out.stats.backtracks, 0, "csp:{config} {b}x{b} boxes");
     }
 }

@@ -241,7 +241,7 @@ fn nearly_empty_large_grids_are_filled_without_a_backtrack() {
             .solve(&p, &SolveOptions::new(1, Some(Duration::from_secs(600))));
         verify(&p, &out).unwrap();
         assert_eq!(out.verdict, Verdict::Solved, "{b}x{b} boxes");
-        assert_eq!(out.stats.extra.get("hint_misfits"), Some(&0.0));
+        assert_eq!(out.stats.extra.get("solution_hint"), Some(&1.0));
         assert_eq!(out.stats.backtracks, 0, "{b}x{b} boxes: dead ends");
     }
 }

@@ -7,31 +7,30 @@ use crate::model::Puzzle;
 use crate::solver::Stats;
 use std::time::Instant;
 
-/// A solution to try first in every cell of `puzzle`, close to its givens: the pattern
-/// with its digits renamed when that fits them all
-/// ([`crate::model::Geometry::pattern_fitting`]); else, when the givens are few enough for
-/// the board's symmetries to absorb ([`capacity`]), the moved pattern of [`best_fit`],
-/// which fits all or most of them; else `None` (ascending values).
+/// A solution to try first in every cell of `puzzle`, agreeing with all its givens: the
+/// pattern with its digits renamed when that fits ([`crate::model::Geometry::pattern_fitting`]);
+/// else, when the givens are few enough for the board's symmetries to absorb
+/// ([`capacity`]), the moved pattern of [`best_fit`] if it fits every given; else `None`
+/// (ascending values). A moved pattern that misses a few givens is not used: on 49×49
+/// grids with 2 % given it turned `csp:permutation` from 2 of 2 solved in 5 s to 0 of 2,
+/// where ascending values had found both.
 pub fn solution_hint(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Vec<u8>> {
     let g = &puzzle.geometry;
     g.pattern_fitting(&puzzle.cells).or_else(|| {
         let givens = puzzle.cells.iter().filter(|&&v| v != 0).count();
-        (givens as f64 <= CAPACITY_SHARE * capacity(g))
-            .then(|| best_fit(g, &puzzle.cells, deadline).map(|(solution, _)| solution))
-            .flatten()
+        if givens as f64 > CAPACITY_SHARE * capacity(g) {
+            return None;
+        }
+        best_fit(g, &puzzle.cells, deadline)
+            .filter(|&(_, misfits)| misfits == 0)
+            .map(|(solution, _)| solution)
     })
 }
 
-/// Records in `stats` that a search was given `hint` to try first, and how many givens
-/// of `puzzle` it contradicts (`hint_misfits`), so that tables can tell runs it guided.
-pub fn note_hint(stats: &mut Stats, puzzle: &Puzzle, hint: Option<&[u8]>) {
-    if let Some(hint) = hint {
-        let misfits = puzzle
-            .cells
-            .iter()
-            .zip(hint)
-            .filter(|&(&v, &s)| v != 0 && v != s)
-            .count();
-        stats.extra.insert("hint_misfits".into(), misfits as f64);
+/// Records in `stats` (`solution_hint`: 1) that the search was given a solution to try
+/// first, so that tables can tell the runs it guided.
+pub fn note_hint(stats: &mut Stats, hint: Option<&[u8]>) {
+    if hint.is_some() {
+        stats.extra.insert("solution_hint".into(), 1.0);
     }
 }

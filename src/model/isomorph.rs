@@ -15,8 +15,8 @@
 //! renaming then gives each class a value. The givens fit when no class holds two values
 //! and no value two classes. A local search over swaps (two rows of a band, two bands, two
 //! columns of a stack, two stacks) drives the number of such clashing pairs to zero, or as
-//! low as it gets within its bounds; the moved pattern then still fits most givens, and the
-//! search it guides repairs the rest near them. The symmetries have about
+//! low as it gets within its bounds (the caller decides what a near miss is worth; the
+//! backends use exact fits only). The symmetries have about
 //! `log₂((br!)^bc · (bc!)^br · bc! · br! · n!)` bits of freedom and each given takes
 //! `log₂ n` of them, so fitting is tried only below that capacity (a 9×9 puzzle with 17
 //! givens never is, nor are the 16×16 and 25×25 benchmark sets).
@@ -29,7 +29,7 @@ use crate::rng::Rng;
 use std::time::Instant;
 
 /// Swaps one annealing run may try.
-pub const MOVE_LIMIT: u64 = 500_000;
+pub const MOVE_LIMIT: u64 = 300_000;
 
 /// Annealing runs (each from the pattern, with its own seed) before the fitting settles
 /// for the best it has.

@@ -257,7 +257,7 @@ impl Solver for CspSolver {
             },
             Ok(()) => {
                 let hint = solution_hint(puzzle, opts.deadline);
-                note_hint(&mut stats, puzzle, hint.as_deref());
+                note_hint(&mut stats, hint.as_deref());
                 let first_value = hint.unwrap_or_else(|| vec![1; g.cells()]);
                 search::search(engine, doms, branch, &g.peers, &first_value, opts)
             }

@@ -106,7 +106,7 @@ impl Solver for DlxSolver {
         stats
             .extra
             .insert("rows_full".into(), (puzzle.n() as f64).powi(3));
-        note_hint(&mut stats, puzzle, hint.as_deref());
+        note_hint(&mut stats, hint.as_deref());
         let consistent = cover.given_rows.iter().all(|&r| cover.matrix.select_row(r));
         stats.encode_ms = ms(start.elapsed());
 
