@@ -33,7 +33,7 @@ pub const MOVE_LIMIT: u64 = 300_000;
 
 /// Annealing runs (each from the pattern, with its own seed) before the fitting settles
 /// for the best it has.
-pub const RUNS: u64 = 4;
+pub const RUNS: u64 = 2;
 
 /// The annealing's first temperature, in clashing pairs (0.5 fitted 64×64 grids with 1 %
 /// given more often than 1, 2 or 4 did).
