@@ -76,12 +76,8 @@ impl InputArgs {
     pub fn puzzles(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
         let opts = self.parse_options()?;
         let limit = self.limit.unwrap_or(usize::MAX);
-        let examples = self.examples
-            || (self.files.is_empty()
-                && no_file == NoFile::PipedElseExamples
-                && !stdin_has_input());
         let mut sources = VecDeque::new();
-        if examples {
+        if self.uses_examples(no_file) {
             sources.push_back(Source::Examples(read_examples(&opts)));
         } else if self.files.is_empty() {
             if no_file == NoFile::PipedElseExamples {
@@ -95,6 +91,27 @@ impl InputArgs {
             }
         }
         Ok(PuzzleStream::new(sources, opts, limit))
+    }
+}
+
+impl InputArgs {
+    /// Whether the input is the embedded set.
+    fn uses_examples(&self, no_file: NoFile) -> bool {
+        self.examples
+            || (self.files.is_empty() && no_file == NoFile::PipedElseExamples && !stdin_has_input())
+    }
+
+    /// Whether the input can be read twice, as [`InputArgs::puzzles`] again: the
+    /// embedded set, or only regular files (not standard input, a pipe or a device). A
+    /// file that cannot be read counts as one: reading it says what is wrong.
+    pub fn rereadable(&self, no_file: NoFile) -> bool {
+        if self.uses_examples(no_file) {
+            return true;
+        }
+        !self.files.is_empty()
+            && self.files.iter().all(|f| {
+                f != "-" && std::fs::metadata(f).map_or(true, |m| m.is_file() || m.is_dir())
+            })
     }
 }
 

@@ -1,4 +1,5 @@
 //! The comparison harness: run backends side by side, check every answer, and report.
+pub mod entry;
 pub mod plot;
 pub mod record;
 pub mod report;
