@@ -362,7 +362,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     } else {
         None
     };
-    let mut feed = Feed::new(args.input.puzzles(NO_FILE)?, shard);
+    let stream = match survey {
+        Some(_) => args.input.puzzles_again(NO_FILE)?,
+        None => args.input.puzzles(NO_FILE)?,
+    };
+    let mut feed = Feed::new(stream, shard);
     if args.resume && out_exists {
         drop_partial_last_line(args.out.as_deref().unwrap_or_default())?;
     }
@@ -482,7 +486,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             "interrupted after {ran} solves (the rest of the input was not read); the summary below covers those{kept}",
         ),
         (None, false) if feed.error.is_none() => eprintln!(
-            "read {} puzzle(s): {ran} solve(s) run{already_note}",
+            "{ran} solve(s) run on {} puzzle(s) read from standard input{already_note}",
             feed.taken,
         ),
         _ => {}

@@ -74,11 +74,22 @@ impl InputArgs {
     /// here, so that a missing or unreadable one is reported before any work; a bad
     /// line is an `Err` item when the reading reaches it, and ends the stream.
     pub fn puzzles(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
+        self.open(no_file, true)
+    }
+
+    /// The puzzles again, for a second reading of an input that can be read twice (see
+    /// [`InputArgs::rereadable`]): the same stream, without repeating the notes on
+    /// embedded puzzles skipped that the first reading gave.
+    pub fn puzzles_again(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
+        self.open(no_file, false)
+    }
+
+    fn open(&self, no_file: NoFile, notes: bool) -> anyhow::Result<PuzzleStream> {
         let opts = self.parse_options()?;
         let limit = self.limit.unwrap_or(usize::MAX);
         let mut sources = VecDeque::new();
         if self.uses_examples(no_file) {
-            sources.push_back(Source::Examples(read_examples(&opts)));
+            sources.push_back(Source::Examples(examples_noting(&opts, notes)));
         } else if self.files.is_empty() {
             if no_file == NoFile::PipedElseExamples {
                 // Said first, so that a pipe that never ends is not a silent hang.
@@ -282,6 +293,11 @@ pub fn stdin_has_input() -> bool {
 
 /// The puzzles embedded in the binary, labelled.
 pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
+    examples_noting(opts, true)
+}
+
+/// The embedded puzzles; with `notes`, one line on standard error per puzzle skipped.
+fn examples_noting(opts: &ParseOptions, notes: bool) -> Vec<Puzzle> {
     let mut puzzles = Vec::new();
     for (i, (label, text)) in EXAMPLES.iter().enumerate() {
         // The embedded set is checked by the tests; a variant or box shape can make one invalid.
@@ -293,7 +309,8 @@ pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
                     puzzles.push(p);
                 }
             }
-            Err(e) => eprintln!("note: example '{label}' skipped: {}", e.message),
+            Err(e) if notes => eprintln!("note: example '{label}' skipped: {}", e.message),
+            Err(_) => {}
         }
     }
     puzzles
