@@ -157,7 +157,7 @@ fn file_peak_kb(count: usize) -> Option<u64> {
         .and_then(|k| k.trim().parse().ok())
 }
 
-/// Ten times the puzzles may cost the summary's entries (under 200 bytes per solve,
+/// Ten times the puzzles may cost the summary's entries (128 bytes per solve, and
 /// 384 allowed for the vector's spare room and the summary's sorting) and 2 MB of
 /// slack; holding the puzzles or whole records (about 1,800 bytes each before the
 /// input was streamed) would not fit.

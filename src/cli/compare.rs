@@ -28,7 +28,7 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
 /// no FILE it reads standard input when something is piped in, and otherwise runs on the
 /// puzzles embedded in the binary (as --examples does). Puzzles are solved as they are
-/// read, so memory does not grow with the input (the summary keeps about 150 bytes per
+/// read, so memory does not grow with the input (the summary keeps about 130 bytes per
 /// solve; whole results go to --out). Files are read twice: first only checked, so that
 /// bad input stops the run with exit status 2 before any solve and nothing is written to
 /// --out (this also gives the progress bar its total), then solved. Standard input is
@@ -492,7 +492,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         _ => {}
     }
     entries[earlier..]
-        .sort_by(|a, b| (a.puzzle_index, &a.backend).cmp(&(b.puzzle_index, &b.backend)));
+        .sort_by(|a, b| (a.puzzle_index, a.backend()).cmp(&(b.puzzle_index, b.backend())));
     let (count, files) = match &survey {
         Some(s) => (s.puzzles, &s.files),
         None => (feed.taken, &feed.files),

@@ -8,7 +8,7 @@
 
 use super::record::Record;
 use crate::solver::Verdict;
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -30,30 +30,34 @@ impl Fingerprint {
     }
 }
 
+/// A name shared by many entries: one pointer (8 bytes) each.
+type Name = Arc<String>;
+
 /// Shared copies of the few names that repeat on every entry (backends, effort names,
 /// files), so that each entry holds a pointer rather than its own string.
 #[derive(Debug, Default)]
-pub struct Names(HashSet<Arc<str>>);
+pub struct Names(HashMap<Box<str>, Name>);
 
 impl Names {
     /// The shared copy of `name`.
-    pub fn get(&mut self, name: &str) -> Arc<str> {
+    fn get(&mut self, name: &str) -> Name {
         if let Some(n) = self.0.get(name) {
             return n.clone();
         }
-        let n: Arc<str> = Arc::from(name);
-        self.0.insert(n.clone());
+        let n = Arc::new(name.to_string());
+        self.0.insert(Box::from(name), n.clone());
         n
     }
 }
 
-/// Where the puzzle of an entry came from: a line of its file, or a name.
+/// What few entries have, boxed so that the others pay one pointer for it.
 #[derive(Clone, Debug, PartialEq)]
-enum Place {
-    /// `file:line`.
-    Line(usize),
-    /// A label (the comment on the puzzle's line, or a name of the embedded set).
-    Label(Arc<str>),
+struct Rare {
+    /// The puzzle's name, when its source is not `file:line` (a label, or a line number
+    /// beyond `u32`).
+    label: Option<Box<str>>,
+    /// The validator's complaint, when the answer was wrong.
+    wrong: Option<Box<str>>,
 }
 
 /// What the summary, the plot and `--resume` need of one result (see the module doc).
@@ -63,17 +67,8 @@ pub struct Entry {
     pub puzzle_index: usize,
     /// Fingerprint of the puzzle in one-line form.
     pub puzzle: Fingerprint,
-    /// Fingerprint of the first solution found, if any.
-    pub solution: Option<Fingerprint>,
-    /// Backend configuration.
-    pub backend: Arc<str>,
-    /// The file the puzzle was read from.
-    pub file: Arc<str>,
-    /// What the backend's effort count counts.
-    pub effort_name: Arc<str>,
-    /// The validator's complaint, if the answer was wrong (rare, so kept whole).
-    pub wrong: Option<Box<str>>,
-    place: Place,
+    /// Fingerprint of the first solution found (see `has_solution`).
+    solution: Fingerprint,
     /// Solve time in milliseconds.
     pub time_ms: f64,
     /// Transport time in milliseconds.
@@ -86,59 +81,95 @@ pub struct Entry {
     pub variables: u64,
     /// Encoding size: constraints (or columns).
     pub constraints: u64,
-    /// Side of the grid.
-    pub size: u32,
+    backend: Name,
+    file: Name,
+    effort_name: Name,
+    rare: Option<Box<Rare>>,
+    /// The line of the file (when `rare` has no label).
+    line: u32,
+    /// Side of the grid (at most 64 from this tool; a larger one read from a results
+    /// file counts as 255).
+    pub size: u8,
     /// What is known of the puzzle's solutions.
     pub verdict: Verdict,
     /// Whether the backend failed.
     pub failed: bool,
+    /// Whether a solution was found.
+    has_solution: bool,
 }
 
 impl Entry {
     /// The entry of `record`; `names` shares the strings that repeat.
     pub fn new(record: &Record, names: &mut Names) -> Entry {
-        let place = match record
+        let line = record
             .source
             .strip_prefix(record.file.as_str())
             .and_then(|rest| rest.strip_prefix(':'))
-            .filter(|n| !n.starts_with('0'))
-            .and_then(|n| n.parse::<usize>().ok())
-        {
-            Some(line) if !record.file.is_empty() => Place::Line(line),
-            _ => Place::Label(Arc::from(record.source.as_str())),
+            .filter(|n| !n.starts_with('0') && !record.file.is_empty())
+            .and_then(|n| n.parse::<u32>().ok());
+        let label = match line {
+            Some(_) => None,
+            None => Some(Box::from(record.source.as_str())),
         };
+        let wrong = record.wrong.as_deref().map(Box::from);
         Entry {
             puzzle_index: record.puzzle_index,
             puzzle: Fingerprint::of(&record.puzzle),
-            solution: record.solution.as_deref().map(Fingerprint::of),
-            backend: names.get(&record.backend),
-            file: names.get(&record.file),
-            effort_name: names.get(&record.effort_name),
-            wrong: record.wrong.as_deref().map(Box::from),
-            place,
+            solution: Fingerprint::of(record.solution.as_deref().unwrap_or_default()),
             time_ms: record.time_ms,
             transport_ms: record.transport_ms,
             fixed_fraction: record.fixed_fraction,
             nodes: record.stats.nodes,
             variables: record.stats.variables,
             constraints: record.stats.constraints,
-            size: u32::try_from(record.size).unwrap_or(u32::MAX),
+            backend: names.get(&record.backend),
+            file: names.get(&record.file),
+            effort_name: names.get(&record.effort_name),
+            rare: (label.is_some() || wrong.is_some()).then(|| Box::new(Rare { label, wrong })),
+            line: line.unwrap_or(0),
+            size: u8::try_from(record.size).unwrap_or(u8::MAX),
             verdict: record.verdict,
             failed: record.failure.is_some(),
+            has_solution: record.solution.is_some(),
         }
+    }
+
+    /// Backend configuration.
+    pub fn backend(&self) -> &str {
+        &self.backend
+    }
+
+    /// The file the puzzle was read from.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// What the backend's effort count counts.
+    pub fn effort_name(&self) -> &str {
+        &self.effort_name
+    }
+
+    /// What the validator found wrong with the answer, if anything.
+    pub fn wrong(&self) -> Option<&str> {
+        self.rare.as_ref()?.wrong.as_deref()
     }
 
     /// Where the puzzle came from, as the record said (`file:line`, or its name).
     pub fn source(&self) -> String {
-        match &self.place {
-            Place::Line(line) => format!("{}:{line}", self.file),
-            Place::Label(label) => label.to_string(),
+        match self.rare.as_ref().and_then(|r| r.label.as_deref()) {
+            Some(label) => label.to_string(),
+            None => format!("{}:{}", self.file, self.line),
         }
+    }
+
+    /// The fingerprint of the first solution found, if one was.
+    pub fn solution(&self) -> Option<Fingerprint> {
+        self.has_solution.then_some(self.solution)
     }
 
     /// Whether the backend answered with a valid solution.
     pub fn solved(&self) -> bool {
-        self.solution.is_some() && self.wrong.is_none()
+        self.has_solution && self.wrong().is_none()
     }
 
     /// The key under which a later entry replaces an earlier one (merged files).
@@ -181,6 +212,7 @@ mod tests {
             ("a/b.txt:12", "a/b.txt"),
             ("a/b.txt:012", "a/b.txt"),
             ("a/b.txt:x", "a/b.txt"),
+            ("a/b.txt:99999999999", "a/b.txt"),
             ("golden nugget", "named.txt"),
             ("x.txt:5", "y.txt"),
             (":5", ""),
@@ -196,9 +228,16 @@ mod tests {
         let a = Entry::new(&record("f:1", "f"), &mut names);
         let b = Entry::new(&record("f:2", "f"), &mut names);
         assert!(Arc::ptr_eq(&a.backend, &b.backend) && Arc::ptr_eq(&a.file, &b.file));
+        assert_eq!(
+            (a.backend(), a.file(), a.effort_name()),
+            ("dlx", "f", "rows tried")
+        );
         assert_eq!(a.puzzle, Fingerprint::of("1234"));
         assert_ne!(Fingerprint::of("1234"), Fingerprint::of("1243"));
-        assert_ne!(a.puzzle, a.solution.unwrap());
+        assert_eq!(a.solution(), Some(Fingerprint::of("4321")));
+        let mut none = record("f:3", "f");
+        none.solution = None;
+        assert_eq!(Entry::new(&none, &mut names).solution(), None);
     }
 
     #[test]
@@ -207,7 +246,14 @@ mod tests {
         let r = record("f:1", "f");
         let e = Entry::new(&r, &mut names);
         // No heap of its own for a labelless right answer: the size is the whole cost.
-        assert!(e.wrong.is_none() && matches!(e.place, Place::Line(1)));
+        assert!(e.rare.is_none() && e.line == 1);
+        let mut bad = r.clone();
+        bad.wrong = Some("3 twice in row 1".into());
+        let bad = Entry::new(&bad, &mut names);
+        assert_eq!(
+            (bad.wrong(), bad.source().as_str()),
+            (Some("3 twice in row 1"), "f:1")
+        );
         let entry = std::mem::size_of::<Entry>();
         let record = std::mem::size_of::<Record>();
         eprintln!("an Entry takes {entry} bytes; a Record {record} bytes plus its strings");

@@ -75,8 +75,8 @@ type DrawResult = Result<(), Box<dyn std::error::Error>>;
 fn backends(records: &[Entry]) -> Vec<String> {
     let mut order: Vec<String> = Vec::new();
     for r in records {
-        if !order.iter().any(|b| **b == *r.backend) {
-            order.push(r.backend.to_string());
+        if !order.iter().any(|b| b == r.backend()) {
+            order.push(r.backend().to_string());
         }
     }
     order
@@ -97,7 +97,7 @@ fn cactus(records: &[Entry], area: &Area) -> DrawResult {
     let names = backends(records);
     let puzzles = names
         .iter()
-        .map(|b| records.iter().filter(|r| *r.backend == **b).count())
+        .map(|b| records.iter().filter(|r| r.backend() == b).count())
         .max()
         .unwrap_or(1);
     let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
@@ -118,7 +118,7 @@ fn cactus(records: &[Entry], area: &Area) -> DrawResult {
     for (i, backend) in names.iter().enumerate() {
         let mut times: Vec<f64> = records
             .iter()
-            .filter(|r| *r.backend == **backend && r.solved())
+            .filter(|r| r.backend() == backend && r.solved())
             .map(|r| r.time_ms)
             .collect();
         times.sort_by(f64::total_cmp);
@@ -175,10 +175,10 @@ fn phase(records: &[Entry], area: &Area) -> DrawResult {
         .y_desc("median time (ms, log scale)")
         .draw()?;
     // One line per backend, and per side when the puzzles have several sides.
-    let mut sizes: Vec<u32> = records.iter().map(|r| r.size).collect();
+    let mut sizes: Vec<u8> = records.iter().map(|r| r.size).collect();
     sizes.sort_unstable();
     sizes.dedup();
-    let series: Vec<(&String, u32)> = names
+    let series: Vec<(&String, u8)> = names
         .iter()
         .flat_map(|b| sizes.iter().map(move |&s| (b, s)))
         .collect();
@@ -189,7 +189,7 @@ fn phase(records: &[Entry], area: &Area) -> DrawResult {
             .filter_map(|(&pct, rs)| {
                 let mut t: Vec<f64> = rs
                     .iter()
-                    .filter(|r| *r.backend == **backend && r.size == size)
+                    .filter(|r| r.backend() == backend && r.size == size)
                     .map(|r| r.time_ms)
                     .collect();
                 t.sort_by(f64::total_cmp);

@@ -118,7 +118,7 @@ impl Done {
             entries
                 .iter()
                 .filter_map(|e| {
-                    let b = plan.backends.iter().position(|b| **b == *e.backend)?;
+                    let b = plan.backends.iter().position(|b| b == e.backend())?;
                     Some((b, e.puzzle_index, e.puzzle))
                 })
                 .collect(),

@@ -113,8 +113,8 @@ pub fn summarize_entries(entries: &[Entry]) -> Summary {
 fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
     let mut order: Vec<&str> = Vec::new();
     for e in &latest {
-        if !order.contains(&&*e.backend) {
-            order.push(&e.backend);
+        if !order.contains(&e.backend()) {
+            order.push(e.backend());
         }
     }
     // Sorted by key (stable: equal keys keep their order), then the last of each key kept.
@@ -128,8 +128,8 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
     let mut k = keep.iter();
     latest.retain(|_| *k.next().unwrap_or(&true));
     let mut by_backend: BTreeMap<&str, &[&Entry]> = BTreeMap::new();
-    for rs in latest.chunk_by(|a, b| a.backend == b.backend) {
-        by_backend.insert(&rs[0].backend, rs);
+    for rs in latest.chunk_by(|a, b| a.backend() == b.backend()) {
+        by_backend.insert(rs[0].backend(), rs);
     }
     let mut indices: Vec<usize> = latest.iter().map(|e| e.puzzle_index).collect();
     indices.sort_unstable();
@@ -147,14 +147,14 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
         transport.sort_by(f64::total_cmp);
         let count = |v: Verdict| {
             rs.iter()
-                .filter(|r| r.verdict == v && r.wrong.is_none())
+                .filter(|r| r.verdict == v && r.wrong().is_none())
                 .count()
         };
-        for r in rs.iter().filter(|r| r.wrong.is_some()) {
+        for r in rs.iter().filter(|r| r.wrong().is_some()) {
             summary.wrong.push((
-                r.backend.to_string(),
+                r.backend().to_string(),
                 r.source(),
-                r.wrong.as_deref().unwrap_or_default().to_string(),
+                r.wrong().unwrap_or_default().to_string(),
             ));
         }
         summary.backends.push(BackendSummary {
@@ -166,7 +166,7 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             none: count(Verdict::None),
             unknown: count(Verdict::Unknown),
             failed: rs.iter().filter(|r| r.failed).count(),
-            wrong: rs.iter().filter(|r| r.wrong.is_some()).count(),
+            wrong: rs.iter().filter(|r| r.wrong().is_some()).count(),
             median_ms: quantile(&times, 0.5),
             p90_ms: quantile(&times, 0.9),
             max_ms: times.last().copied().unwrap_or(f64::NAN),
@@ -175,10 +175,10 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             mean_effort: mean(rs.iter().map(|r| r.nodes as f64)),
             effort_name: rs
                 .iter()
-                .map(|r| &r.effort_name)
+                .map(|r| r.effort_name())
                 .find(|e| !e.is_empty())
-                .map(|e| e.to_string())
-                .unwrap_or_default(),
+                .unwrap_or_default()
+                .to_string(),
             mean_variables: mean(rs.iter().map(|r| r.variables as f64)),
             mean_constraints: mean(rs.iter().map(|r| r.constraints as f64)),
         });
@@ -222,14 +222,14 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
 pub fn summarize_by_file(entries: &[Entry]) -> Vec<(String, Summary)> {
     let mut files: Vec<&str> = Vec::new();
     for e in entries {
-        if !files.contains(&&*e.file) {
-            files.push(&e.file);
+        if !files.contains(&e.file()) {
+            files.push(e.file());
         }
     }
     files
         .into_iter()
         .map(|f| {
-            let rs: Vec<&Entry> = entries.iter().filter(|e| &*e.file == f).collect();
+            let rs: Vec<&Entry> = entries.iter().filter(|e| e.file() == f).collect();
             (f.to_string(), summarize_refs(rs))
         })
         .collect()
@@ -238,12 +238,12 @@ pub fn summarize_by_file(entries: &[Entry]) -> Vec<(String, Summary)> {
 /// Whether the entries of one puzzle contradict each other: incompatible verdicts, or a
 /// proven-unique solution that another backend's valid solution differs from.
 fn disagreement(rs: &[&Entry]) -> Option<Disagreement> {
-    let valid: Vec<&&Entry> = rs.iter().filter(|r| r.wrong.is_none()).collect();
+    let valid: Vec<&&Entry> = rs.iter().filter(|r| r.wrong().is_none()).collect();
     let make = |reason: String| Disagreement {
         source: rs[0].source(),
         verdicts: rs
             .iter()
-            .map(|r| format!("{}={}", r.backend, r.verdict.name()))
+            .map(|r| format!("{}={}", r.backend(), r.verdict.name()))
             .collect(),
         reason,
     };
@@ -252,9 +252,9 @@ fn disagreement(rs: &[&Entry]) -> Option<Disagreement> {
             if !a.verdict.agrees_with(b.verdict) {
                 return Some(make(format!(
                     "{} says {}, {} says {}",
-                    a.backend,
+                    a.backend(),
                     a.verdict.name(),
-                    b.backend,
+                    b.backend(),
                     b.verdict.name()
                 )));
             }
@@ -263,11 +263,12 @@ fn disagreement(rs: &[&Entry]) -> Option<Disagreement> {
     let unique = valid.iter().find(|r| r.verdict == Verdict::Unique)?;
     valid
         .iter()
-        .find(|r| r.solution.is_some() && r.solution != unique.solution)
+        .find(|r| r.solution().is_some() && r.solution() != unique.solution())
         .map(|other| {
             make(format!(
                 "{} proved the solution unique, but {} found a different one",
-                unique.backend, other.backend
+                unique.backend(),
+                other.backend()
             ))
         })
 }
