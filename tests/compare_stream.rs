@@ -369,3 +369,50 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
         assert_eq!(results(&rs), whole);
     }
 }
+
+#[test]
+fn ctrl_c_on_a_quiet_pipe_stops_without_waiting_for_more_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = temp(&dir, "r.jsonl");
+    let mut child = command(&["compare", "-b", "dlx", "--out", &results])
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input
+        .write_all(format!("{EASY}\n{EASY_SOLVED}\n{EASY}\n").as_bytes())
+        .unwrap();
+    input.flush().unwrap();
+    let start = Instant::now();
+    while lines_in(&results) < 3 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the three puzzles were not solved while the input was open"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // The pipe stays open and quiet: the run must still end on Ctrl-C.
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(child.wait_with_output()));
+    let o = match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(o) => o.unwrap(),
+        Err(_) => panic!("compare waited for more input after Ctrl-C"),
+    };
+    drop(input);
+    assert_eq!(o.status.code(), Some(130), "{}", err(&o));
+    assert!(
+        err(&o).contains("interrupted after 3 solves"),
+        "{}",
+        err(&o)
+    );
+    assert!(
+        out(&o).contains("3 puzzles: every answer passed"),
+        "{}",
+        out(&o)
+    );
+    assert_eq!(records(&results).len(), 3);
+}

@@ -15,7 +15,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -223,7 +225,7 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
 /// The puzzles of the input with their index in it, this shard's only. The first bad
 /// puzzle ends them and is kept in `error`; it counts what it read and the files seen.
 struct Feed {
-    stream: PuzzleStream,
+    stream: Box<dyn Iterator<Item = anyhow::Result<Puzzle>>>,
     shard: Option<(usize, usize)>,
     /// Puzzles read, in every shard.
     read: usize,
@@ -236,9 +238,12 @@ struct Feed {
 }
 
 impl Feed {
-    fn new(stream: PuzzleStream, shard: Option<(usize, usize)>) -> Feed {
+    fn new(
+        stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
+        shard: Option<(usize, usize)>,
+    ) -> Feed {
         Feed {
-            stream,
+            stream: Box::new(stream),
             shard,
             read: 0,
             taken: 0,
@@ -272,6 +277,42 @@ impl Iterator for Feed {
             return Some((index, puzzle));
         }
     }
+}
+
+/// Puzzles read ahead of the solving on standard input.
+const READ_AHEAD: usize = 64;
+
+/// Reads `stream` on a thread of its own, a few puzzles ahead, so that once `stop` is
+/// set (Ctrl-C) the run ends without waiting for the next line of a quiet pipe; the
+/// reading thread is then left to end with the process.
+fn read_ahead(
+    stream: PuzzleStream,
+    stop: Arc<AtomicBool>,
+) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Puzzle>>> {
+    let (tx, rx) = std::sync::mpsc::sync_channel(READ_AHEAD);
+    std::thread::Builder::new()
+        .name("compare-reader".into())
+        .spawn(move || {
+            for item in stream {
+                if tx.send(item).is_err() {
+                    break;
+                }
+            }
+        })
+        .map_err(|e| anyhow::anyhow!("cannot start the thread that reads the input: {e}"))?;
+    Ok(std::iter::from_fn(move || loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Ok(item) = rx.try_recv() {
+            return Some(item);
+        }
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(item) => return Some(item),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return None,
+        }
+    }))
 }
 
 /// What a first reading of an input that can be read twice found, before any solve.
@@ -362,11 +403,14 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     } else {
         None
     };
-    let stream = match survey {
-        Some(_) => args.input.puzzles_again(NO_FILE)?,
-        None => args.input.puzzles(NO_FILE)?,
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut feed = match survey {
+        Some(_) => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
+        None => Feed::new(
+            read_ahead(args.input.puzzles(NO_FILE)?, stop.clone())?,
+            shard,
+        ),
     };
-    let mut feed = Feed::new(stream, shard);
     if args.resume && out_exists {
         drop_partial_last_line(args.out.as_deref().unwrap_or_default())?;
     }
@@ -421,7 +465,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             eprintln!("(also available with --backends all: {})", more.join(", "));
         }
     }
-    let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
         // A second Ctrl-C quits at once; the first lets running solves finish.
@@ -482,9 +525,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             "interrupted after {ran} of {} solves; the summary below covers those{kept}",
             s.solves,
         ),
-        (None, true) => eprintln!(
-            "interrupted after {ran} solves (the rest of the input was not read); the summary below covers those{kept}",
-        ),
+        (None, true) => {
+            eprintln!("interrupted after {ran} solves; the summary below covers those{kept}",)
+        }
         (None, false) if feed.error.is_none() => eprintln!(
             "{ran} solve(s) run on {} puzzle(s) read from standard input{already_note}",
             feed.taken,

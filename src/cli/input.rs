@@ -153,14 +153,15 @@ fn open_source(path: &str) -> anyhow::Result<Source> {
 /// The source being read: its name, its puzzles, and how many were taken.
 struct Current {
     name: String,
-    puzzles: Box<dyn Iterator<Item = Result<Puzzle, ParseError>>>,
+    puzzles: Box<dyn Iterator<Item = Result<Puzzle, ParseError>> + Send>,
     taken: usize,
     /// Whether finding no puzzle at all is an error (a file or standard input).
     must_have_one: bool,
 }
 
 /// The puzzles of every input, one at a time (see [`InputArgs::puzzles`]). The first
-/// error ends it.
+/// error ends it. It can be handed to another thread to read (`compare` reads standard
+/// input on one, so that Ctrl-C need not wait for the next line of a quiet pipe).
 pub struct PuzzleStream {
     sources: VecDeque<Source>,
     current: Option<Current>,
@@ -191,7 +192,7 @@ impl PuzzleStream {
             return false;
         };
         let opts = &self.opts;
-        let (name, puzzles, must_have_one): (String, Box<dyn Iterator<Item = _>>, bool) =
+        let (name, puzzles, must_have_one): (String, Box<dyn Iterator<Item = _> + Send>, bool) =
             match source {
                 Source::Examples(list) => (
                     "examples".to_string(),
@@ -205,7 +206,12 @@ impl PuzzleStream {
                     }
                     (
                         STDIN_NAME.to_string(),
-                        Box::new(PuzzleReader::new(stdin.lock(), STDIN_NAME, opts)),
+                        // Not the lock: the stream may be read on another thread.
+                        Box::new(PuzzleReader::new(
+                            BufReader::with_capacity(64 * 1024, stdin),
+                            STDIN_NAME,
+                            opts,
+                        )),
                         true,
                     )
                 }
