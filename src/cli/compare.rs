@@ -5,6 +5,7 @@ use super::out::Out;
 use super::{Budget, EXIT_WRONG_ANSWER};
 use crate::backends::{builtin_configs, canonical, default_configs};
 use crate::harness::entry::{Entry, Names};
+use crate::harness::queue::{CloseOnDrop, Pop, Queue};
 use crate::harness::record::{for_each_record, Record};
 use crate::harness::run::{run_all, Done, Plan};
 use crate::harness::summary::{summarize_by_file, summarize_entries};
@@ -15,7 +16,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::RecvTimeoutError;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -283,36 +283,50 @@ impl Iterator for Feed {
 const READ_AHEAD: usize = 64;
 
 /// Reads `stream` on a thread of its own, a few puzzles ahead, so that once `stop` is
-/// set (Ctrl-C) the run ends without waiting for the next line of a quiet pipe; the
-/// reading thread is then left to end with the process.
-fn read_ahead(
-    stream: PuzzleStream,
-    stop: Arc<AtomicBool>,
-) -> anyhow::Result<impl Iterator<Item = anyhow::Result<Puzzle>>> {
-    let (tx, rx) = std::sync::mpsc::sync_channel(READ_AHEAD);
+/// set (Ctrl-C) the run ends without waiting for the next line of a quiet pipe (the
+/// reading thread is then left to end with the process).
+fn read_ahead(stream: PuzzleStream, stop: Arc<AtomicBool>) -> anyhow::Result<ReadAhead> {
+    let queue = Arc::new(Queue::new(READ_AHEAD));
+    let ahead = queue.clone();
     std::thread::Builder::new()
         .name("compare-reader".into())
         .spawn(move || {
+            let _closed = CloseOnDrop(&*ahead);
             for item in stream {
-                if tx.send(item).is_err() {
-                    break;
+                if ahead.push(item).is_err() {
+                    break; // the run is over
                 }
             }
         })
         .map_err(|e| anyhow::anyhow!("cannot start the thread that reads the input: {e}"))?;
-    Ok(std::iter::from_fn(move || loop {
-        if stop.load(Ordering::Relaxed) {
-            return None;
+    Ok(ReadAhead { queue, stop })
+}
+
+/// The puzzles [`read_ahead`] reads; dropped, it tells the reading thread to stop.
+struct ReadAhead {
+    queue: Arc<Queue<anyhow::Result<Puzzle>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Iterator for ReadAhead {
+    type Item = anyhow::Result<Puzzle>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.stop.load(Ordering::Relaxed) {
+            match self.queue.pop(Some(Duration::from_millis(100))) {
+                Pop::Item(item) => return Some(item),
+                Pop::TimedOut => {}
+                Pop::Closed => return None,
+            }
         }
-        if let Ok(item) = rx.try_recv() {
-            return Some(item);
-        }
-        match rx.recv_timeout(Duration::from_millis(100)) {
-            Ok(item) => return Some(item),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => return None,
-        }
-    }))
+        None
+    }
+}
+
+impl Drop for ReadAhead {
+    fn drop(&mut self) {
+        self.queue.close();
+    }
 }
 
 /// What a first reading of an input that can be read twice found, before any solve.

@@ -6,6 +6,7 @@
 //! backend, for starting its worker process) except in the transport figure.
 
 use super::entry::{Entry as Kept, Fingerprint};
+use super::queue::{CloseOnDrop, Pop, Queue};
 use super::record::{Record, RunSettings};
 use crate::backends::create;
 use crate::error::{Error, Result};
@@ -15,7 +16,7 @@ use crate::solver::{matches_expected, verify, SolveOptions, Solver};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Solves queued per worker thread: enough that the reader and the workers seldom wait
@@ -152,7 +153,8 @@ impl Done {
 /// to the workers through a short queue, puzzle by puzzle, so that memory holds a few
 /// puzzles however long the input, and an interrupted run has every backend on the same
 /// puzzles. Once `stop` is set no new solve starts and no more is read (the solves
-/// running finish), so an interrupted run still reports what it did.
+/// running finish, the queued ones are dropped), so an interrupted run still reports
+/// what it did.
 pub fn run_all(
     plan: &Plan,
     puzzles: impl Iterator<Item = (usize, Puzzle)>,
@@ -161,28 +163,24 @@ pub fn run_all(
     on_record: impl Fn(Record) + Sync,
 ) -> Result<()> {
     let threads = plan.jobs.max(1);
-    let (queue, jobs) =
-        mpsc::sync_channel::<(usize, usize, Arc<Puzzle>)>(QUEUE_PER_THREAD * threads);
-    // Each worker holds the receiving end: once they are all gone (a panic), sending fails
-    // instead of waiting for ever.
-    let jobs = Arc::new(Mutex::new(jobs));
-    let on_record = &on_record;
+    let queue = Queue::<(usize, usize, Arc<Puzzle>)>::new(QUEUE_PER_THREAD * threads);
+    let (queue, on_record) = (&queue, &on_record);
     std::thread::scope(|scope| {
-        let queue = queue; // dropped on every way out, so that the workers end
+        // Closed on every way out, so that the workers end.
+        let _closed = CloseOnDrop(queue);
         let spawned: std::io::Result<Vec<_>> = (0..threads)
             .map(|t| {
-                let jobs = jobs.clone();
                 std::thread::Builder::new()
                     .name(format!("compare-{t}"))
                     .spawn_scoped(scope, move || {
+                        // A worker that ends (or panics) closes the queue, so that the
+                        // reader is not left waiting for room.
+                        let _gone = CloseOnDrop(queue);
                         // This thread's solvers, one per configuration, kept for every
                         // puzzle it runs.
                         let mut solvers: HashMap<usize, Box<dyn Solver>> = HashMap::new();
-                        loop {
-                            let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
-                            let Ok((b, index, puzzle)) = job else {
-                                break; // the queue is empty and closed
-                            };
+                        // Until the queue is empty and closed.
+                        while let Pop::Item((b, index, puzzle)) = queue.pop(None) {
                             if stop.load(Ordering::Relaxed) {
                                 continue; // drained, so that the reader is not held up
                             }
@@ -206,7 +204,6 @@ pub fn run_all(
                     })
             })
             .collect();
-        drop(jobs);
         let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
         'read: for (index, puzzle) in puzzles {
             if stop.load(Ordering::Relaxed) {
@@ -215,12 +212,12 @@ pub fn run_all(
             let backends = done.to_run(plan, index, &puzzle);
             let puzzle = Arc::new(puzzle);
             for b in backends {
-                if queue.send((b, index, puzzle.clone())).is_err() {
-                    break 'read; // every worker is gone (a panic, reported below)
+                if queue.push((b, index, puzzle.clone())).is_err() {
+                    break 'read; // a worker is gone (a panic, reported below)
                 }
             }
         }
-        drop(queue);
+        queue.close();
         for h in handles {
             h.join()
                 .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
