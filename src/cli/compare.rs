@@ -30,12 +30,13 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
 /// no FILE it reads standard input when something is piped in, and otherwise runs on the
 /// puzzles embedded in the binary (as --examples does). Puzzles are solved as they are
-/// read, so memory does not grow with the input (the summary keeps about 130 bytes per
-/// solve; whole results go to --out). Files are read twice: first only checked, so that
-/// bad input stops the run with exit status 2 before any solve and nothing is written to
-/// --out (this also gives the progress bar its total), then solved. Standard input is
-/// read once, as `solve` reads it: bad input there stops the run at that puzzle with exit
-/// status 2, after the table of the puzzles before it (their results stay in --out).
+/// read: memory holds a few puzzles at a time, plus about 130 bytes per solve for the
+/// summary (whole results go to --out). Files are read twice: first only checked, so
+/// that bad input stops the run with exit status 2 before any solve and nothing is
+/// written to --out (this also gives the progress bar its total), then solved. Standard
+/// input is read once, as `solve` reads it: bad input there stops the run at that
+/// puzzle with exit status 2, after the table of the puzzles before it (their results
+/// stay in --out; --csv, --markdown and --plot are not written).
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
 /// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max
