@@ -1,23 +1,21 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
-use super::input::{stopped_after, InputArgs, NoFile, PuzzleStream, STDIN_NAME};
+use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::out::Out;
 use super::{Budget, EXIT_WRONG_ANSWER};
 use crate::backends::{builtin_configs, canonical, default_configs};
 use crate::harness::entry::{Entry, Names};
-use crate::harness::queue::{CloseOnDrop, Pop, Queue};
+use crate::harness::feed::{read_ahead, Feed};
 use crate::harness::record::{for_each_record, Record};
 use crate::harness::run::{run_all, Done, Plan};
 use crate::harness::summary::{summarize_by_file, summarize_entries};
 use crate::harness::{plot, report};
-use crate::model::Puzzle;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -223,113 +221,6 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The puzzles of the input with their index in it, this shard's only. The first bad
-/// puzzle ends them and is kept in `error`; it counts what it read and the files seen.
-struct Feed {
-    stream: Box<dyn Iterator<Item = anyhow::Result<Puzzle>>>,
-    shard: Option<(usize, usize)>,
-    /// Puzzles read, in every shard.
-    read: usize,
-    /// Puzzles of this shard handed on.
-    taken: usize,
-    /// The files the puzzles came from, in first-seen order.
-    files: Vec<String>,
-    /// The error that ended the input early, if one did.
-    error: Option<anyhow::Error>,
-}
-
-impl Feed {
-    fn new(
-        stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
-        shard: Option<(usize, usize)>,
-    ) -> Feed {
-        Feed {
-            stream: Box::new(stream),
-            shard,
-            read: 0,
-            taken: 0,
-            files: Vec::new(),
-            error: None,
-        }
-    }
-}
-
-impl Iterator for Feed {
-    type Item = (usize, Puzzle);
-
-    fn next(&mut self) -> Option<(usize, Puzzle)> {
-        loop {
-            let puzzle = match self.stream.next()? {
-                Ok(p) => p,
-                Err(e) => {
-                    self.error = Some(e);
-                    return None;
-                }
-            };
-            let index = self.read;
-            self.read += 1;
-            if self.shard.is_some_and(|(k, n)| index % n != k - 1) {
-                continue;
-            }
-            self.taken += 1;
-            if !self.files.contains(&puzzle.origin.file) {
-                self.files.push(puzzle.origin.file.clone());
-            }
-            return Some((index, puzzle));
-        }
-    }
-}
-
-/// Puzzles read ahead of the solving on standard input.
-const READ_AHEAD: usize = 64;
-
-/// Reads `stream` on a thread of its own, a few puzzles ahead, so that once `stop` is
-/// set (Ctrl-C) the run ends without waiting for the next line of a quiet pipe (the
-/// reading thread is then left to end with the process).
-fn read_ahead(stream: PuzzleStream, stop: Arc<AtomicBool>) -> anyhow::Result<ReadAhead> {
-    let queue = Arc::new(Queue::new(READ_AHEAD));
-    let ahead = queue.clone();
-    std::thread::Builder::new()
-        .name("compare-reader".into())
-        .spawn(move || {
-            let _closed = CloseOnDrop(&*ahead);
-            for item in stream {
-                if ahead.push(item).is_err() {
-                    break; // the run is over
-                }
-            }
-        })
-        .map_err(|e| anyhow::anyhow!("cannot start the thread that reads the input: {e}"))?;
-    Ok(ReadAhead { queue, stop })
-}
-
-/// The puzzles [`read_ahead`] reads; dropped, it tells the reading thread to stop.
-struct ReadAhead {
-    queue: Arc<Queue<anyhow::Result<Puzzle>>>,
-    stop: Arc<AtomicBool>,
-}
-
-impl Iterator for ReadAhead {
-    type Item = anyhow::Result<Puzzle>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        while !self.stop.load(Ordering::Relaxed) {
-            match self.queue.pop(Some(Duration::from_millis(100))) {
-                Pop::Item(item) => return Some(item),
-                Pop::TimedOut => {}
-                Pop::Closed => return None,
-            }
-        }
-        None
-    }
-}
-
-impl Drop for ReadAhead {
-    fn drop(&mut self) {
-        self.queue.close();
-    }
-}
-
 /// What a first reading of an input that can be read twice found, before any solve.
 struct Survey {
     /// The puzzles this run takes (this shard's).
@@ -422,7 +313,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let mut feed = match survey {
         Some(_) => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
         None => Feed::new(
-            read_ahead(args.input.puzzles(NO_FILE)?, stop.clone())?,
+            read_ahead(args.input.puzzles(NO_FILE)?, stop.clone()).map_err(|e| {
+                anyhow::anyhow!("cannot start the thread that reads the input: {e}")
+            })?,
             shard,
         ),
     };
@@ -579,7 +472,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
 /// input, and the error says where the run stopped.
 fn stopped_early(
     error: anyhow::Error,
-    feed: &Feed,
+    feed: &Feed<anyhow::Error>,
     ran: usize,
     entries: &[Entry],
     outputs: &mut Outputs,
