@@ -359,7 +359,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             plan.jobs,
         ),
         None => eprintln!(
-            "comparing {} backend configuration(s) on the puzzles of standard input, each solved as it is read, on {} thread(s), {budget}{already_note}",
+            "comparing {} backend configuration(s) on the puzzles as they are read (standard input is read once), on {} thread(s), {budget}{already_note}",
             backends.len(),
             plan.jobs,
         ),
@@ -437,7 +437,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             eprintln!("interrupted after {ran} solves; the summary below covers those{kept}",)
         }
         (None, false) if feed.error.is_none() => eprintln!(
-            "{ran} solve(s) run on {} puzzle(s) read from standard input{already_note}",
+            "{ran} solve(s) run on {} puzzle(s) read{already_note}",
             feed.taken,
         ),
         _ => {}
