@@ -1,14 +1,15 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
-use super::input::{InputArgs, NoFile, STDIN_NAME};
+use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::out::Out;
 use super::{Budget, EXIT_WRONG_ANSWER};
 use crate::backends::{builtin_configs, canonical, default_configs};
-use crate::harness::record::{read_records, Record};
-use crate::harness::run::{run_all, Plan};
-use crate::harness::summary::{summarize, summarize_by_file};
+use crate::harness::entry::{Entry, Names};
+use crate::harness::feed::{read_ahead, Feed};
+use crate::harness::record::{for_each_record, Record};
+use crate::harness::run::{run_all, Done, Plan};
+use crate::harness::summary::{summarize_by_file, summarize_entries};
 use crate::harness::{plot, report};
-use crate::model::Puzzle;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
@@ -26,10 +27,14 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// loudly, kept in the results and makes the exit status 1. A solve that reaches its
 /// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
 /// no FILE it reads standard input when something is piped in, and otherwise runs on the
-/// puzzles embedded in the binary (as --examples does). Unlike `solve`, it reads and
-/// checks the whole input before the first solve (the progress total, --shard and
-/// --resume need every puzzle): bad input stops it with exit status 2 before any
-/// work, and nothing is written to --out.
+/// puzzles embedded in the binary (as --examples does). Puzzles are solved as they are
+/// read: memory holds a few puzzles at a time, plus about 130 bytes per solve for the
+/// summary (whole results go to --out). Files are read twice: first only checked, so
+/// that bad input stops the run with exit status 2 before any solve and nothing is
+/// written to --out (this also gives the progress bar its total), then solved. Standard
+/// input is read once, as `solve` reads it: bad input there stops the run at that
+/// puzzle with exit status 2, after the table of the puzzles before it (their results
+/// stay in --out; --csv, --markdown and --plot are not written).
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
 /// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max
@@ -216,16 +221,65 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What a first reading of an input that can be read twice found, before any solve.
+struct Survey {
+    /// The puzzles this run takes (this shard's).
+    puzzles: usize,
+    /// The solves left to run on them.
+    solves: u64,
+    /// The files they come from, in order.
+    files: Vec<String>,
+}
+
+/// Reads the whole input once, parsing only (memory bounded by one puzzle), so that
+/// bad input stops the run before any solve and the progress bar knows its total.
+fn survey(
+    args: &CompareArgs,
+    shard: Option<(usize, usize)>,
+    plan: &Plan,
+    done: &Done,
+) -> anyhow::Result<Survey> {
+    let mut feed = Feed::new(args.input.puzzles(NO_FILE)?, shard);
+    let mut solves = 0u64;
+    for (index, puzzle) in &mut feed {
+        solves += done.to_run(plan, index, &puzzle).len() as u64;
+    }
+    if let Some(e) = feed.error {
+        return Err(e);
+    }
+    Ok(Survey {
+        puzzles: feed.taken,
+        solves,
+        files: feed.files,
+    })
+}
+
+/// Where `compare` reads when no file is named.
+const NO_FILE: NoFile = NoFile::PipedElseExamples;
+
+/// The entries of the results `--resume` goes on from, checking that they were made
+/// with the same settings; the file is read one line at a time.
+fn read_previous(path: &str, plan: &Plan, names: &mut Names) -> anyhow::Result<Vec<Entry>> {
+    let now = plan.settings();
+    let mut previous = Vec::new();
+    for_each_record(path, |r| -> anyhow::Result<()> {
+        if let Some(old) = r.settings.as_ref().filter(|s| **s != now) {
+            anyhow::bail!(
+                "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
+                old.differences(&now).join(", ")
+            );
+        }
+        previous.push(Entry::new(&r, names));
+        Ok(())
+    })?;
+    Ok(previous)
+}
+
 /// Runs the comparison.
 pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends = resolve_backends(&args.backends)?;
     check_outputs(args)?;
-    let puzzles: Vec<Puzzle> = args.input.read_puzzles(NoFile::PipedElseExamples)?;
-    let mut indexed: Vec<(usize, Puzzle)> = puzzles.into_iter().enumerate().collect();
-    if let Some(shard) = &args.shard {
-        let (k, n) = parse_shard(shard)?;
-        indexed.retain(|(i, _)| i % n == k - 1);
-    }
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let plan = Plan {
         backends: backends.clone(),
         timeout: args.timeout.0,
@@ -233,27 +287,41 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         jobs: args.jobs,
         variant: args.input.variant.to_ascii_lowercase(),
     };
-
-    let mut previous: Vec<Record> = Vec::new();
-    if args.resume {
-        let path = args.out.as_deref().unwrap_or_default();
-        if std::path::Path::new(path).exists() {
-            previous = read_records(path)?;
-            let now = plan.settings();
-            if let Some(old) = previous
-                .iter()
-                .filter_map(|r| r.settings.as_ref())
-                .find(|s| **s != now)
-            {
-                anyhow::bail!(
-                    "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
-                    old.differences(&now).join(", ")
-                );
-            }
-            drop_partial_last_line(path)?;
-        }
+    let out_exists = args
+        .out
+        .as_deref()
+        .is_some_and(|p| std::path::Path::new(p).exists());
+    let mut names = Names::default();
+    let mut previous: Vec<Entry> = Vec::new();
+    if args.resume && out_exists {
+        previous = read_previous(args.out.as_deref().unwrap_or_default(), &plan, &mut names)?;
     }
-    let done: HashSet<(String, usize, String)> = previous.iter().map(Record::key).collect();
+    let done = Done::new(&plan, &previous);
+    let already = previous
+        .iter()
+        .map(Entry::key)
+        .collect::<HashSet<_>>()
+        .len();
+    // Files are read twice: once to check every puzzle before any solve, then to solve
+    // them as they are read again. Standard input is read once, solved as it comes.
+    let survey = if args.input.rereadable(NO_FILE) {
+        Some(survey(args, shard, &plan, &done)?)
+    } else {
+        None
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut feed = match survey {
+        Some(_) => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
+        None => Feed::new(
+            read_ahead(args.input.puzzles(NO_FILE)?, stop.clone()).map_err(|e| {
+                anyhow::anyhow!("cannot start the thread that reads the input: {e}")
+            })?,
+            shard,
+        ),
+    };
+    if args.resume && out_exists {
+        drop_partial_last_line(args.out.as_deref().unwrap_or_default())?;
+    }
     let file = match &args.out {
         Some(path) => {
             let mut o = std::fs::OpenOptions::new();
@@ -270,28 +338,32 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         }
         None => None,
     };
-    let remaining = indexed
-        .iter()
-        .map(|(i, p)| {
-            let line = crate::model::format::to_line(&p.geometry, &p.cells);
-            backends
-                .iter()
-                .filter(|b| !done.contains(&((*b).clone(), *i, line.clone())))
-                .count() as u64
-        })
-        .sum::<u64>();
     let budget = match args.timeout.0 {
         Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
         None => "no time budget".to_string(),
     };
-    eprintln!(
-        "comparing {} backend configuration(s) on {} puzzle(s): {} solve(s) to run on {} thread(s), {budget}{}",
-        backends.len(),
-        indexed.len(),
-        remaining,
-        plan.jobs,
-        if done.is_empty() { String::new() } else { format!(" ({} already in {})", done.len(), args.out.as_deref().unwrap_or_default()) }
-    );
+    let already_note = if already == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({already} already in {})",
+            args.out.as_deref().unwrap_or_default()
+        )
+    };
+    match &survey {
+        Some(s) => eprintln!(
+            "comparing {} backend configuration(s) on {} puzzle(s): {} solve(s) to run on {} thread(s), {budget}{already_note}",
+            backends.len(),
+            s.puzzles,
+            s.solves,
+            plan.jobs,
+        ),
+        None => eprintln!(
+            "comparing {} backend configuration(s) on the puzzles as they are read (standard input is read once), on {} thread(s), {budget}{already_note}",
+            backends.len(),
+            plan.jobs,
+        ),
+    }
     if args.backends.trim() == "default" {
         let more: Vec<String> = builtin_configs()
             .into_iter()
@@ -301,7 +373,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             eprintln!("(also available with --backends all: {})", more.join(", "));
         }
     }
-    let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
         // A second Ctrl-C quits at once; the first lets running solves finish.
@@ -312,17 +383,13 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
         });
     }
-    let bar = ProgressBar::new(remaining);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} solves, {elapsed} elapsed, ~{eta} left  {msg}",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let sink = Mutex::new((file, Vec::<Record>::new(), None::<String>));
-    run_all(&plan, &indexed, &done, &stop, |record| {
+    let bar = progress_bar(survey.as_ref().map(|s| s.solves));
+    // The new entries follow the earlier ones in one vector (no copy of either at the end).
+    let earlier = previous.len();
+    let sink = Mutex::new((file, previous, names, None::<String>));
+    run_all(&plan, &mut feed, &done, &stop, |record| {
         let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-        let (file, records, error) = &mut *guard;
+        let (file, entries, names, error) = &mut *guard;
         if let Some(problem) = &record.wrong {
             bar.println(format!(
                 "WRONG ANSWER: {} on {}: {problem}",
@@ -345,40 +412,54 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
                 error.get_or_insert(format!("cannot write results: {e}"));
             }
         }
-        records.push(record);
+        // The whole record went to the file; the summary keeps a small entry.
+        entries.push(Entry::new(&record, names));
         bar.inc(1);
     })?;
     bar.finish_and_clear();
-    let (_, mut records, error) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (_, mut entries, _, error) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    let ran = entries.len() - earlier;
     if let Some(e) = error {
         anyhow::bail!(e);
     }
     let interrupted = stop.load(Ordering::SeqCst);
-    if interrupted {
-        eprintln!(
-            "interrupted after {} of {} solves; the summary below covers those{}",
-            records.len(),
-            remaining,
-            args.out
-                .as_deref()
-                .map(|o| format!(" (kept in {o}; add --resume to go on)"))
-                .unwrap_or_default()
-        );
+    let kept = args
+        .out
+        .as_deref()
+        .map(|o| format!(" (kept in {o}; add --resume to go on)"))
+        .unwrap_or_default();
+    match (&survey, interrupted) {
+        (Some(s), true) => eprintln!(
+            "interrupted after {ran} of {} solves; the summary below covers those{kept}",
+            s.solves,
+        ),
+        (None, true) => {
+            eprintln!("interrupted after {ran} solves; the summary below covers those{kept}",)
+        }
+        (None, false) if feed.error.is_none() => eprintln!(
+            "{ran} solve(s) run on {} puzzle(s) read{already_note}",
+            feed.taken,
+        ),
+        _ => {}
     }
-    records.sort_by(|a, b| (a.puzzle_index, &a.backend).cmp(&(b.puzzle_index, &b.backend)));
-    previous.extend(records);
-    let title = plot_title(args, &indexed);
-    let status = report_all(
-        &previous,
-        &Outputs {
-            csv: args.csv.as_deref(),
-            markdown: args.markdown.as_deref(),
-            svg: args.plot.as_deref(),
-            title: &title,
-            by_file: args.by_file,
-        },
-        plan.jobs,
-    )?;
+    entries[earlier..]
+        .sort_by(|a, b| (a.puzzle_index, a.backend()).cmp(&(b.puzzle_index, b.backend())));
+    let (count, files) = match &survey {
+        Some(s) => (s.puzzles, &s.files),
+        None => (feed.taken, &feed.files),
+    };
+    let title = plot_title(args, count, files);
+    let mut outputs = Outputs {
+        csv: args.csv.as_deref(),
+        markdown: args.markdown.as_deref(),
+        svg: args.plot.as_deref(),
+        title: &title,
+        by_file: args.by_file,
+    };
+    if let Some(e) = feed.error.take() {
+        return Err(stopped_early(e, &feed, ran, &entries, &mut outputs, args));
+    }
+    let status = report_all(&entries, &outputs, plan.jobs)?;
     Ok(if interrupted {
         EXIT_INTERRUPTED
     } else {
@@ -386,15 +467,68 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// What the plot says it shows: the data set and the time budget.
-fn plot_title(args: &CompareArgs, puzzles: &[(usize, Puzzle)]) -> String {
-    let mut files: Vec<&str> = Vec::new();
-    for (_, p) in puzzles {
-        let f = p.origin.file.as_str();
-        if !files.contains(&f) {
-            files.push(f);
+/// Bad input met while solving (standard input, read once): the table of what was
+/// compared before it is printed, but no file that would pass it off as the whole
+/// input, and the error says where the run stopped.
+fn stopped_early(
+    error: anyhow::Error,
+    feed: &Feed<anyhow::Error>,
+    ran: usize,
+    entries: &[Entry],
+    outputs: &mut Outputs,
+    args: &CompareArgs,
+) -> anyhow::Error {
+    let not_written: Vec<&str> = [
+        outputs.csv.take(),
+        outputs.markdown.take(),
+        outputs.svg.take(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if ran == 0 {
+        // Nothing was solved: no table, and no results file made for nothing.
+        if let Some(out) = args.out.as_deref().filter(|_| !args.resume) {
+            let _ = std::fs::remove_file(out);
         }
+        return error;
     }
+    if let Err(e) = report_all(entries, outputs, args.jobs) {
+        eprintln!("sudoku-arena: {e}");
+    }
+    let mut what = "compared in the table above".to_string();
+    if let Some(out) = &args.out {
+        what.push_str(&format!(" and their results kept in {out}"));
+    }
+    if !not_written.is_empty() {
+        what.push_str(&format!(
+            "; {} not written (the input was not all read)",
+            not_written.join(", ")
+        ));
+    }
+    stopped_after(error, feed.read, &what)
+}
+
+/// The progress bar: with the total when it is known, else a count.
+fn progress_bar(total: Option<u64>) -> ProgressBar {
+    let (bar, template) = match total {
+        Some(n) => (
+            ProgressBar::new(n),
+            "{bar:40} {pos}/{len} solves, {elapsed} elapsed, ~{eta} left  {msg}",
+        ),
+        None => (
+            ProgressBar::no_length(),
+            "{spinner} {pos} solves, {elapsed} elapsed (reading as it solves)  {msg}",
+        ),
+    };
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// What the plot says it shows: the data set and the time budget.
+fn plot_title(args: &CompareArgs, puzzles: usize, files: &[String]) -> String {
     let names: Vec<String> = files
         .iter()
         .map(|f| {
@@ -418,7 +552,7 @@ fn plot_title(args: &CompareArgs, puzzles: &[(usize, Puzzle)]) -> String {
     };
     format!(
         "{} puzzle(s) of {}; {budget}; {question}",
-        puzzles.len(),
+        puzzles,
         names.join(", ")
     )
 }
@@ -439,8 +573,8 @@ pub struct Outputs<'a> {
 
 /// Prints the summary of `records` and writes the requested files; the exit status says
 /// whether everything checked out.
-pub fn report_all(records: &[Record], outputs: &Outputs, threads: usize) -> anyhow::Result<i32> {
-    let summary = summarize(records);
+pub fn report_all(records: &[Entry], outputs: &Outputs, threads: usize) -> anyhow::Result<i32> {
+    let summary = summarize_entries(records);
     let per_file = if outputs.by_file {
         summarize_by_file(records)
     } else {

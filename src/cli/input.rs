@@ -74,15 +74,22 @@ impl InputArgs {
     /// here, so that a missing or unreadable one is reported before any work; a bad
     /// line is an `Err` item when the reading reaches it, and ends the stream.
     pub fn puzzles(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
+        self.open(no_file, true)
+    }
+
+    /// The puzzles again, for a second reading of an input that can be read twice (see
+    /// [`InputArgs::rereadable`]): the same stream, without repeating the notes on
+    /// embedded puzzles skipped that the first reading gave.
+    pub fn puzzles_again(&self, no_file: NoFile) -> anyhow::Result<PuzzleStream> {
+        self.open(no_file, false)
+    }
+
+    fn open(&self, no_file: NoFile, notes: bool) -> anyhow::Result<PuzzleStream> {
         let opts = self.parse_options()?;
         let limit = self.limit.unwrap_or(usize::MAX);
-        let examples = self.examples
-            || (self.files.is_empty()
-                && no_file == NoFile::PipedElseExamples
-                && !stdin_has_input());
         let mut sources = VecDeque::new();
-        if examples {
-            sources.push_back(Source::Examples(read_examples(&opts)));
+        if self.uses_examples(no_file) {
+            sources.push_back(Source::Examples(examples_noting(&opts, notes)));
         } else if self.files.is_empty() {
             if no_file == NoFile::PipedElseExamples {
                 // Said first, so that a pipe that never ends is not a silent hang.
@@ -95,6 +102,27 @@ impl InputArgs {
             }
         }
         Ok(PuzzleStream::new(sources, opts, limit))
+    }
+}
+
+impl InputArgs {
+    /// Whether the input is the embedded set.
+    fn uses_examples(&self, no_file: NoFile) -> bool {
+        self.examples
+            || (self.files.is_empty() && no_file == NoFile::PipedElseExamples && !stdin_has_input())
+    }
+
+    /// Whether the input can be read twice, as [`InputArgs::puzzles`] again: the
+    /// embedded set, or only regular files (not standard input, a pipe or a device). A
+    /// file that cannot be read counts as one: reading it says what is wrong.
+    pub fn rereadable(&self, no_file: NoFile) -> bool {
+        if self.uses_examples(no_file) {
+            return true;
+        }
+        !self.files.is_empty()
+            && self.files.iter().all(|f| {
+                f != "-" && std::fs::metadata(f).map_or(true, |m| m.is_file() || m.is_dir())
+            })
     }
 }
 
@@ -125,14 +153,15 @@ fn open_source(path: &str) -> anyhow::Result<Source> {
 /// The source being read: its name, its puzzles, and how many were taken.
 struct Current {
     name: String,
-    puzzles: Box<dyn Iterator<Item = Result<Puzzle, ParseError>>>,
+    puzzles: Box<dyn Iterator<Item = Result<Puzzle, ParseError>> + Send>,
     taken: usize,
     /// Whether finding no puzzle at all is an error (a file or standard input).
     must_have_one: bool,
 }
 
 /// The puzzles of every input, one at a time (see [`InputArgs::puzzles`]). The first
-/// error ends it.
+/// error ends it. It can be handed to another thread to read (`compare` reads standard
+/// input on one, so that Ctrl-C need not wait for the next line of a quiet pipe).
 pub struct PuzzleStream {
     sources: VecDeque<Source>,
     current: Option<Current>,
@@ -163,7 +192,7 @@ impl PuzzleStream {
             return false;
         };
         let opts = &self.opts;
-        let (name, puzzles, must_have_one): (String, Box<dyn Iterator<Item = _>>, bool) =
+        let (name, puzzles, must_have_one): (String, Box<dyn Iterator<Item = _> + Send>, bool) =
             match source {
                 Source::Examples(list) => (
                     "examples".to_string(),
@@ -177,7 +206,12 @@ impl PuzzleStream {
                     }
                     (
                         STDIN_NAME.to_string(),
-                        Box::new(PuzzleReader::new(stdin.lock(), STDIN_NAME, opts)),
+                        // Not the lock: the stream may be read on another thread.
+                        Box::new(PuzzleReader::new(
+                            BufReader::with_capacity(64 * 1024, stdin),
+                            STDIN_NAME,
+                            opts,
+                        )),
                         true,
                     )
                 }
@@ -265,6 +299,11 @@ pub fn stdin_has_input() -> bool {
 
 /// The puzzles embedded in the binary, labelled.
 pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
+    examples_noting(opts, true)
+}
+
+/// The embedded puzzles; with `notes`, one line on standard error per puzzle skipped.
+fn examples_noting(opts: &ParseOptions, notes: bool) -> Vec<Puzzle> {
     let mut puzzles = Vec::new();
     for (i, (label, text)) in EXAMPLES.iter().enumerate() {
         // The embedded set is checked by the tests; a variant or box shape can make one invalid.
@@ -276,7 +315,8 @@ pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
                     puzzles.push(p);
                 }
             }
-            Err(e) => eprintln!("note: example '{label}' skipped: {}", e.message),
+            Err(e) if notes => eprintln!("note: example '{label}' skipped: {}", e.message),
+            Err(_) => {}
         }
     }
     puzzles

@@ -1,7 +1,8 @@
 //! `sudoku-arena merge`: one summary from several results files (shards of a large run).
 
 use super::compare::{check_svg_name, report_all, Outputs};
-use crate::harness::record::parse_records_noting_truncation;
+use crate::harness::entry::{Entry, Names};
+use crate::harness::record::{for_each_record, Record};
 use clap::Args;
 
 /// Build the comparison from several JSON-lines results files.
@@ -39,25 +40,36 @@ pub struct MergeArgs {
     title: Option<String>,
 }
 
-/// Merges and reports.
+/// Merges and reports; each file is read one record at a time, and the summary keeps a
+/// small entry per record.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     check_svg_name(args.plot.as_deref())?;
-    let mut records = Vec::new();
+    let mut entries = Vec::new();
+    let mut names = Names::default();
+    let mut seen = Seen::default();
     for f in &args.files {
-        let text =
-            std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{f}: cannot read: {e}"))?;
-        let (read, truncated) = parse_records_noting_truncation(&text, f)?;
+        let truncated = for_each_record(f, |r| -> anyhow::Result<()> {
+            seen.add(&r);
+            entries.push(Entry::new(&r, &mut names));
+            Ok(())
+        })
+        .map_err(|e| match e.downcast::<crate::error::Error>() {
+            Ok(crate::error::Error::Io { source, .. }) => {
+                anyhow::anyhow!("{f}: cannot read: {source}")
+            }
+            Ok(other) => other.into(),
+            Err(e) => e,
+        })?;
         if let Some(line) = truncated {
             eprintln!("note: {f}:{line}: skipped a truncated last line (an interrupted write)");
         }
-        records.extend(read);
     }
     let title = args
         .title
         .clone()
-        .unwrap_or_else(|| merged_title(&records, &args.files));
+        .unwrap_or_else(|| seen.title(entries.len(), &args.files));
     report_all(
-        &records,
+        &entries,
         &Outputs {
             csv: args.csv.as_deref(),
             markdown: args.markdown.as_deref(),
@@ -69,41 +81,51 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     )
 }
 
-/// What a merged plot shows: the puzzle files and time budget the records came from
-/// (as they recorded them), else the results files merged.
-fn merged_title(records: &[crate::harness::record::Record], results: &[String]) -> String {
-    let mut files: Vec<String> = Vec::new();
-    let mut budgets: Vec<String> = Vec::new();
-    for r in records {
+/// What the records merged name, for the plot's title: the puzzle files and the time
+/// budgets, in first-seen order.
+#[derive(Default)]
+struct Seen {
+    files: Vec<String>,
+    budgets: Vec<String>,
+}
+
+impl Seen {
+    /// Notes what `r` names.
+    fn add(&mut self, r: &Record) {
         let file = if r.file.is_empty() {
-            r.source.rsplit_once(':').map_or("", |(f, _)| f).to_string()
+            r.source.rsplit_once(':').map_or("", |(f, _)| f)
         } else {
-            r.file.clone()
+            r.file.as_str()
         };
-        let name = std::path::Path::new(&file)
+        let name = std::path::Path::new(file)
             .file_name()
-            .map_or(file.clone(), |n| n.to_string_lossy().into_owned());
-        if !name.is_empty() && !files.contains(&name) {
-            files.push(name);
+            .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+        if !name.is_empty() && !self.files.contains(&name) {
+            self.files.push(name);
         }
         if let Some(s) = &r.settings {
             let b = s.timeout_s.map_or("no time budget".to_string(), |t| {
                 format!("{t} s budget per solve")
             });
-            if !budgets.contains(&b) {
-                budgets.push(b);
+            if !self.budgets.contains(&b) {
+                self.budgets.push(b);
             }
         }
     }
-    let puzzles = if files.is_empty() {
-        format!("results merged from {}", results.join(", "))
-    } else {
-        format!("puzzles of {}", files.join(", "))
-    };
-    let budget = if budgets.is_empty() {
-        "time budget not recorded".to_string()
-    } else {
-        budgets.join(" / ")
-    };
-    format!("{} results, {puzzles}; {budget}", records.len())
+
+    /// What a merged plot shows: the puzzle files and time budget the records came
+    /// from (as they recorded them), else the results files merged.
+    fn title(&self, records: usize, results: &[String]) -> String {
+        let puzzles = if self.files.is_empty() {
+            format!("results merged from {}", results.join(", "))
+        } else {
+            format!("puzzles of {}", self.files.join(", "))
+        };
+        let budget = if self.budgets.is_empty() {
+            "time budget not recorded".to_string()
+        } else {
+            self.budgets.join(" / ")
+        };
+        format!("{records} results, {puzzles}; {budget}")
+    }
 }

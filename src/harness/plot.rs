@@ -3,7 +3,7 @@
 //! several fixed-cell fractions, median time against that fraction (the phase transition
 //! of the ant-colony paper's figures 5-7).
 
-use super::record::Record;
+use super::entry::Entry;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
@@ -35,7 +35,7 @@ fn colour(i: usize) -> RGBColor {
 
 /// Draws the plot of `records` into an SVG file at `path`; `title` says what the data
 /// are (set, time budget) and heads the picture.
-pub fn write_svg(records: &[Record], path: &str, title: &str) -> crate::error::Result<()> {
+pub fn write_svg(records: &[Entry], path: &str, title: &str) -> crate::error::Result<()> {
     let fractions = fraction_buckets(records);
     let with_phase = fractions.len() >= 3;
     let height = if with_phase { 1060 } else { 600 };
@@ -72,11 +72,11 @@ pub fn write_svg(records: &[Record], path: &str, title: &str) -> crate::error::R
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
-fn backends(records: &[Record]) -> Vec<String> {
+fn backends(records: &[Entry]) -> Vec<String> {
     let mut order: Vec<String> = Vec::new();
     for r in records {
-        if !order.contains(&r.backend) {
-            order.push(r.backend.clone());
+        if !order.iter().any(|b| b == r.backend()) {
+            order.push(r.backend().to_string());
         }
     }
     order
@@ -93,11 +93,11 @@ fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
     }
 }
 
-fn cactus(records: &[Record], area: &Area) -> DrawResult {
+fn cactus(records: &[Entry], area: &Area) -> DrawResult {
     let names = backends(records);
     let puzzles = names
         .iter()
-        .map(|b| records.iter().filter(|r| &r.backend == b).count())
+        .map(|b| records.iter().filter(|r| r.backend() == b).count())
         .max()
         .unwrap_or(1);
     let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
@@ -118,7 +118,7 @@ fn cactus(records: &[Record], area: &Area) -> DrawResult {
     for (i, backend) in names.iter().enumerate() {
         let mut times: Vec<f64> = records
             .iter()
-            .filter(|r| &r.backend == backend && r.solved())
+            .filter(|r| r.backend() == backend && r.solved())
             .map(|r| r.time_ms)
             .collect();
         times.sort_by(f64::total_cmp);
@@ -145,8 +145,8 @@ fn cactus(records: &[Record], area: &Area) -> DrawResult {
 }
 
 /// Fixed-cell fractions rounded to 5 %, with their records.
-fn fraction_buckets(records: &[Record]) -> BTreeMap<u32, Vec<&Record>> {
-    let mut buckets: BTreeMap<u32, Vec<&Record>> = BTreeMap::new();
+fn fraction_buckets(records: &[Entry]) -> BTreeMap<u32, Vec<&Entry>> {
+    let mut buckets: BTreeMap<u32, Vec<&Entry>> = BTreeMap::new();
     for r in records {
         buckets
             .entry((r.fixed_fraction * 20.0).round() as u32 * 5)
@@ -156,7 +156,7 @@ fn fraction_buckets(records: &[Record]) -> BTreeMap<u32, Vec<&Record>> {
     buckets
 }
 
-fn phase(records: &[Record], area: &Area) -> DrawResult {
+fn phase(records: &[Entry], area: &Area) -> DrawResult {
     let buckets = fraction_buckets(records);
     let names = backends(records);
     let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
@@ -175,10 +175,10 @@ fn phase(records: &[Record], area: &Area) -> DrawResult {
         .y_desc("median time (ms, log scale)")
         .draw()?;
     // One line per backend, and per side when the puzzles have several sides.
-    let mut sizes: Vec<usize> = records.iter().map(|r| r.size).collect();
+    let mut sizes: Vec<u8> = records.iter().map(|r| r.size).collect();
     sizes.sort_unstable();
     sizes.dedup();
-    let series: Vec<(&String, usize)> = names
+    let series: Vec<(&String, u8)> = names
         .iter()
         .flat_map(|b| sizes.iter().map(move |&s| (b, s)))
         .collect();
@@ -189,7 +189,7 @@ fn phase(records: &[Record], area: &Area) -> DrawResult {
             .filter_map(|(&pct, rs)| {
                 let mut t: Vec<f64> = rs
                     .iter()
-                    .filter(|r| &r.backend == backend && r.size == size)
+                    .filter(|r| r.backend() == backend && r.size == size)
                     .map(|r| r.time_ms)
                     .collect();
                 t.sort_by(f64::total_cmp);

@@ -118,8 +118,24 @@ impl Record {
 
 /// Reads every record of a JSON-lines results file; names the line of a bad one.
 pub fn read_records(path: &str) -> Result<Vec<Record>> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    parse_records(&text, path)
+    let mut records = Vec::new();
+    for_each_record(path, |r| -> Result<()> {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok(records)
+}
+
+/// Reads a JSON-lines results file one record at a time (memory bounded by one line),
+/// handing each to `each`; gives the number of the truncated last line skipped (an
+/// interrupted write), if there was one.
+/// `each` may stop the reading with an error of its own.
+pub fn for_each_record<E: From<Error>>(
+    path: &str,
+    each: impl FnMut(Record) -> std::result::Result<(), E>,
+) -> std::result::Result<Option<usize>, E> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    records_of(std::io::BufReader::new(file), path, each)
 }
 
 /// Parses JSON-lines text into records. A truncated last line (an interrupted write) is skipped.
@@ -133,25 +149,47 @@ pub fn parse_records_noting_truncation(
     text: &str,
     path: &str,
 ) -> Result<(Vec<Record>, Option<usize>)> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut records = Vec::with_capacity(lines.len());
-    for (i, line) in lines.iter().enumerate() {
+    let mut records = Vec::new();
+    let truncated = records_of(text.as_bytes(), path, |r| -> Result<()> {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok((records, truncated))
+}
+
+/// The records of `reader`, line by line, to `each`; a last line that neither parses
+/// nor ends in a newline is skipped and its number given back.
+fn records_of<E: From<Error>>(
+    mut reader: impl std::io::BufRead,
+    path: &str,
+    mut each: impl FnMut(Record) -> std::result::Result<(), E>,
+) -> std::result::Result<Option<usize>, E> {
+    let mut line = String::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        if reader
+            .read_line(&mut line)
+            .map_err(|e| Error::io(path, e))?
+            == 0
+        {
+            return Ok(None);
+        }
+        number += 1;
         if line.trim().is_empty() {
             continue;
         }
-        match serde_json::from_str::<Record>(line) {
-            Ok(r) => records.push(r),
-            Err(_) if i + 1 == lines.len() && !text.ends_with('\n') => {
-                return Ok((records, Some(i + 1)))
-            }
+        match serde_json::from_str::<Record>(&line) {
+            Ok(r) => each(r)?,
+            Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
             Err(e) => {
                 return Err(Error::Record {
                     path: path.to_string(),
-                    line: i + 1,
+                    line: number,
                     message: e.to_string(),
-                })
+                }
+                .into())
             }
         }
     }
-    Ok((records, None))
 }

@@ -5,15 +5,23 @@
 //! runs, as `solve` does, so no solve pays for building a solver (or, for an isolated
 //! backend, for starting its worker process) except in the transport figure.
 
+use super::entry::{Entry as Kept, Fingerprint};
+use super::queue::{CloseOnDrop, Pop, Queue};
 use super::record::{Record, RunSettings};
 use crate::backends::create;
 use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use crate::solver::{matches_expected, verify, SolveOptions, Solver};
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
+
+/// Solves queued per worker thread: enough that the reader and the workers seldom wait
+/// for each other on quick solves, few enough that memory holds only a few puzzles.
+const QUEUE_PER_THREAD: usize = 64;
 
 /// What a comparison runs.
 #[derive(Clone, Debug)]
@@ -99,74 +107,119 @@ pub fn run_one(
     }
 }
 
-/// Runs every (backend, puzzle) pair not in `done`, calling `on_record` as each finishes
-/// (from the worker threads). Pairs are taken puzzle by puzzle, so an interrupted run
-/// has every backend on the same puzzles. Once `stop` is set no new solve starts (the
-/// ones running finish), so an interrupted run still reports what it did.
+/// The runs an earlier results file already holds (`--resume`): per result, the
+/// backend's place in the plan, the puzzle's index and its fingerprint.
+#[derive(Debug, Default)]
+pub struct Done(HashSet<(usize, usize, Fingerprint)>);
+
+impl Done {
+    /// The runs of `entries` that `plan` would run again.
+    pub fn new(plan: &Plan, entries: &[Kept]) -> Done {
+        Done(
+            entries
+                .iter()
+                .filter_map(|e| {
+                    let b = plan.backends.iter().position(|b| b == e.backend())?;
+                    Some((b, e.puzzle_index, e.puzzle))
+                })
+                .collect(),
+        )
+    }
+
+    /// How many runs are done.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether no run is done.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The backends (places in `plan`) still to run on puzzle `index`.
+    pub fn to_run(&self, plan: &Plan, index: usize, puzzle: &Puzzle) -> Vec<usize> {
+        let all = 0..plan.backends.len();
+        if self.0.is_empty() {
+            return all.collect();
+        }
+        let fp = Fingerprint::of(&to_line(&puzzle.geometry, &puzzle.cells));
+        all.filter(|&b| !self.0.contains(&(b, index, fp))).collect()
+    }
+}
+
+/// Runs every (backend, puzzle) pair not in `done` as the puzzles come from `puzzles`
+/// (their index in the input, and the puzzle), calling `on_record` as each finishes
+/// (from the worker threads). The calling thread reads the puzzles and hands the pairs
+/// to the workers through a short queue, puzzle by puzzle, so that memory holds a few
+/// puzzles however long the input, and an interrupted run has every backend on the same
+/// puzzles. Once `stop` is set no new solve starts and no more is read (the solves
+/// running finish, the queued ones are dropped), so an interrupted run still reports
+/// what it did.
 pub fn run_all(
     plan: &Plan,
-    puzzles: &[(usize, Puzzle)],
-    done: &HashSet<(String, usize, String)>,
+    puzzles: impl Iterator<Item = (usize, Puzzle)>,
+    done: &Done,
     stop: &AtomicBool,
     on_record: impl Fn(Record) + Sync,
 ) -> Result<()> {
-    let jobs: Vec<(&str, usize, &Puzzle)> = puzzles
-        .iter()
-        .flat_map(|(i, p)| {
-            let line = to_line(&p.geometry, &p.cells);
-            plan.backends
-                .iter()
-                .filter(move |b| !done.contains(&((*b).clone(), *i, line.clone())))
-                .map(move |b| (b.as_str(), *i, p))
-        })
-        .collect();
-    let next = AtomicUsize::new(0);
-    let threads = plan.jobs.clamp(1, jobs.len().max(1));
+    let threads = plan.jobs.max(1);
+    let queue = Queue::<(usize, usize, Arc<Puzzle>)>::new(QUEUE_PER_THREAD * threads);
+    let (queue, on_record) = (&queue, &on_record);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
+        // Closed on every way out, so that the workers end.
+        let _closed = CloseOnDrop(queue);
+        let spawned: std::io::Result<Vec<_>> = (0..threads)
             .map(|t| {
                 std::thread::Builder::new()
                     .name(format!("compare-{t}"))
-                    .spawn_scoped(scope, || {
+                    .spawn_scoped(scope, move || {
+                        // A worker that ends (or panics) closes the queue, so that the
+                        // reader is not left waiting for room.
+                        let _gone = CloseOnDrop(queue);
                         // This thread's solvers, one per configuration, kept for every
                         // puzzle it runs.
-                        let mut solvers: HashMap<&str, Box<dyn Solver>> = HashMap::new();
-                        loop {
+                        let mut solvers: HashMap<usize, Box<dyn Solver>> = HashMap::new();
+                        // Until the queue is empty and closed.
+                        while let Pop::Item((b, index, puzzle)) = queue.pop(None) {
                             if stop.load(Ordering::Relaxed) {
-                                break;
+                                continue; // drained, so that the reader is not held up
                             }
-                            let k = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(&(backend, index, puzzle)) = jobs.get(k) else {
-                                break;
-                            };
-                            let record = match solvers.entry(backend) {
-                                std::collections::hash_map::Entry::Occupied(e) => {
-                                    run_one(e.into_mut().as_mut(), backend, puzzle, index, plan)
+                            let backend = plan.backends[b].as_str();
+                            let record = match solvers.entry(b) {
+                                Entry::Occupied(e) => {
+                                    run_one(e.into_mut().as_mut(), backend, &puzzle, index, plan)
                                 }
-                                std::collections::hash_map::Entry::Vacant(v) => {
-                                    match create(backend) {
-                                        Ok(s) => run_one(
-                                            v.insert(s).as_mut(),
-                                            backend,
-                                            puzzle,
-                                            index,
-                                            plan,
-                                        ),
-                                        Err(e) => Record {
-                                            failure: Some(format!("cannot start: {e}")),
-                                            ..base_record(backend, puzzle, index, plan)
-                                        },
+                                Entry::Vacant(v) => match create(backend) {
+                                    Ok(s) => {
+                                        run_one(v.insert(s).as_mut(), backend, &puzzle, index, plan)
                                     }
-                                }
+                                    Err(e) => Record {
+                                        failure: Some(format!("cannot start: {e}")),
+                                        ..base_record(backend, &puzzle, index, plan)
+                                    },
+                                },
                             };
                             on_record(record);
                         }
                     })
             })
             .collect();
+        let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
+        'read: for (index, puzzle) in puzzles {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let backends = done.to_run(plan, index, &puzzle);
+            let puzzle = Arc::new(puzzle);
+            for b in backends {
+                if queue.push((b, index, puzzle.clone())).is_err() {
+                    break 'read; // a worker is gone (a panic, reported below)
+                }
+            }
+        }
+        queue.close();
         for h in handles {
-            h.map_err(|e| Error::Threads(e.to_string()))?
-                .join()
+            h.join()
                 .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
         }
         Ok(())

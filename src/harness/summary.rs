@@ -1,6 +1,7 @@
 //! Turning records into the comparison: per-backend figures, and the cross-checks —
 //! wrong answers and verdicts that disagree between backends on the same puzzle.
 
+use super::entry::{Entry, Names};
 use super::record::Record;
 use crate::solver::Verdict;
 use std::collections::BTreeMap;
@@ -96,70 +97,90 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
-/// Builds the comparison. When a (backend, puzzle) pair appears more than once (merged
-/// files), the last record counts.
+/// Builds the comparison of whole records (see [`summarize_entries`]).
 pub fn summarize(records: &[Record]) -> Summary {
-    let mut latest: BTreeMap<(String, usize, String), &Record> = BTreeMap::new();
-    let mut order: Vec<String> = Vec::new();
-    for r in records {
-        if !order.contains(&r.backend) {
-            order.push(r.backend.clone());
+    let mut names = Names::default();
+    let entries: Vec<Entry> = records.iter().map(|r| Entry::new(r, &mut names)).collect();
+    summarize_entries(&entries)
+}
+
+/// Builds the comparison. When a (backend, puzzle) pair appears more than once (merged
+/// files), the last entry counts.
+pub fn summarize_entries(entries: &[Entry]) -> Summary {
+    summarize_refs(entries.iter().collect())
+}
+
+fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
+    let mut order: Vec<&str> = Vec::new();
+    for e in &latest {
+        if !order.contains(&e.backend()) {
+            order.push(e.backend());
         }
-        latest.insert(r.key(), r);
     }
-    let mut by_backend: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
-    let mut by_puzzle: BTreeMap<&str, Vec<&Record>> = BTreeMap::new();
-    for r in latest.values() {
-        by_backend.entry(&r.backend).or_default().push(r);
-        by_puzzle.entry(&r.puzzle).or_default().push(r);
+    // Sorted by key (stable: equal keys keep their order), then the last of each key kept.
+    latest.sort_by(|a, b| a.key().cmp(&b.key()));
+    let mut keep = vec![true; latest.len()];
+    for i in 1..latest.len() {
+        if latest[i - 1].key() == latest[i].key() {
+            keep[i - 1] = false;
+        }
     }
-    let indices: std::collections::BTreeSet<usize> =
-        latest.values().map(|r| r.puzzle_index).collect();
+    let mut k = keep.iter();
+    latest.retain(|_| *k.next().unwrap_or(&true));
+    let mut by_backend: BTreeMap<&str, &[&Entry]> = BTreeMap::new();
+    for rs in latest.chunk_by(|a, b| a.backend() == b.backend()) {
+        by_backend.insert(rs[0].backend(), rs);
+    }
+    let mut indices: Vec<usize> = latest.iter().map(|e| e.puzzle_index).collect();
+    indices.sort_unstable();
+    indices.dedup();
     let mut summary = Summary {
         puzzles: indices.len(),
         ..Summary::default()
     };
+    drop(indices);
     for backend in &order {
-        let rs = &by_backend[backend.as_str()];
+        let rs = by_backend[backend];
         let mut times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
         times.sort_by(f64::total_cmp);
         let mut transport: Vec<f64> = rs.iter().map(|r| r.transport_ms).collect();
         transport.sort_by(f64::total_cmp);
         let count = |v: Verdict| {
             rs.iter()
-                .filter(|r| r.verdict == v && r.wrong.is_none())
+                .filter(|r| r.verdict == v && r.wrong().is_none())
                 .count()
         };
-        for r in rs.iter().filter(|r| r.wrong.is_some()) {
+        for r in rs.iter().filter(|r| r.wrong().is_some()) {
             summary.wrong.push((
-                r.backend.clone(),
-                r.source.clone(),
-                r.wrong.clone().unwrap_or_default(),
+                r.backend().to_string(),
+                r.source(),
+                r.wrong().unwrap_or_default().to_string(),
             ));
         }
         summary.backends.push(BackendSummary {
-            backend: backend.clone(),
+            backend: backend.to_string(),
             puzzles: rs.len(),
             solved: rs.iter().filter(|r| r.solved()).count(),
             unique: count(Verdict::Unique),
             multiple: count(Verdict::Multiple),
             none: count(Verdict::None),
             unknown: count(Verdict::Unknown),
-            failed: rs.iter().filter(|r| r.failure.is_some()).count(),
-            wrong: rs.iter().filter(|r| r.wrong.is_some()).count(),
+            failed: rs.iter().filter(|r| r.failed).count(),
+            wrong: rs.iter().filter(|r| r.wrong().is_some()).count(),
             median_ms: quantile(&times, 0.5),
             p90_ms: quantile(&times, 0.9),
             max_ms: times.last().copied().unwrap_or(f64::NAN),
             ratio_to_fastest: f64::NAN,
             median_transport_ms: quantile(&transport, 0.5),
-            mean_effort: mean(rs.iter().map(|r| r.stats.nodes as f64)),
+            mean_effort: mean(rs.iter().map(|r| r.nodes as f64)),
             effort_name: rs
                 .iter()
-                .map(|r| r.effort_name.clone())
+                .map(|r| r.effort_name())
                 .find(|e| !e.is_empty())
-                .unwrap_or_default(),
-            mean_variables: mean(rs.iter().map(|r| r.stats.variables as f64)),
-            mean_constraints: mean(rs.iter().map(|r| r.stats.constraints as f64)),
+                .unwrap_or_default()
+                .to_string(),
+            mean_variables: mean(rs.iter().map(|r| r.variables as f64)),
+            mean_constraints: mean(rs.iter().map(|r| r.constraints as f64)),
         });
     }
     // The baseline is the fastest backend that answered everything: one that gave up on
@@ -181,41 +202,48 @@ pub fn summarize(records: &[Record]) -> Summary {
     for b in &mut summary.backends {
         b.ratio_to_fastest = b.median_ms / fastest;
     }
-    for rs in by_puzzle.values() {
-        if let Some(d) = disagreement(rs) {
-            summary.disagreements.push(d);
-        }
-    }
+    // The entries of each puzzle (identical puzzles on several lines together), each
+    // group in backend order; the disagreements in the order of the input.
+    latest.sort_by_key(|e| e.puzzle);
+    let mut found: Vec<(usize, Disagreement)> = latest
+        .chunk_by(|a, b| a.puzzle == b.puzzle)
+        .filter_map(|rs| {
+            let first = rs.iter().map(|r| r.puzzle_index).min().unwrap_or(0);
+            disagreement(rs).map(|d| (first, d))
+        })
+        .collect();
+    found.sort_by_key(|(first, _)| *first);
+    summary.disagreements = found.into_iter().map(|(_, d)| d).collect();
     summary
 }
 
 /// One summary per input file (in first-seen order), for `--by-file`: mixing an easy
 /// and a hard set in one table hides both.
-pub fn summarize_by_file(records: &[Record]) -> Vec<(String, Summary)> {
+pub fn summarize_by_file(entries: &[Entry]) -> Vec<(String, Summary)> {
     let mut files: Vec<&str> = Vec::new();
-    for r in records {
-        if !files.contains(&r.file.as_str()) {
-            files.push(&r.file);
+    for e in entries {
+        if !files.contains(&e.file()) {
+            files.push(e.file());
         }
     }
     files
         .into_iter()
         .map(|f| {
-            let rs: Vec<Record> = records.iter().filter(|r| r.file == f).cloned().collect();
-            (f.to_string(), summarize(&rs))
+            let rs: Vec<&Entry> = entries.iter().filter(|e| e.file() == f).collect();
+            (f.to_string(), summarize_refs(rs))
         })
         .collect()
 }
 
-/// Whether the records of one puzzle contradict each other: incompatible verdicts, or a
+/// Whether the entries of one puzzle contradict each other: incompatible verdicts, or a
 /// proven-unique solution that another backend's valid solution differs from.
-fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
-    let valid: Vec<&&Record> = rs.iter().filter(|r| r.wrong.is_none()).collect();
+fn disagreement(rs: &[&Entry]) -> Option<Disagreement> {
+    let valid: Vec<&&Entry> = rs.iter().filter(|r| r.wrong().is_none()).collect();
     let make = |reason: String| Disagreement {
-        source: rs[0].source.clone(),
+        source: rs[0].source(),
         verdicts: rs
             .iter()
-            .map(|r| format!("{}={}", r.backend, r.verdict.name()))
+            .map(|r| format!("{}={}", r.backend(), r.verdict.name()))
             .collect(),
         reason,
     };
@@ -224,9 +252,9 @@ fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
             if !a.verdict.agrees_with(b.verdict) {
                 return Some(make(format!(
                     "{} says {}, {} says {}",
-                    a.backend,
+                    a.backend(),
                     a.verdict.name(),
-                    b.backend,
+                    b.backend(),
                     b.verdict.name()
                 )));
             }
@@ -235,11 +263,12 @@ fn disagreement(rs: &[&Record]) -> Option<Disagreement> {
     let unique = valid.iter().find(|r| r.verdict == Verdict::Unique)?;
     valid
         .iter()
-        .find(|r| r.solution.is_some() && r.solution != unique.solution)
+        .find(|r| r.solution().is_some() && r.solution() != unique.solution())
         .map(|other| {
             make(format!(
                 "{} proved the solution unique, but {} found a different one",
-                unique.backend, other.backend
+                unique.backend(),
+                other.backend()
             ))
         })
 }
