@@ -328,3 +328,17 @@ fn nearly_empty_large_grids_are_filled_without_a_backtrack() {
         assert_eq!(out.stats.backtracks, 0, "csp:{config} {b}x{b} boxes");
     }
 }
+
+#[test]
+fn a_reused_solver_reports_each_puzzles_own_work() {
+    // Régin's matchings (and its augmentation count) were kept from one puzzle to the
+    // next, so under `compare --jobs 2` a figure depended on which thread ran what before.
+    let p = sample().remove(0);
+    let mut solver = create("csp:gac").unwrap();
+    let opts = SolveOptions::new(2, None);
+    let first = solver.solve(&p, &opts);
+    let again = solver.solve(&p, &opts);
+    assert!(first.stats.extra["augmentations"] > 0.0);
+    assert_eq!(first.stats.extra, again.stats.extra);
+    assert_eq!(first.stats.nodes, again.stats.nodes);
+}

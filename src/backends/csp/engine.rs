@@ -136,7 +136,16 @@ impl Engine {
         self.level
     }
 
-    /// Augmenting-path searches Régin's filter started so far.
+    /// Readies the engine for a new puzzle: every work counter at 0 and no matching kept
+    /// from the last one, so that a solver reused across puzzles reports each puzzle's
+    /// own work, whatever it solved before (under `compare --jobs 2`, which thread ran
+    /// what changed `augmentations`).
+    pub fn begin_puzzle(&mut self) {
+        self.counters = Counters::default();
+        self.regin = Regin::new();
+    }
+
+    /// Augmenting-path searches Régin's filter started since the last reset.
     pub fn augmentations(&self) -> u64 {
         self.regin.augmentations
     }

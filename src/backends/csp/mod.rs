@@ -201,7 +201,7 @@ impl CspSolver {
         self.config
     }
 
-    /// An engine for `geometry` with fresh counters.
+    /// An engine for `geometry`, readied for a new puzzle.
     fn engine_for(&mut self, geometry: &Arc<Geometry>) -> &mut Engine {
         let reusable = self
             .engine
@@ -214,7 +214,7 @@ impl CspSolver {
         let (_, engine) = self
             .engine
             .get_or_insert_with(|| (geometry.clone(), Engine::new(geometry, propagation)));
-        engine.counters = Default::default();
+        engine.begin_puzzle();
         engine
     }
 }
