@@ -27,15 +27,10 @@ const REFILLS_PER_REGION: usize = 4;
 /// stays as it was).
 const REFILL_BACKTRACKS_PER_CELL: usize = 4;
 
-/// The pattern grid of a classic board with `box_rows x box_cols` boxes:
-/// `(box_cols * (r % box_rows) + r / box_rows + c) % n + 1`.
+/// The pattern grid of a classic board ([`Geometry::pattern_value`] in every cell).
 pub fn pattern_grid(geometry: &Geometry) -> Grid {
-    let (br, bc, n) = (geometry.box_rows, geometry.box_cols, geometry.n);
-    (0..n * n)
-        .map(|cell| {
-            let (r, c) = (cell / n, cell % n);
-            ((bc * (r % br) + r / br + c) % n + 1) as u8
-        })
+    (0..geometry.cells())
+        .map(|cell| geometry.pattern_value(cell))
         .collect()
 }
 
