@@ -4,8 +4,8 @@
 //!
 //! Checks: `verify` passes (valid, distinct solutions, verdict consistent with them); a
 //! decided verdict is the brute force's (0 → none, 1 → unique, ≥2 → multiple); `unknown`
-//! only from `rules:ladder` or a backend that does not prove uniqueness, `solved` only
-//! from the latter; no failure; counting every solution of a 4x4 gives the exact count;
+//! only from `rules:ladder`, a backend that does not prove uniqueness, or a solve its
+//! budget stopped (10 s; 50 ms for the latter), `solved` only from those; no failure; counting every solution of a 4x4 gives the exact count;
 //! every cell the rule ladder fills when stuck holds that value in every solution found.
 #![no_main]
 
@@ -89,7 +89,14 @@ fuzz_target!(|data: &[u8]| {
             }
             // A backend without proofs (aco) searches a puzzle with no solution until
             // its iteration cap, 40 s here: a short budget, as tests/crosscheck.rs gives it.
-            let budget = (!e.proves_uniqueness).then(|| Duration::from_millis(50));
+            // The others get 10 s: csp:naive (forward checking) needs more than 60 s to
+            // prove that some nearly empty 9x9 X puzzles have no solution, and libFuzzer
+            // then ends the whole run. Slow is not wrong: a deadline's `unknown` passes.
+            let budget = Some(if e.proves_uniqueness {
+                Duration::from_secs(10)
+            } else {
+                Duration::from_millis(50)
+            });
             let counting = case.count_all && e.counts_all;
             let opts = SolveOptions::new(if counting { max_solutions } else { 2 }, budget);
             let start = std::time::Instant::now();
@@ -107,12 +114,12 @@ fuzz_target!(|data: &[u8]| {
                     assert_eq!(v, expected, "{name}: brute force counts {}", brute.count)
                 }
                 Verdict::Unknown => assert!(
-                    name == "rules:ladder" || !e.proves_uniqueness,
+                    name == "rules:ladder" || !e.proves_uniqueness || out.timed_out,
                     "{name} answered unknown (brute force counts {})",
                     brute.count
                 ),
                 _ => assert!(
-                    !e.proves_uniqueness,
+                    !e.proves_uniqueness || out.timed_out,
                     "{name} answered solved (brute force counts {})",
                     brute.count
                 ),

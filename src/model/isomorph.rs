@@ -18,8 +18,8 @@
 //! low as it gets within its bounds (the caller decides what a near miss is worth; the
 //! backends use exact fits only). The symmetries have about
 //! `log₂((br!)^bc · (bc!)^br · bc! · br! · n!)` bits of freedom and each given takes
-//! `log₂ n` of them, so fitting is tried only below that capacity (a 9×9 puzzle with 17
-//! givens never is, nor are the 16×16 and 25×25 benchmark sets).
+//! `log₂ n` of them, so fitting is worth trying only below that capacity (the backends'
+//! rules of when to try are in `backends::hint`).
 //!
 //! The search is bounded (swaps and deadline) and seeded (the same puzzle always gets the
 //! same order); the result is only an order to try values in, so any result is sound.
@@ -224,15 +224,22 @@ impl Moved {
         }
     }
 
-    /// A random move.
+    /// A random move. A box one row high has no two rows in a band and no two stacks to
+    /// swap (one column wide: no two bands, no two columns in a stack); the side is at
+    /// least 4, so the other kinds are always there.
     fn random_move(&self, rng: &mut Rng) -> Move {
-        let (br, bc, n) = (self.br, self.bc, self.n);
+        let (br, bc) = (self.br, self.bc);
         let pair = |rng: &mut Rng, len: usize| {
             let a = rng.below(len);
             let b = (a + 1 + rng.below(len - 1)) % len;
             (a, b)
         };
-        match rng.below(4) {
+        let kind = match (br >= 2, bc >= 2) {
+            (true, true) => rng.below(4),
+            (false, _) => 1 + rng.below(2),
+            (true, false) => 3 * rng.below(2),
+        };
+        match kind {
             0 => {
                 let band = rng.below(bc);
                 let (a, b) = pair(rng, br);
@@ -249,7 +256,6 @@ impl Moved {
             }
             _ => {
                 let (a, b) = pair(rng, br);
-                debug_assert!(n >= 4);
                 Move::Stacks(a, b)
             }
         }
@@ -412,6 +418,22 @@ mod tests {
         assert_eq!(misfits, 1);
         let x = Geometry::new(3, 3, Variant::X).unwrap();
         assert_eq!(best_fit(&x, &[0; 81], None), None);
+    }
+
+    #[test]
+    fn boxes_one_cell_high_or_wide_are_moved_without_a_panic() {
+        // 1x4 boxes have no two rows in a band to swap (the random move drew from an
+        // empty range and panicked); 4x1 no two columns in a stack.
+        for (r, c) in [(1, 4), (4, 1), (1, 9), (8, 1)] {
+            let g = Geometry::new(r, c, Variant::Classic).unwrap();
+            let n = g.n;
+            let mut cells = vec![0u8; n * n];
+            cells[0] = 1;
+            cells[n + 1] = 2;
+            cells[2 * n + 3] = 1;
+            let (s, _) = best_fit(&g, &cells, None).expect("classic");
+            assert!(g.is_solution(&s), "{r}x{c}");
+        }
     }
 
     #[test]
