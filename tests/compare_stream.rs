@@ -222,6 +222,52 @@ fn bad_input_in_a_file_stops_before_any_solve() {
 }
 
 #[test]
+fn a_bad_file_named_beside_standard_input_stops_before_any_solve() {
+    // With `-` among the inputs the run streams, but the files are still checked first
+    // (found in review: the puzzles read before a bad file were solved and written).
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp(&dir, "mid.txt");
+    std::fs::write(&path, bad_in_the_middle()).unwrap();
+    let results = temp(&dir, "r.jsonl");
+    let o = run(
+        &["compare", "-b", "dlx", "--out", &results, "-", &path],
+        format!("{EASY}\n{EASY}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains(&format!("{path}:4")), "{}", err(&o));
+    assert!(!err(&o).contains("comparing"), "{}", err(&o));
+    assert_eq!(out(&o), "", "no table");
+    assert!(!std::path::Path::new(&results).exists(), "no results file");
+}
+
+#[test]
+fn an_existing_results_file_is_replaced_only_at_the_first_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = temp(&dir, "r.jsonl");
+    let good = temp(&dir, "good.txt");
+    std::fs::write(&good, format!("{EASY}\n").repeat(3)).unwrap();
+    let o = run(&["compare", "-b", "dlx,csp", "--out", &results, &good], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(lines_in(&results), 6);
+    // Bad standard input at its first puzzle, with --force: nothing was solved, so the
+    // six results stay (found in review: the file was removed).
+    let o = run(
+        &["compare", "-b", "dlx", "--force", "--out", &results],
+        b"123\n",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(lines_in(&results), 6);
+    // A run that writes results replaces the file whole: one solve, one line.
+    let o = run(
+        &["compare", "-b", "dlx", "--force", "--out", &results, "-"],
+        format!("{EASY}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(lines_in(&results), 1);
+    assert_eq!(records(&results)[0].backend, "dlx");
+}
+
+#[test]
 fn bad_input_on_standard_input_stops_after_the_puzzles_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let results = temp(&dir, "r.jsonl");

@@ -34,7 +34,8 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// written to --out (this also gives the progress bar its total), then solved. Standard
 /// input is read once, as `solve` reads it: bad input there stops the run at that
 /// puzzle with exit status 2, after the table of the puzzles before it (their results
-/// stay in --out; --csv, --markdown and --plot are not written).
+/// stay in --out; --csv, --markdown and --plot are not written). An existing --out file
+/// (with --force) is replaced at the first result, so a run that writes none leaves it.
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
 /// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max
@@ -254,6 +255,24 @@ fn survey(
     })
 }
 
+/// Checks every puzzle of the regular files among the inputs when standard input is
+/// one of them too (it cannot be read twice, so the run streams): a bad file still stops
+/// the run before any solve, as when only files are named.
+fn check_files(args: &CompareArgs) -> anyhow::Result<()> {
+    let files =
+        args.input.files.iter().filter(|f| {
+            f.as_str() != "-" && std::fs::metadata(f.as_str()).is_ok_and(|m| m.is_file())
+        });
+    for file in files {
+        let mut one = args.input.clone();
+        one.files = vec![file.clone()];
+        for puzzle in one.puzzles_again(NO_FILE)? {
+            puzzle?;
+        }
+    }
+    Ok(())
+}
+
 /// Where `compare` reads when no file is named.
 const NO_FILE: NoFile = NoFile::PipedElseExamples;
 
@@ -307,6 +326,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let survey = if args.input.rereadable(NO_FILE) {
         Some(survey(args, shard, &plan, &done)?)
     } else {
+        check_files(args)?;
         None
     };
     let stop = Arc::new(AtomicBool::new(false));
@@ -326,10 +346,13 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         Some(path) => {
             let mut o = std::fs::OpenOptions::new();
             o.create(true);
+            // Without --resume an existing file is replaced at the first result, not
+            // here: a run that writes none (bad standard input at its first puzzle, an
+            // early Ctrl-C) leaves it as it was.
             if args.resume {
                 o.append(true);
             } else {
-                o.write(true).truncate(true);
+                o.write(true);
             }
             Some(
                 o.open(path)
@@ -386,10 +409,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let bar = progress_bar(survey.as_ref().map(|s| s.solves));
     // The new entries follow the earlier ones in one vector (no copy of either at the end).
     let earlier = previous.len();
-    let sink = Mutex::new((file, previous, names, None::<String>));
+    let replace = !args.resume;
+    let sink = Mutex::new((file, previous, names, None::<String>, replace));
     run_all(&plan, &mut feed, &done, &stop, |record| {
         let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-        let (file, entries, names, error) = &mut *guard;
+        let (file, entries, names, error, replace) = &mut *guard;
+        if let Some(f) = file.as_mut().filter(|_| std::mem::take(replace)) {
+            if let Err(e) = f.set_len(0) {
+                error.get_or_insert(format!("cannot write results: {e}"));
+            }
+        }
         if let Some(problem) = &record.wrong {
             bar.println(format!(
                 "WRONG ANSWER: {} on {}: {problem}",
@@ -417,7 +446,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         bar.inc(1);
     })?;
     bar.finish_and_clear();
-    let (_, mut entries, _, error) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (_, mut entries, _, error, _) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
     let ran = entries.len() - earlier;
     if let Some(e) = error {
         anyhow::bail!(e);
@@ -487,9 +516,12 @@ fn stopped_early(
     .flatten()
     .collect();
     if ran == 0 {
-        // Nothing was solved: no table, and no results file made for nothing.
+        // Nothing was solved: no table, and no results file made for nothing (one that
+        // was there is left as it was: it is replaced only at the first result).
         if let Some(out) = args.out.as_deref().filter(|_| !args.resume) {
-            let _ = std::fs::remove_file(out);
+            if std::fs::metadata(out).is_ok_and(|m| m.len() == 0) {
+                let _ = std::fs::remove_file(out);
+            }
         }
         return error;
     }
