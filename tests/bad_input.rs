@@ -5,10 +5,12 @@
 //! huge file or an endless pipe is read with memory bounded by one puzzle and one line.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 use std::sync::mpsc;
 use std::time::Duration;
 
+mod common;
+use common::cli::{command, err, out, run};
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -24,37 +26,6 @@ const COMMANDS: &[&[&str]] = &[
     &["explain"],
     &["export", "--encoding", "exact-cover"],
 ];
-
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(EXE);
-    c.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    c
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = command(args).spawn().unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // Written from a thread: a command that stops early closes the pipe, and that is fine.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    o
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn write(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
     let path = dir.path().join(name);

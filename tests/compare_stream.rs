@@ -6,46 +6,17 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_arena::harness::record::{parse_records, Record};
 
+mod common;
+use common::cli::{command, err, out, run};
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const EASY_SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(EXE);
-    c.args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    c
-}
-
-/// Runs with `stdin` written from a thread (a command that stops early closes the pipe).
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = command(args).spawn().unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    o
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn temp(dir: &tempfile::TempDir, name: &str) -> String {
     dir.path().join(name).to_str().unwrap().to_string()

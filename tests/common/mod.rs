@@ -2,6 +2,8 @@
 //! seeded random generator of small puzzles, and the shared data sets.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::sync::Arc;
 use sudoku_arena::backends::create;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
