@@ -10,7 +10,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 mod common;
-use common::cli::{command, err, out, run};
+use common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -400,14 +400,7 @@ fn a_hundred_megabytes_of_dots_is_refused_after_the_first_line_cap() {
 fn solve_peak_kb(count: usize) -> u64 {
     let mut child: Child = command(&["solve", "-b", "dlx"]).spawn().unwrap();
     let pid = child.id();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let line = format!("{EASY_SOLVED}\n");
-        for _ in 0..count {
-            input.write_all(line.as_bytes()).unwrap();
-        }
-        input // kept open: the command must answer without seeing the end
-    });
+    let writer = feed_open(&mut child, EASY_SOLVED, count);
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
@@ -426,12 +419,7 @@ fn solve_peak_kb(count: usize) -> u64 {
             }
         }
     }
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let kb = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap();
+    let kb = vm_hwm_kb(pid);
     drop(writer.join().unwrap()); // the end of the input
     let o = child.wait_with_output().unwrap();
     assert!(o.status.success(), "{}", err(&o));

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use sudoku_arena::harness::record::{parse_records, Record};
 
 mod common;
-use common::cli::{command, err, out, run};
+use common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -59,14 +59,7 @@ fn stdin_peak_kb(count: usize) -> u64 {
         .spawn()
         .unwrap();
     let pid = child.id();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let line = format!("{EASY_SOLVED}\n");
-        for _ in 0..count {
-            input.write_all(line.as_bytes()).unwrap();
-        }
-        input // kept open: the command must solve without seeing the end
-    });
+    let writer = feed_open(&mut child, EASY_SOLVED, count);
     let start = Instant::now();
     while lines_in(&results) < count {
         if start.elapsed() > Duration::from_secs(60) {
@@ -83,15 +76,6 @@ fn stdin_peak_kb(count: usize) -> u64 {
     assert!(child.wait().unwrap().success());
     assert_eq!(records(&results).len(), count);
     kb
-}
-
-fn vm_hwm_kb(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        .unwrap()
 }
 
 /// The peak resident memory (kB, by GNU time) of `compare -b dlx` on a file of `count`

@@ -1,7 +1,8 @@
 //! Running the `sudoku-arena` binary from a test with piped standard streams.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::thread::JoinHandle;
 
 /// The binary with `args`, started in the project root, every stream piped.
 pub fn command(args: &[&str]) -> Command {
@@ -36,4 +37,28 @@ pub fn out(o: &Output) -> String {
 /// Standard error as text.
 pub fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Writes `count` copies of `line` (and a newline) to the child's standard input from a
+/// thread, which hands the pipe back still open: a command that streams must answer
+/// without seeing the end of its input. Dropping the returned pipe ends the input.
+pub fn feed_open(child: &mut Child, line: &str, count: usize) -> JoinHandle<ChildStdin> {
+    let mut input = child.stdin.take().unwrap();
+    let line = format!("{line}\n");
+    std::thread::spawn(move || {
+        for _ in 0..count {
+            input.write_all(line.as_bytes()).unwrap();
+        }
+        input
+    })
+}
+
+/// The peak resident memory (VmHWM, kB) of a running process, from `/proc`.
+pub fn vm_hwm_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
 }
