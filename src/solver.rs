@@ -238,21 +238,20 @@ pub trait Solver {
     /// The configuration name, such as `dlx` or `sat:extended`.
     fn name(&self) -> String;
 
-    /// Looks for up to `opts.max_solutions` solutions of `puzzle` before `opts.deadline`.
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome;
-
-    /// Like [`Solver::solve`], telling `on_solution` of each solution as it is found, so
-    /// that a solve stopped from outside still gives what it found. Backends whose search
-    /// can report solutions early override it; the default reports them at the end.
+    /// Looks for up to `opts.max_solutions` solutions of `puzzle` before `opts.deadline`,
+    /// telling `on_solution` of each solution as it is found (or, for a backend whose
+    /// search cannot, at the end), so that a solve stopped from outside still gives what
+    /// it found. The one method every backend writes.
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
-    ) -> Outcome {
-        let out = self.solve(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+    ) -> Outcome;
+
+    /// [`Solver::solve_streaming`] for a caller that wants only the outcome.
+    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+        self.solve_streaming(puzzle, opts, &mut |_| {})
     }
 
     /// What `Stats::nodes` counts for this backend, for report headings.

@@ -50,10 +50,6 @@ impl Solver for Timed {
         self.0.effort_name()
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        self.solve_streaming(puzzle, opts, &mut |_| {})
-    }
-
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
@@ -96,10 +92,6 @@ impl Solver for Isolated {
 
     fn effort_name(&self) -> &'static str {
         self.local.effort_name()
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        self.solve_streaming(puzzle, opts, &mut |_| {})
     }
 
     fn solve_streaming(

@@ -48,16 +48,9 @@ fn propagated(puzzle: &Puzzle) -> Option<Board> {
     (0..b.value.len()).all(|c| !b.is_empty(c)).then_some(b)
 }
 
-impl Solver for AcoSolver {
-    fn name(&self) -> String {
-        self.config.name()
-    }
-
-    fn effort_name(&self) -> &'static str {
-        "ant choices"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+impl AcoSolver {
+    /// Runs the whole search, reporting the solutions at the end.
+    fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let began = Instant::now();
         let g = &puzzle.geometry;
         let cells = g.cells();
@@ -115,5 +108,26 @@ impl Solver for AcoSolver {
             },
             None => Outcome::from_search(Vec::new(), 0, false, run.timed_out, stats),
         }
+    }
+}
+
+impl Solver for AcoSolver {
+    fn name(&self) -> String {
+        self.config.name()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "ant choices"
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.search(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
     }
 }

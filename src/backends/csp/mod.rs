@@ -219,16 +219,9 @@ impl CspSolver {
     }
 }
 
-impl Solver for CspSolver {
-    fn name(&self) -> String {
-        format!("csp:{}", self.config.name())
-    }
-
-    fn effort_name(&self) -> &'static str {
-        "search nodes"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+impl CspSolver {
+    /// Runs the whole search, reporting the solutions at the end.
+    fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let g = &puzzle.geometry;
         let branch = self.config.branch;
@@ -281,6 +274,27 @@ impl Solver for CspSolver {
         let search_free = end.nodes == 0 && !end.timed_out;
         extra.insert("search_free".into(), if search_free { 1.0 } else { 0.0 });
         Outcome::from_search(solutions, end.found, end.complete, end.timed_out, stats)
+    }
+}
+
+impl Solver for CspSolver {
+    fn name(&self) -> String {
+        format!("csp:{}", self.config.name())
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "search nodes"
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.search(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
     }
 }
 

@@ -84,16 +84,9 @@ impl SudokuCover {
 #[derive(Default)]
 pub struct DlxSolver;
 
-impl Solver for DlxSolver {
-    fn name(&self) -> String {
-        "dlx".to_string()
-    }
-
-    fn effort_name(&self) -> &'static str {
-        "rows tried"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+impl DlxSolver {
+    /// Runs the whole search, reporting the solutions at the end.
+    fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let hint = solution_hint(puzzle, opts.deadline);
         if opts.expired() {
@@ -153,5 +146,26 @@ impl Solver for DlxSolver {
             end == SearchEnd::DeadlineReached,
             stats,
         )
+    }
+}
+
+impl Solver for DlxSolver {
+    fn name(&self) -> String {
+        "dlx".to_string()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "rows tried"
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.search(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
     }
 }

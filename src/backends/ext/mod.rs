@@ -182,7 +182,21 @@ impl Solver for ExternalSolver {
         self.tool.effort
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.run(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
+    }
+}
+
+impl ExternalSolver {
+    /// Runs the tool, its files and processes included, and reads its answer.
+    fn run(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let mut stats = Stats::default();
         let result = Scratch::new().and_then(|scratch| (self.tool.solve)(puzzle, opts, &scratch));

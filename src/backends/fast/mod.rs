@@ -92,10 +92,6 @@ impl Solver for FastSolver {
         "guesses"
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        self.solve_streaming(puzzle, opts, &mut |_| {})
-    }
-
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,

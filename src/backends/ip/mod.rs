@@ -163,10 +163,6 @@ impl Solver for IpSolver {
         "B&B nodes"
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        self.solve_streaming(puzzle, opts, &mut |_| {})
-    }
-
     /// Presolve, root LP, then 0-1 solves with no-good cuts; `on_solution` sees each
     /// solution as soon as it is found.
     fn solve_streaming(

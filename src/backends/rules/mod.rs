@@ -99,16 +99,9 @@ pub fn verdict(run: &Run, guessing: bool) -> Verdict {
     Verdict::from_search(run.solutions.len(), run.complete)
 }
 
-impl Solver for RulesSolver {
-    fn name(&self) -> String {
-        format!("rules:{}", if self.guessing { "guess" } else { "ladder" })
-    }
-
-    fn effort_name(&self) -> &'static str {
-        "rule steps"
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
+impl RulesSolver {
+    /// Runs the whole search, reporting the solutions at the end.
+    fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let guessing = self.guessing;
         let board = self.board(&puzzle.geometry);
@@ -159,5 +152,26 @@ impl Solver for RulesSolver {
             partial,
             ..Outcome::default()
         }
+    }
+}
+
+impl Solver for RulesSolver {
+    fn name(&self) -> String {
+        format!("rules:{}", if self.guessing { "guess" } else { "ladder" })
+    }
+
+    fn effort_name(&self) -> &'static str {
+        "rule steps"
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let out = self.search(puzzle, opts);
+        out.solutions.iter().for_each(|s| on_solution(s));
+        out
     }
 }

@@ -45,10 +45,6 @@ impl Solver for SatSolver {
         "solver calls"
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
-        self.solve_streaming(puzzle, opts, &mut |_| {})
-    }
-
     /// Encodes, then runs varisat with a blocking clause after each model until unsat
     /// or enough solutions; `on_solution` sees each solution as soon as it is found.
     fn solve_streaming(
