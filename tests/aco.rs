@@ -12,7 +12,7 @@ use common::*;
 use proptest::prelude::*;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use sudoku_arena::backends::{canonical, create, BACKENDS, PARTIAL_CONFIGS};
+use sudoku_arena::backends::{canonical, create, lookup, BACKENDS};
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Puzzle, Variant};
 use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
 
@@ -123,7 +123,7 @@ fn the_same_seed_gives_the_same_run_and_another_seed_another() {
 fn it_never_claims_uniqueness_a_count_or_none() {
     let info = BACKENDS.iter().find(|b| b.name == "aco").unwrap();
     assert!(!info.proves_uniqueness && !info.counts);
-    assert!(PARTIAL_CONFIGS.contains(&"aco") && PARTIAL_CONFIGS.contains(&"aco:no-bve"));
+    assert!(lookup("aco").unwrap().0.partial && lookup("aco:no-bve").unwrap().0.partial);
     // sabuncu3 has 27 solutions, aiescargot one: both are just `solved`, whatever is asked.
     for name in ["sabuncu3", "aiescargot"] {
         for limit in [1, 2, usize::MAX] {

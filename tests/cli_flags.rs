@@ -253,7 +253,7 @@ fn conflicting_configuration_flags_are_usage_errors() {
     // ext has no default, and both `solve` and `backends` say so.
     assert_usage_error(
         &run(&["solve", "-b", "ext"], EASY),
-        "name an external solver",
+        "ext has no default: name one of ext:gecode",
     );
     let o = run(&["backends"], "");
     assert!(

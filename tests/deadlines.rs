@@ -22,7 +22,9 @@ use common::*;
 use processes::{assert_nothing_running, children, tag_this_process, tagged};
 use std::process::Command;
 use std::time::{Duration, Instant};
-use sudoku_arena::backends::{builtin_configs, create, BACKENDS, PARTIAL_CONFIGS, WORKER_ENV};
+use sudoku_arena::backends::{
+    builtin_configs, create, lookup, BACKENDS, CONFIGURATIONS, WORKER_ENV,
+};
 use sudoku_arena::model::format::to_line;
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, Failure, SolveOptions, Solver, Verdict};
@@ -132,17 +134,15 @@ fn empty(side: usize) -> Puzzle {
     puzzle(&vec!["0"; side * side].join(" "), Variant::Classic)
 }
 
-/// Every configuration to hold a deadline: the built-in ones (`compare --backends all`;
-/// a backend added to the registry, such as the ant colony, is covered from then on)
-/// and the external solvers that are installed.
+/// Every configuration of the registry to hold a deadline (one added to it, such as the
+/// ant colony, is covered from then on) that this build and machine can run: those of
+/// a cargo feature not built, or of an external solver not installed, are left out.
 fn every_config() -> Vec<String> {
-    let mut configs = builtin_configs();
-    let ext = BACKENDS.iter().find(|b| b.name == "ext").unwrap();
-    for tool in ext.configs {
-        let spec = format!("ext:{tool}");
-        match create(&spec) {
-            Ok(_) => configs.push(spec),
-            Err(e) => eprintln!("deadlines: {spec} not checked: {e}"),
+    let mut configs = Vec::new();
+    for c in CONFIGURATIONS {
+        match c.available() {
+            Ok(()) => configs.push(c.name.to_string()),
+            Err(e) => eprintln!("deadlines: {} not checked: {e}", c.name),
         }
     }
     configs
@@ -154,7 +154,7 @@ fn every_config() -> Vec<String> {
 fn enumerates(config: &str) -> bool {
     let name = config.split(':').next().unwrap_or(config);
     let counts = BACKENDS.iter().any(|b| b.name == name && b.counts);
-    counts && !PARTIAL_CONFIGS.contains(&config)
+    counts && !lookup(config).is_ok_and(|(c, _)| c.partial)
 }
 
 /// The `solve` case of a configuration: finding one solution of [`hard49`], or of an

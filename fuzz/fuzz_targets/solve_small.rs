@@ -13,7 +13,7 @@ use fuzz_support::{brute_force, small_case};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::time::Duration;
-use sudoku_arena::backends::BACKENDS;
+use sudoku_arena::backends::{backend_info, Runs, CONFIGURATIONS};
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
 
 /// One configuration under test.
@@ -32,24 +32,21 @@ struct Entry {
 /// `create` uses for sat and ip), external solvers left out.
 fn entries() -> Vec<Entry> {
     let mut all = Vec::new();
-    for info in BACKENDS.iter().filter(|b| b.name != "ext") {
-        let configs: Vec<Option<&str>> = if info.configs.is_empty() {
-            vec![None]
-        } else {
-            info.configs.iter().map(|c| Some(*c)).collect()
-        };
-        for config in configs {
-            let Ok(solver) = (info.make)(config) else {
-                continue; // a configuration behind a cargo feature
-            };
-            all.push(Entry {
-                name: solver.name(),
-                proves_uniqueness: info.proves_uniqueness,
-                max_side: if info.name == "ip" { 4 } else { 64 },
-                counts_all: info.name != "ip",
-                solver,
-            });
+    for config in CONFIGURATIONS {
+        if matches!(config.runs, Runs::Program { .. }) || config.available().is_err() {
+            continue; // an external solver, or a configuration behind a cargo feature
         }
+        let Ok(solver) = (config.make)(None) else {
+            continue;
+        };
+        let backend = config.backend();
+        all.push(Entry {
+            name: solver.name(),
+            proves_uniqueness: backend_info(backend).is_some_and(|b| b.proves_uniqueness),
+            max_side: if backend == "ip" { 4 } else { 64 },
+            counts_all: backend != "ip",
+            solver,
+        });
     }
     all
 }

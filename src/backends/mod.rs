@@ -26,34 +26,17 @@ pub mod sat;
 
 pub use isolated::{serve_if_asked, worker_executable, WORKER_ENV};
 
+mod registry;
+
+pub use registry::{
+    backend_info, builtin_configs, configurations_of, default_configs, lookup, set_configs,
+    split_spec, BackendInfo, Configuration, MakeSolver, Runs, Set, BACKENDS, CONFIGURATIONS,
+};
+
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
 use crate::solver::Solver;
 use isolated::{Isolated, Timed};
-
-/// Builds the in-process solver of a configuration (`None` for the default).
-pub type MakeSolver = fn(Option<&str>) -> Result<Box<dyn Solver>>;
-
-/// What the registry knows of a backend.
-pub struct BackendInfo {
-    /// The name used with `--backend`.
-    pub name: &'static str,
-    /// One line on what it is.
-    pub summary: &'static str,
-    /// Whether it can prove that a solution is the only one.
-    pub proves_uniqueness: bool,
-    /// Whether it can count solutions.
-    pub counts: bool,
-    /// The sides it handles.
-    pub sides: &'static str,
-    /// Its configurations, selected as `name:config`; the first is the default.
-    pub configs: &'static [&'static str],
-    /// Whether a solve with a deadline must run in a child process, because the engine
-    /// cannot be stopped in time from inside (see [`worker_executable`]).
-    pub isolated: bool,
-    /// Builds the in-process solver for a configuration (`None` for the default).
-    pub make: MakeSolver,
-}
 
 /// An encoding that can be written in a standard format for external solvers.
 pub struct EncodingInfo {
@@ -66,102 +49,6 @@ pub struct EncodingInfo {
     /// Writes the encoding of a puzzle in a format.
     pub export: fn(&Puzzle, &str) -> Result<String>,
 }
-
-/// Every backend, in the order `backends` lists them.
-pub const BACKENDS: &[BackendInfo] = &[
-    BackendInfo {
-        name: "dlx",
-        summary:
-            "exact cover solved by Dancing Links (Knuth's Algorithm X, minimum-column heuristic)",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64, any box shape, variants",
-        configs: &[],
-        isolated: false,
-        make: |config| match config {
-            None => Ok(Box::new(dlx::DlxSolver)),
-            Some(c) => Err(Error::Config(format!("dlx has no configuration '{c}'"))),
-        },
-    },
-    BackendInfo {
-        name: "fast",
-        summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9); a generic bit-set path otherwise",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64, any box shape, variants",
-        configs: &[],
-        isolated: false,
-        make: |config| match config {
-            None => Ok(Box::new(fast::FastSolver::new())),
-            Some(c) => Err(Error::Config(format!("fast has no configuration '{c}'"))),
-        },
-    },
-    BackendInfo {
-        name: "ext",
-        summary: "industrial solvers run on the exported models (each needs its Debian package)",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64 (as the external solver copes)",
-        configs: &["gecode", "gprolog", "minisat", "cadical", "cbc", "glpk"],
-        isolated: false,
-        make: ext::make,
-    },
-    BackendInfo {
-        name: "csp",
-        summary: "finite-domain propagation + search; alldifferent by naive, permutation, bounds (Puget), gac (Régin), gac-shave",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64, any box shape, variants",
-        configs: csp::CONFIGS,
-        isolated: false,
-        make: |config| Ok(Box::new(csp::CspSolver::new(csp::Config::from_name(config)?))),
-    },
-    BackendInfo {
-        name: "ip",
-        summary:
-            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
-        configs: ip::CONFIGS,
-        isolated: true,
-        make: |config| Ok(Box::new(ip::IpSolver::new(ip::Config::from_name(config)?))),
-    },
-    BackendInfo {
-        name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference)",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64, any box shape, variants (nishio up to 16)",
-        configs: rules::CONFIGS,
-        isolated: false,
-        make: |config| Ok(Box::new(rules::RulesSolver::new(rules::guessing_from_name(config)?))),
-    },
-    BackendInfo {
-        name: "sat",
-        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat",
-        proves_uniqueness: true,
-        counts: true,
-        sides: "4 to 64 (clauses grow as N^4), any box shape, variants",
-        configs: sat::encode::NAMES,
-        isolated: true,
-        make: |config| {
-            Ok(Box::new(sat::SatSolver::new(
-                sat::encode::Encoding::from_name(config)?,
-            )))
-        },
-    },
-    BackendInfo {
-        name: "aco",
-        summary: "Ant Colony System with Best Value Evaporation (Lloyd and Amos) over propagated grids; stochastic: `solved` or `unknown`, never a proof",
-        proves_uniqueness: false,
-        counts: false,
-        sides: "4 to 64, any box shape, variants",
-        configs: aco::CONFIGS,
-        isolated: false,
-        make: |config| Ok(Box::new(aco::AcoSolver::new(aco::Config::from_name(config)?))),
-    },
-];
 
 /// Every exportable encoding.
 pub const ENCODINGS: &[EncodingInfo] = &[
@@ -225,38 +112,13 @@ pub const ENCODINGS: &[EncodingInfo] = &[
     },
 ];
 
-/// Splits a backend specification such as `sat:extended` into its name and
-/// configuration (`None` when it names no configuration).
-pub fn split_spec(spec: &str) -> (&str, Option<&str>) {
-    match spec.split_once(':') {
-        Some((name, config)) => (name, Some(config)),
-        None => (spec, None),
-    }
-}
-
-/// The registry entry of a backend specification and its configuration.
-fn lookup(spec: &str) -> Result<(&'static BackendInfo, Option<&str>)> {
-    let (name, config) = split_spec(spec);
-    let info = BACKENDS
-        .iter()
-        .find(|b| b.name == name)
-        .ok_or_else(|| Error::UnknownBackend {
-            name: name.to_string(),
-            available: BACKENDS
-                .iter()
-                .map(|b| b.name)
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
-    Ok((info, config))
-}
-
 /// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it
-/// across puzzles: an isolated backend keeps its worker process between solves.
+/// across puzzles: a worker-run configuration keeps its worker process between solves.
 pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
-    let (info, config) = lookup(spec)?;
-    let local = (info.make)(config)?;
-    Ok(if info.isolated {
+    let (config, options) = lookup(spec)?;
+    config.available()?;
+    let local = (config.make)(options)?;
+    Ok(if config.runs == Runs::Worker {
         Box::new(Isolated::new(spec.to_string(), local))
     } else {
         Box::new(Timed(local))
@@ -271,8 +133,8 @@ pub fn canonical(spec: &str) -> Result<String> {
 
 /// Builds a solver that always solves in this process (what a worker runs).
 fn create_in_process(spec: &str) -> Result<Box<dyn Solver>> {
-    let (info, config) = lookup(spec)?;
-    Ok(Box::new(Timed((info.make)(config)?)))
+    let (config, options) = lookup(spec)?;
+    Ok(Box::new(Timed((config.make)(options)?)))
 }
 
 /// Finds an encoding by name.
@@ -288,41 +150,4 @@ pub fn encoding(name: &str) -> Result<&'static EncodingInfo> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
-}
-/// The configurations `compare` runs by default: every built-in one except those the
-/// registry marks slow (kept for teaching, such as `ip:full`), so that the first run a
-/// person makes decides every embedded puzzle in well under a second each.
-pub fn default_configs() -> Vec<String> {
-    builtin_configs()
-        .into_iter()
-        .filter(|c| !SLOW_CONFIGS.contains(&c.as_str()) && !PARTIAL_CONFIGS.contains(&c.as_str()))
-        .collect()
-}
-
-/// Built-in configurations left out of `compare`'s default set: measured to take
-/// seconds on puzzles the others solve in milliseconds.
-pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
-
-/// Built-in configurations that by design may leave a puzzle undecided: the rule ladder
-/// answers `unknown` when no rule applies, the ant colony (stochastic, proves nothing)
-/// answers `solved` or `unknown`. In `--backends all`, not in the default set, whose
-/// every configuration decides every embedded puzzle.
-pub const PARTIAL_CONFIGS: &[&str] = &["rules:ladder", "aco", "aco:no-bve"];
-
-/// Every built-in configuration (`compare --backends all`), by its canonical name (see
-/// [`canonical`]): each backend's configurations, or its name when it has none.
-/// External solvers (`ext`) are left out.
-pub fn builtin_configs() -> Vec<String> {
-    let mut names = Vec::new();
-    for b in BACKENDS.iter().filter(|b| b.name != "ext") {
-        if b.configs.is_empty() {
-            names.push(b.name.to_string());
-        } else {
-            names.extend(b.configs.iter().map(|c| {
-                let spec = format!("{}:{c}", b.name);
-                canonical(&spec).unwrap_or(spec)
-            }));
-        }
-    }
-    names
 }

@@ -1,6 +1,6 @@
 //! `sudoku-arena backends`: what each backend is and can do.
 
-use crate::backends::{BACKENDS, ENCODINGS};
+use crate::backends::{configurations_of, Configuration, Runs, BACKENDS, ENCODINGS};
 use clap::Args;
 
 /// List the backends with what each can do, and the encodings `export` writes.
@@ -52,41 +52,46 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
     let indent = " ".repeat(widths.iter().map(|w| w + 2).sum::<usize>());
     for (b, r) in BACKENDS.iter().zip(&rows) {
         out.write(&line([&r[0], &r[1], &r[2], &r[3], &r[4]]));
-        if b.name == "ext" {
-            out.write(&format!(
-                "{indent}configurations: {} (use ext:NAME; there is no default)\n",
-                b.configs.join(", ")
-            ));
-        } else if b.name == "csp" {
-            out.write(&format!(
-                "{indent}configurations: LEVEL or LEVEL+BRANCH, LEVEL one of {} (default {}), BRANCH one of {} (default mrv); e.g. csp:gac+pairs\n",
-                crate::backends::csp::PROPAGATIONS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
-                b.configs[0],
-                crate::backends::csp::BRANCHES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "),
-            ));
-        } else if b.name == "aco" {
-            out.write(&format!(
-                "{indent}configurations: bve (the default) or no-bve, or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7\n",
+        let names = configurations_of(b.name)
+            .map(described)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let first = configurations_of(b.name).next().map_or("", |c| c.name);
+        let options = match b.name {
+            "csp" => format!(
+                "; LEVEL+BRANCH adds a branching rule, one of {} (default mrv), e.g. csp:gac+pairs",
+                crate::backends::csp::BRANCHES
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            "aco" => format!(
+                "; or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7",
                 crate::backends::aco::config::KEYS.join(", ")
-            ));
-        } else if !b.configs.is_empty() {
-            out.write(&format!(
-                "{indent}configurations: {} (use {}:NAME; the first is the default)\n",
-                b.configs.join(", "),
-                b.name
-            ));
-        }
-    }
-    out.write("\nexternal solvers (`ext:NAME`, not part of `compare --backends all`):\n");
-    for t in crate::backends::ext::TOOLS {
-        let status = match crate::backends::ext::available(t) {
-            Ok(()) => "installed".to_string(),
-            Err(_) => format!("MISSING: apt-get install {}", t.package),
+            ),
+            _ => String::new(),
+        };
+        let default = if b.has_default {
+            format!("`{}` alone is {first}", b.name)
+        } else {
+            "there is no default".to_string()
         };
         out.write(&format!(
-            "  ext:{:<12} {:<36} {}\n",
-            t.name, status, t.summary
+            "{indent}configurations: {names} ({default}){options}\n"
         ));
+    }
+    out.write("\nexternal solvers (`ext:NAME`, not part of `compare --backends all`):\n");
+    for c in configurations_of("ext") {
+        let status = match c.available() {
+            Ok(()) => "installed".to_string(),
+            Err(_) => match c.runs {
+                Runs::Program { package, .. } => format!("MISSING: apt-get install {package}"),
+                _ => "MISSING".to_string(),
+            },
+        };
+        let summary = crate::backends::ext::summary(c.name).unwrap_or_default();
+        out.write(&format!("  {:<16} {:<36} {}\n", c.name, status, summary));
     }
     out.write("\nencodings for `export --encoding NAME`:\n");
     for e in ENCODINGS {
@@ -99,4 +104,24 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
     }
     out.flush();
     Ok(0)
+}
+
+/// A configuration's name with what a reader should know before choosing it.
+fn described(c: &Configuration) -> String {
+    let mut notes = Vec::new();
+    if c.slow {
+        notes.push("slow".to_string());
+    }
+    if c.partial {
+        notes.push("may stop undecided".to_string());
+    }
+    if let Some(f) = c.feature {
+        if c.available().is_err() {
+            notes.push(format!("needs --features {f}"));
+        }
+    }
+    match notes.is_empty() {
+        true => c.name.to_string(),
+        false => format!("{} [{}]", c.name, notes.join(", ")),
+    }
 }

@@ -3,7 +3,7 @@
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::out::Out;
 use super::{Budget, EXIT_WRONG_ANSWER};
-use crate::backends::{builtin_configs, canonical, default_configs};
+use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_configs, Set};
 use crate::harness::entry::{Entry, Names};
 use crate::harness::feed::{read_ahead, Feed};
 use crate::harness::record::{for_each_record, Record};
@@ -38,8 +38,9 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// (with --force) is replaced at the first result, so a run that writes none leaves it.
 ///
 /// The table gives per backend: puzzles, solved, proven unique, multiple, none,
-/// unknown, failed (the backend could not answer), wrong (must be 0), median / p90 / max
-/// time per puzzle (measured around the solve itself), the ratio of its median to the
+/// unknown, failed (the backend could not answer), wrong (must be 0), p10 / median / p90
+/// / max time per puzzle (p10 and p90 show a spread that a single median over a mixed set
+/// hides) (measured around the solve itself), the ratio of its median to the
 /// fastest backend's median in this run, the median transport time to a worker process
 /// (never part of the solve time), its own effort measure (named), and its mean encoding
 /// size (variables / constraints, or rows / columns for dlx).
@@ -61,9 +62,13 @@ pub struct CompareArgs {
     input: InputArgs,
 
     /// Comma-separated backend configurations (NAME or NAME:CONFIG, see `sudoku-arena
-    /// backends`), `default` for the built-in ones that decide every embedded puzzle in
-    /// well under a second, or `all` for every built-in one (adds the slow teaching
-    /// configurations such as ip:full).
+    /// backends`), or a named set: `default` for the built-in ones that decide every
+    /// embedded puzzle in well under a second; `strongest` for each paradigm's engine of
+    /// ours beside the strongest engine of that paradigm on the same model (dlx and fast;
+    /// varisat and CaDiCaL on one CNF; microlp, HiGHS and CBC on one 0-1 program; csp
+    /// and Gecode); `all` for every built-in one (adds the slow teaching configurations
+    /// such as ip:full). A set's configurations that this build or machine cannot run
+    /// are skipped, with a line each saying how to get them.
     #[arg(long, short, default_value = "default", value_name = "LIST")]
     backends: String,
 
@@ -157,11 +162,24 @@ fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("{path}: cannot truncate: {e}"))
 }
 
-/// The backend list, resolved: every name once, canonical, with a note for repeats.
+/// The backend list, resolved: every name once, canonical, with a note for repeats. A
+/// named set's configurations that cannot run here are left out with a note each; one
+/// named on its own is an error that says how to get it.
 pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
+    let set = |names: Vec<String>| {
+        let mut runnable = Vec::new();
+        for name in names {
+            match lookup(&name).and_then(|(c, _)| c.available()) {
+                Ok(()) => runnable.push(name),
+                Err(e) => eprintln!("note: skipping {name}: {e}"),
+            }
+        }
+        runnable
+    };
     let names: Vec<String> = match list.trim() {
-        "all" => builtin_configs(),
-        "default" => default_configs(),
+        "all" => set(builtin_configs()),
+        "default" => set(default_configs()),
+        "strongest" => set(set_configs(Set::Strongest)),
         other => other
             .split(',')
             .map(|s| s.trim().to_string())
@@ -169,7 +187,9 @@ pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
             .collect(),
     };
     if names.is_empty() {
-        anyhow::bail!("--backends names no backend: give NAME[,NAME...], `default` or `all`");
+        anyhow::bail!(
+            "--backends names no backend that can run here: give NAME[,NAME...], `default`, `strongest` or `all`"
+        );
     }
     let mut resolved: Vec<String> = Vec::new();
     for name in &names {
@@ -391,6 +411,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         let more: Vec<String> = builtin_configs()
             .into_iter()
             .filter(|c| !backends.contains(c))
+            .filter(|c| lookup(c).and_then(|(c, _)| c.available()).is_ok())
             .collect();
         if !more.is_empty() {
             eprintln!("(also available with --backends all: {})", more.join(", "));

@@ -2,7 +2,7 @@
 
 use super::summary::{BackendSummary, Summary};
 
-const HEADERS: [&str; 16] = [
+const HEADERS: [&str; 17] = [
     "backend",
     "puzzles",
     "solved",
@@ -12,6 +12,7 @@ const HEADERS: [&str; 16] = [
     "unknown",
     "failed",
     "wrong",
+    "p10 ms",
     "median ms",
     "p90 ms",
     "max ms",
@@ -59,6 +60,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         b.unknown.to_string(),
         b.failed.to_string(),
         b.wrong.to_string(),
+        fmt_ms(b.p10_ms),
         fmt_ms(b.median_ms),
         fmt_ms(b.p90_ms),
         fmt_ms(b.max_ms),
@@ -166,7 +168,7 @@ pub fn markdown(s: &Summary) -> String {
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints\n");
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -177,7 +179,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3}\n",
             file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
@@ -188,6 +190,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
             b.unknown,
             b.failed,
             b.wrong,
+            r(b.p10_ms),
             r(b.median_ms),
             r(b.p90_ms),
             r(b.max_ms),

@@ -27,6 +27,9 @@ pub struct BackendSummary {
     pub failed: usize,
     /// Answers the validator rejected (must be 0).
     pub wrong: usize,
+    /// 10th percentile of the time per puzzle, ms: beside the median and the 90th, it
+    /// shows a spread a single median over a mixed set hides.
+    pub p10_ms: f64,
     /// Median wall time per puzzle, ms.
     pub median_ms: f64,
     /// 90th percentile, ms.
@@ -167,6 +170,7 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             unknown: count(Verdict::Unknown),
             failed: rs.iter().filter(|r| r.failed).count(),
             wrong: rs.iter().filter(|r| r.wrong().is_some()).count(),
+            p10_ms: quantile(&times, 0.1),
             median_ms: quantile(&times, 0.5),
             p90_ms: quantile(&times, 0.9),
             max_ms: times.last().copied().unwrap_or(f64::NAN),
@@ -362,11 +366,32 @@ mod tests {
     }
 
     #[test]
+    fn a_bimodal_spread_shows_in_p10_and_p90() {
+        // Half the puzzles take 3.6 ms, half 527 ms: the median alone says neither.
+        let mut records = Vec::new();
+        for (i, t) in [3.6, 527.0].repeat(10).into_iter().enumerate() {
+            records.push(Record {
+                puzzle_index: i,
+                ..rec("highs", "unique", Some("x"), t)
+            });
+        }
+        let s = summarize(&records);
+        let b = &s.backends[0];
+        assert_eq!((b.p10_ms, b.p90_ms), (3.6, 527.0));
+        let table = super::super::report::terminal(&s);
+        assert!(
+            table.contains("p10 ms") && table.contains("3.60"),
+            "{table}"
+        );
+    }
+
+    #[test]
     fn quantiles_use_nearest_rank() {
         let v: Vec<f64> = (1..=10).map(f64::from).collect();
         assert_eq!(
             (quantile(&v, 0.5), quantile(&v, 0.9), quantile(&v, 1.0)),
             (5.0, 9.0, 10.0)
         );
+        assert_eq!(quantile(&v, 0.1), 1.0);
     }
 }

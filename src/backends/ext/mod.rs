@@ -1,7 +1,7 @@
 //! `ext:*` backends: industrial solvers run as child processes on the very models the
 //! tool exports, so a user compares the Rust backends with them on the same encodings.
-//! Each needs a Debian package; one that is missing is reported with the package to
-//! install, never skipped silently. Time writing and reading files is reported apart
+//! Each needs a Debian package (the registry names it); one that is missing is reported
+//! with the package to install, never skipped silently. Time writing and reading files is reported apart
 //! from the solver's own time (`encode_ms`, `decode_ms` versus `solve_ms`).
 
 pub(crate) mod dimacs;
@@ -13,7 +13,7 @@ pub(crate) mod rerun;
 use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
-use crate::process::{self, find_program, Scratch};
+use crate::process::{self, Scratch};
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use std::time::Instant;
 
@@ -50,10 +50,6 @@ impl ExternalRun {
 pub struct Tool {
     /// Configuration name: `ext:NAME`.
     pub name: &'static str,
-    /// The program that must be on the PATH.
-    pub program: &'static str,
-    /// The Debian package that provides it.
-    pub package: &'static str,
     /// One line on what it runs.
     pub summary: &'static str,
     /// What its `nodes` figure counts.
@@ -66,40 +62,30 @@ pub struct Tool {
 pub const TOOLS: &[Tool] = &[
     Tool {
         name: "gecode",
-        program: "minizinc",
-        package: "minizinc",
         summary: "Gecode through MiniZinc on encodings/sudoku.mzn (alldifferent per unit)",
         effort: "nodes",
         solve: minizinc::solve,
     },
     Tool {
         name: "gprolog",
-        program: "gprolog",
-        package: "gprolog",
         summary: "GNU Prolog CLP(FD), fd_all_different per unit, first-fail labelling",
         effort: "backtracks",
         solve: gprolog::solve,
     },
     Tool {
         name: "cbc",
-        program: "cbc",
-        package: "coinor-cbc",
         summary: "COIN-OR CBC on the ip backend's presolved 0-1 program (LP file), no-good rows",
         effort: "B&B nodes",
         solve: mip::solve_cbc,
     },
     Tool {
         name: "glpk",
-        program: "glpsol",
-        package: "glpk-utils",
         summary: "GLPK's glpsol on the ip backend's presolved 0-1 program (MPS file), no-good rows",
         effort: "B&B nodes",
         solve: mip::solve_glpk,
     },
     Tool {
         name: "minisat",
-        program: "minisat",
-        package: "minisat",
         summary:
             "MiniSat on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
         effort: "decisions",
@@ -107,8 +93,6 @@ pub const TOOLS: &[Tool] = &[
     },
     Tool {
         name: "cadical",
-        program: "cadical",
-        package: "cadical",
         summary:
             "CaDiCaL on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
         effort: "decisions",
@@ -141,30 +125,23 @@ pub fn parse_solution_line(text: &str, puzzle: &Puzzle) -> Result<Grid, String> 
     Ok(values)
 }
 
-/// Whether a tool's program is installed; the error says which package to install.
-pub fn available(tool: &Tool) -> crate::error::Result<()> {
-    match find_program(tool.program) {
-        Some(_) => Ok(()),
-        None => Err(Error::Unavailable {
-            name: format!("ext:{}", tool.name),
-            program: tool.program.to_string(),
-            package: tool.package.to_string(),
-        }),
-    }
+/// The one-line summary of the external configuration `name` (`ext:NAME`).
+pub fn summary(name: &str) -> Option<&'static str> {
+    let tool = name.strip_prefix("ext:")?;
+    TOOLS.iter().find(|t| t.name == tool).map(|t| t.summary)
 }
 
-/// Builds `ext:NAME`, failing with the package to install when the program is missing.
-pub fn make(config: Option<&str>) -> crate::error::Result<Box<dyn Solver>> {
-    let names: Vec<String> = TOOLS.iter().map(|t| format!("ext:{}", t.name)).collect();
-    let name = config
-        .ok_or_else(|| Error::Config(format!("name an external solver: {}", names.join(", "))))?;
-    let tool = TOOLS.iter().find(|t| t.name == name).ok_or_else(|| {
-        Error::Config(format!(
-            "unknown external solver 'ext:{name}' (known: {})",
-            names.join(", ")
-        ))
-    })?;
-    available(tool)?;
+/// Builds `ext:NAME` (the registry checks first that its program is installed).
+pub fn make(name: &str, options: Option<&str>) -> crate::error::Result<Box<dyn Solver>> {
+    if let Some(o) = options {
+        return Err(Error::Config(format!(
+            "ext:{name} takes no options ('{o}')"
+        )));
+    }
+    let tool = TOOLS
+        .iter()
+        .find(|t| t.name == name)
+        .ok_or_else(|| Error::Config(format!("unknown external solver 'ext:{name}'")))?;
     Ok(Box::new(ExternalSolver { tool }))
 }
 
