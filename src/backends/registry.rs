@@ -523,3 +523,75 @@ pub fn set_configs(set: Set) -> Vec<String> {
         .map(|c| c.name.to_string())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_builds_the_solver_of_its_own_name() {
+        for c in CONFIGURATIONS {
+            if c.available().is_err() {
+                continue; // a feature this build lacks, a program not installed
+            }
+            let solver = (c.make)(None).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+            assert_eq!(solver.name(), c.name);
+            assert!(backend_info(c.backend()).is_some(), "{}", c.name);
+        }
+    }
+
+    #[test]
+    fn names_are_unique_and_every_backend_has_configurations() {
+        for (i, c) in CONFIGURATIONS.iter().enumerate() {
+            assert!(
+                CONFIGURATIONS[..i].iter().all(|d| d.name != c.name),
+                "{} twice",
+                c.name
+            );
+        }
+        for b in BACKENDS {
+            assert!(configurations_of(b.name).next().is_some(), "{}", b.name);
+        }
+    }
+
+    #[test]
+    fn a_spec_finds_its_entry_and_options() {
+        let found = |spec| lookup(spec).map(|(c, o)| (c.name, o)).unwrap();
+        assert_eq!(found("csp:gac"), ("csp:gac", None));
+        assert_eq!(found("csp"), ("csp:permutation", None));
+        assert_eq!(found("csp:gac+pairs"), ("csp:gac", Some("gac+pairs")));
+        assert_eq!(found("ip:good_lp"), ("ip", Some("good_lp")));
+        assert_eq!(found("aco:ants=20"), ("aco", Some("ants=20")));
+        assert!(lookup("ext").is_err() && lookup("nosuch").is_err());
+    }
+
+    #[test]
+    fn the_default_set_leaves_out_slow_partial_and_external_configurations() {
+        let default = default_configs();
+        for c in CONFIGURATIONS {
+            let expected = c.in_set(Set::Default)
+                && !c.slow
+                && !c.partial
+                && !matches!(c.runs, Runs::Program { .. });
+            assert_eq!(default.contains(&c.name.to_string()), expected, "{}", c.name);
+        }
+        assert!(!default.contains(&"ip:full".to_string()));
+    }
+
+    #[test]
+    fn the_strongest_set_puts_each_paradigms_engines_side_by_side() {
+        let strongest = set_configs(Set::Strongest);
+        for name in ["dlx", "fast", "sat:reduced", "ip", "ip:highs", "csp:gac", "ext:gecode"] {
+            assert!(strongest.contains(&name.to_string()), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_configuration_without_its_feature_says_how_to_build_it() {
+        let highs = lookup("ip:highs").unwrap().0;
+        match highs.available() {
+            Ok(()) => assert!(cfg!(feature = "highs")),
+            Err(e) => assert!(e.to_string().contains("--features highs"), "{e}"),
+        }
+    }
+}
