@@ -139,17 +139,13 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "sat",
-        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat",
+        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat, or by CaDiCaL in process (ENCODING+cadical, cargo feature `cadical`)",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (clauses grow as N^4), any box shape, variants",
-        configs: sat::encode::NAMES,
+        configs: sat::CONFIGS,
         isolated: true,
-        make: |config| {
-            Ok(Box::new(sat::SatSolver::new(
-                sat::encode::Encoding::from_name(config)?,
-            )))
-        },
+        make: |config| Ok(Box::new(sat::SatSolver::from_config(config)?)),
     },
     BackendInfo {
         name: "aco",
@@ -256,11 +252,17 @@ fn lookup(spec: &str) -> Result<(&'static BackendInfo, Option<&str>)> {
 pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     let (info, config) = lookup(spec)?;
     let local = (info.make)(config)?;
-    Ok(if info.isolated {
+    Ok(if isolated(info, config) {
         Box::new(Isolated::new(spec.to_string(), local))
     } else {
         Box::new(Timed(local))
     })
+}
+
+/// Whether a configuration solves with a deadline in a worker process: those of an
+/// isolated backend, except the sat configurations on CaDiCaL, which stop themselves.
+fn isolated(info: &BackendInfo, config: Option<&str>) -> bool {
+    info.isolated && !(info.name == "sat" && sat::holds_deadline(config))
 }
 
 /// The one name of the configuration `spec` chooses, as every output writes it (`sat`
@@ -309,7 +311,7 @@ pub const SLOW_CONFIGS: &[&str] = &["ip:full"];
 /// every configuration decides every embedded puzzle.
 pub const PARTIAL_CONFIGS: &[&str] = &["rules:ladder", "aco", "aco:no-bve"];
 
-/// Every built-in configuration (`compare --backends all`), by its canonical name (see
+/// Every built-in configuration this build has (`compare --backends all`), by its canonical name (see
 /// [`canonical`]): each backend's configurations, or its name when it has none.
 /// External solvers (`ext`) are left out.
 pub fn builtin_configs() -> Vec<String> {
@@ -318,10 +320,12 @@ pub fn builtin_configs() -> Vec<String> {
         if b.configs.is_empty() {
             names.push(b.name.to_string());
         } else {
-            names.extend(b.configs.iter().map(|c| {
-                let spec = format!("{}:{c}", b.name);
-                canonical(&spec).unwrap_or(spec)
-            }));
+            // A configuration this build lacks (its cargo feature is off) is left out.
+            names.extend(
+                b.configs
+                    .iter()
+                    .filter_map(|c| canonical(&format!("{}:{c}", b.name)).ok()),
+            );
         }
     }
     names
