@@ -1,52 +1,129 @@
 //! The `sat` backend: Sudoku as CNF (one Boolean per cell and value), solved by the
-//! `varisat` CDCL solver.
+//! `varisat` CDCL solver or, in the `+cadical` configurations, by CaDiCaL.
 //!
 //! Four encodings ([`encode::Encoding`]): Lynce and Ouaknine's minimal (`naive`, the
 //! default), efficient and extended encodings, and the extended one reduced by the
 //! givens. After each model a blocking clause (the negation of the found assignment on
-//! the blank cells) is added and the solver runs again: unsat proves that every
-//! solution was found. varisat cannot be interrupted, so the registry marks `sat`
-//! isolated: a solve with a deadline runs in a worker process killed at the deadline.
-//! Encodings, counts and measurements: `encodings/sat.md`.
+//! the blank cells) is added to the same solver and it runs again: unsat proves that
+//! every solution was found ([`search`]). varisat cannot be interrupted, so a solve with a
+//! deadline on `sat:ENCODING` runs in a worker process killed at the deadline;
+//! CaDiCaL's terminate callback checks the deadline, so `sat:ENCODING+cadical` runs in
+//! this process (cargo feature `cadical`). Encodings, counts and measurements:
+//! `encodings/sat.md`.
 
+#[cfg(feature = "cadical")]
+mod cadical_engine;
 pub mod dimacs;
 pub mod encode;
+pub mod search;
+mod varisat_engine;
 
+use crate::error::Result;
 use crate::model::Puzzle;
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
+use search::Incremental;
+pub use search::{enumerate, End, Enumeration};
 use std::time::Instant;
-use varisat::{ExtendFormula, Lit};
+pub use varisat_engine::load;
 
-/// The SAT solver backend. It stops only between varisat calls: the registry runs it in
-/// a worker process when a deadline must be held.
+/// The suffix of a configuration that solves with CaDiCaL.
+const CADICAL_SUFFIX: &str = "+cadical";
+
+/// The SAT engine a configuration solves with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// varisat, pure Rust; cannot be interrupted.
+    Varisat,
+    /// CaDiCaL in process, stopped at the deadline by its terminate callback.
+    #[cfg(feature = "cadical")]
+    Cadical,
+}
+
+impl Engine {
+    /// The engine's name, as in failure messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Varisat => "varisat",
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => "cadical",
+        }
+    }
+}
+
+/// The CaDiCaL engine, for `encoding`'s configuration.
+#[cfg(feature = "cadical")]
+fn cadical(_encoding: Encoding) -> Result<Engine> {
+    Ok(Engine::Cadical)
+}
+
+/// The error for `encoding`'s CaDiCaL configuration in a build without it, which says
+/// how to build it.
+#[cfg(not(feature = "cadical"))]
+fn cadical(encoding: Encoding) -> Result<Engine> {
+    Err(crate::error::Error::Config(format!(
+        "sat:{}{CADICAL_SUFFIX} is built only with the cargo feature `cadical` \
+         (cargo build --release --features cadical; needs only a C++ compiler, which \
+         builds CaDiCaL's bundled sources in about two minutes of CPU)",
+        encoding.name()
+    )))
+}
+
+/// The SAT solver backend: an encoding and the engine that solves it.
 pub struct SatSolver {
     encoding: Encoding,
+    engine: Engine,
 }
 
 impl SatSolver {
-    /// A solver for an encoding.
+    /// A solver for an encoding, on varisat.
     pub fn new(encoding: Encoding) -> SatSolver {
-        SatSolver { encoding }
+        SatSolver {
+            encoding,
+            engine: Engine::Varisat,
+        }
+    }
+
+    /// The solver of a configuration, `ENCODING` or `ENCODING+cadical` (`None` for the
+    /// default); an error that says how to build it when it needs the `cadical` feature.
+    pub fn from_config(config: Option<&str>) -> Result<SatSolver> {
+        let Some(encoding) = config.and_then(|c| c.strip_suffix(CADICAL_SUFFIX)) else {
+            return Ok(SatSolver::new(Encoding::from_name(config)?));
+        };
+        let encoding = Encoding::from_name(Some(encoding))?;
+        Ok(SatSolver {
+            encoding,
+            engine: cadical(encoding)?,
+        })
     }
 
     /// The encoding.
     pub fn encoding(&self) -> Encoding {
         self.encoding
     }
+
+    /// The engine.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
 }
 
 impl Solver for SatSolver {
     fn name(&self) -> String {
-        format!("sat:{}", self.encoding.name())
+        match self.engine {
+            Engine::Varisat => format!("sat:{}", self.encoding.name()),
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => format!("sat:{}{CADICAL_SUFFIX}", self.encoding.name()),
+        }
     }
 
     fn effort_name(&self) -> &'static str {
         "solver calls"
     }
 
-    /// Encodes, then runs varisat with a blocking clause after each model until unsat
-    /// or enough solutions; `on_solution` sees each solution as soon as it is found.
+    /// Encodes, loads the clauses into the engine, then solves with a blocking clause
+    /// after each model until unsat or enough solutions; `on_solution` sees each
+    /// solution as soon as it is found.
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
@@ -57,20 +134,36 @@ impl Solver for SatSolver {
         let encoded = Encoded::build(puzzle, self.encoding);
         let mut stats = Stats::default();
         record_size(&mut stats, puzzle, &encoded);
-        let build_ms = ms(start.elapsed());
-        let mut solver = load(&encoded.cnf);
         stats.encode_ms = ms(start.elapsed());
-        stats
-            .extra
-            .insert("load_ms".into(), stats.encode_ms - build_ms);
-
-        let e = enumerate(puzzle, &encoded, &mut solver, opts, on_solution);
-        stats.solve_ms = e.solve_ms;
-        stats.decode_ms = e.decode_ms;
-        stats.nodes = e.calls;
-        stats.extra.insert("solver_calls".into(), e.calls as f64);
-        let failure = (e.end == End::Failed)
-            .then(|| Failure::Engine("varisat failed or gave a model that is not a grid".into()));
+        let e = match self.engine {
+            Engine::Varisat => {
+                let load = |cnf: &Cnf| Some(load(cnf));
+                search_with(load, puzzle, &encoded, opts, on_solution, &mut stats).0
+            }
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => {
+                let deadline = opts.deadline;
+                let (e, mut solver) = search_with(
+                    |cnf| cadical_engine::Cadical::load(cnf, deadline),
+                    puzzle,
+                    &encoded,
+                    opts,
+                    on_solution,
+                    &mut stats,
+                );
+                stats.backtracks = solver.as_mut().map_or(0, |s| s.learnt());
+                stats
+                    .extra
+                    .insert("learnt_clauses".into(), stats.backtracks as f64);
+                e
+            }
+        };
+        let failure = (e.end == End::Failed).then(|| {
+            Failure::Engine(format!(
+                "{} failed or gave a model that is not a grid",
+                self.engine.name()
+            ))
+        });
         Outcome {
             failure,
             ..Outcome::from_search(
@@ -82,6 +175,34 @@ impl Solver for SatSolver {
             )
         }
     }
+}
+
+/// Loads the encoding into an engine (timed as part of `encode_ms`, and alone as
+/// `extra.load_ms`), then enumerates; fills the search's figures and returns the engine
+/// for its own counters. A load that gives no engine was stopped by the deadline.
+fn search_with<E: Incremental>(
+    load: impl FnOnce(&Cnf) -> Option<E>,
+    puzzle: &Puzzle,
+    encoded: &Encoded,
+    opts: &SolveOptions,
+    on_solution: &mut dyn FnMut(&[u8]),
+    stats: &mut Stats,
+) -> (Enumeration, Option<E>) {
+    let t = Instant::now();
+    let engine = load(&encoded.cnf);
+    let load_ms = ms(t.elapsed());
+    stats.encode_ms += load_ms;
+    stats.extra.insert("load_ms".into(), load_ms);
+    let Some(mut engine) = engine else {
+        stats.extra.insert("solver_calls".into(), 0.0);
+        return (Enumeration::stopped_before_search(), None);
+    };
+    let e = enumerate(puzzle, encoded, &mut engine, opts, on_solution);
+    stats.solve_ms = e.solve_ms;
+    stats.decode_ms = e.decode_ms;
+    stats.nodes = e.calls;
+    stats.extra.insert("solver_calls".into(), e.calls as f64);
+    (e, Some(engine))
 }
 
 /// Puts the size of an encoding in the statistics: variables, clauses and literals, and
@@ -101,113 +222,4 @@ pub fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
     stats
         .extra
         .insert("clauses_full".into(), clauses_full as f64);
-}
-
-/// How the search loop ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// Unsat with the blocking clauses: every solution was found.
-    Complete,
-    /// Enough solutions found.
-    Limit,
-    /// The deadline passed (checked between solver calls).
-    Deadline,
-    /// varisat failed or gave a model that is not a grid.
-    Failed,
-}
-
-/// What the enumeration of solutions found, and what it cost.
-#[derive(Debug)]
-pub struct Enumeration {
-    /// How it ended.
-    pub end: End,
-    /// Solutions found, at most `keep_solutions` of them.
-    pub solutions: Vec<Vec<u8>>,
-    /// How many solutions were found.
-    pub found: u64,
-    /// Calls to varisat's `solve`.
-    pub calls: u64,
-    /// Time inside varisat's `solve`, ms.
-    pub solve_ms: f64,
-    /// Time reading models back and making blocking clauses, ms.
-    pub decode_ms: f64,
-}
-
-/// A varisat solver loaded with a clause set.
-pub fn load(cnf: &Cnf) -> varisat::Solver<'static> {
-    let mut solver = varisat::Solver::new();
-    let mut clause: Vec<Lit> = Vec::new();
-    for c in cnf.iter() {
-        add(&mut solver, &mut clause, c);
-    }
-    solver
-}
-
-/// Adds one DIMACS clause to `solver`, through a reused buffer.
-fn add(solver: &mut varisat::Solver, buffer: &mut Vec<Lit>, clause: &[i32]) {
-    buffer.clear();
-    buffer.extend(clause.iter().map(|&l| Lit::from_dimacs(l as isize)));
-    solver.add_clause(buffer);
-}
-
-/// Finds up to `opts.max_solutions` solutions with a loaded solver: solve, read the
-/// model, add its blocking clause, solve again, until unsat, the limit or the deadline.
-pub fn enumerate(
-    puzzle: &Puzzle,
-    encoded: &Encoded,
-    solver: &mut varisat::Solver,
-    opts: &SolveOptions,
-    on_solution: &mut dyn FnMut(&[u8]),
-) -> Enumeration {
-    let mut e = Enumeration {
-        end: End::Failed,
-        solutions: Vec::new(),
-        found: 0,
-        calls: 0,
-        solve_ms: 0.0,
-        decode_ms: 0.0,
-    };
-    let mut buffer = Vec::new();
-    let mut model = vec![false; encoded.cnf.vars];
-    e.end = loop {
-        if opts.expired() {
-            break End::Deadline;
-        }
-        let t = Instant::now();
-        let result = solver.solve();
-        e.solve_ms += ms(t.elapsed());
-        e.calls += 1;
-        match result {
-            Ok(true) => {}
-            Ok(false) => break End::Complete,
-            Err(_) => break End::Failed,
-        }
-        let t = Instant::now();
-        model.fill(false);
-        for lit in solver.model().unwrap_or_default() {
-            if let Some(m) = model.get_mut(lit.index()) {
-                *m = lit.is_positive();
-            }
-        }
-        let grid = encoded.decode(&model);
-        let blocking = grid.as_ref().map(|g| encoded.blocking_clause(puzzle, g));
-        e.decode_ms += ms(t.elapsed());
-        let (Some(grid), Some(blocking)) = (grid, blocking) else {
-            break End::Failed;
-        };
-        e.found += 1;
-        on_solution(&grid);
-        if e.solutions.len() < opts.keep_solutions {
-            e.solutions.push(grid);
-        }
-        if e.found as usize >= opts.max_solutions {
-            break End::Limit;
-        }
-        if blocking.is_empty() {
-            // No open variable: the one assignment is the only solution.
-            break End::Complete;
-        }
-        add(solver, &mut buffer, &blocking);
-    };
-    e
 }
