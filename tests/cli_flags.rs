@@ -904,3 +904,35 @@ fn given_solutions_are_checked_only_against_proven_unique_answers_in_solve_and_c
         err(&o)
     );
 }
+
+#[test]
+fn the_strongest_set_runs_what_it_can_and_says_how_to_get_the_rest() {
+    let o = run(
+        &["compare", "--backends", "strongest", "--timeout", "20"],
+        EASY,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let table = out(&o);
+    let notes = err(&o);
+    for name in sudoku_arena::backends::set_configs(sudoku_arena::backends::Set::Strongest) {
+        let row = table.lines().any(|l| l.split_whitespace().next() == Some(&name));
+        let skipped = notes
+            .lines()
+            .find(|l| l.starts_with(&format!("note: skipping {name}: ")));
+        match skipped {
+            None => assert!(row, "{name} neither ran nor was skipped:\n{table}\n{notes}"),
+            Some(line) => {
+                assert!(!row, "{name} both ran and was skipped");
+                // The line says what to do: a Debian package or a cargo feature.
+                assert!(
+                    line.contains("apt-get install") || line.contains("--features"),
+                    "{line}"
+                );
+            }
+        }
+    }
+    // The set compares, per paradigm, our engine with the strongest one: both run here.
+    for ours in ["dlx", "fast", "sat:reduced", "ip", "csp:gac"] {
+        assert!(table.lines().any(|l| l.starts_with(ours)), "{ours}:\n{table}");
+    }
+}
