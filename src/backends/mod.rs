@@ -119,7 +119,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     BackendInfo {
         name: "ip",
         summary:
-            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp",
+            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp via good_lp (ip), microlp directly (ip:microlp-direct), unpresolved (ip:full), HiGHS (ip:highs, feature highs) or CBC (ip:cbc, feature cbc)",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
