@@ -126,6 +126,7 @@ fn built_with(feature: &str) -> bool {
     match feature {
         "highs" => cfg!(feature = "highs"),
         "cadical" => cfg!(feature = "cadical"),
+        "cbc" => cfg!(feature = "cbc"),
         _ => false,
     }
 }
@@ -134,6 +135,7 @@ fn built_with(feature: &str) -> bool {
 fn feature_recipe(feature: &str) -> &'static str {
     match feature {
         "highs" => "needs Debian's cmake and libclang-dev; cargo build --release --features highs",
+        "cbc" => "needs Debian's coinor-libcbc-dev; cargo build --release --features cbc",
         "cadical" => "needs only a C++ compiler, about two minutes of CPU cold; cargo build --release --features cadical",
         _ => "see README",
     }
@@ -185,7 +187,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     BackendInfo {
         name: "ip",
         summary:
-            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp (or HiGHS with a feature)",
+            "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp via good_lp (ip), microlp directly (ip:microlp-direct), unpresolved (ip:full), HiGHS (ip:highs, feature highs) or CBC (ip:cbc, feature cbc)",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
@@ -351,6 +353,18 @@ pub const CONFIGURATIONS: &[Configuration] = &[
             |o| {
                 no_options("ip:highs", o)?;
                 make_ip("highs")
+            },
+            STRONGEST,
+        )
+    },
+    Configuration {
+        runs: Runs::Worker,
+        feature: Some("cbc"),
+        ..plain(
+            "ip:cbc",
+            |o| {
+                no_options("ip:cbc", o)?;
+                make_ip("cbc")
             },
             STRONGEST,
         )
@@ -620,6 +634,7 @@ mod tests {
             "sat:reduced+cadical",
             "ip",
             "ip:highs",
+            "ip:cbc",
             "csp:gac",
             "ext:gecode",
         ] {

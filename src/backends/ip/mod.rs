@@ -11,12 +11,16 @@
 //! marks `ip` isolated: a solve with a deadline runs in a worker process killed at the
 //! deadline. Model and choices: `encodings/ip.md`.
 
+#[cfg(feature = "cbc")]
+pub mod cbc;
 pub mod direct;
 pub mod engine;
 pub mod export;
 pub mod goodlp;
 #[cfg(feature = "highs")]
 pub mod highs;
+#[cfg(feature = "highs")]
+pub mod highs_log;
 pub mod model;
 
 use crate::error::{Error, Result};
@@ -27,11 +31,15 @@ use model::{Cut, IpModel, ModelSize};
 use std::time::Instant;
 
 /// The configurations of `ip`; the first is the default.
-#[cfg(not(feature = "highs"))]
-pub const CONFIGS: &[&str] = &["good_lp", "microlp-direct", "full"];
-/// The configurations of `ip`; the first is the default.
-#[cfg(feature = "highs")]
-pub const CONFIGS: &[&str] = &["good_lp", "microlp-direct", "full", "highs"];
+pub const CONFIGS: &[&str] = &[
+    "good_lp",
+    "microlp-direct",
+    "full",
+    #[cfg(feature = "highs")]
+    "highs",
+    #[cfg(feature = "cbc")]
+    "cbc",
+];
 
 /// Which engine and which model a configuration uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +53,9 @@ pub enum Config {
     /// good_lp + HiGHS (cargo feature `highs`), presolved model.
     #[cfg(feature = "highs")]
     Highs,
+    /// good_lp + COIN-OR CBC (cargo feature `cbc`), presolved model.
+    #[cfg(feature = "cbc")]
+    Cbc,
 }
 
 impl Config {
@@ -62,6 +73,14 @@ impl Config {
                  (cargo build --release --features highs; needs Debian's cmake and libclang-dev)"
                     .to_string(),
             )),
+            #[cfg(feature = "cbc")]
+            Some("cbc") => Ok(Config::Cbc),
+            #[cfg(not(feature = "cbc"))]
+            Some("cbc") => Err(Error::Config(
+                "ip:cbc is built only with the cargo feature `cbc` \
+                 (cargo build --release --features cbc; needs Debian's coinor-libcbc-dev)"
+                    .to_string(),
+            )),
             Some(other) => Err(Error::Config(format!(
                 "ip has no configuration '{other}' (available: {})",
                 CONFIGS.join(", ")
@@ -77,7 +96,19 @@ impl Config {
             Config::Full => "full",
             #[cfg(feature = "highs")]
             Config::Highs => "highs",
+            #[cfg(feature = "cbc")]
+            Config::Cbc => "cbc",
         }
+    }
+
+    /// Whether the engine's node count is read: CBC's is not (the safe `coin_cbc` API
+    /// has no getter for it), so its runs carry `nodes_unreported` and read 0 nodes.
+    pub fn reports_nodes(self) -> bool {
+        #[cfg(feature = "cbc")]
+        if self == Config::Cbc {
+            return false;
+        }
+        true
     }
 }
 
@@ -97,6 +128,8 @@ impl IpSolver {
             Config::MicrolpDirect => Box::new(direct::MicrolpDirect),
             #[cfg(feature = "highs")]
             Config::Highs => Box::new(highs::GoodLpHighs),
+            #[cfg(feature = "cbc")]
+            Config::Cbc => Box::new(cbc::GoodLpCbc),
         };
         IpSolver { config, engine }
     }
@@ -290,6 +323,9 @@ impl Solver for IpSolver {
             .extra
             .insert("mip_solves".into(), tally.mip_calls as f64);
         stats.extra.insert("cuts".into(), cuts.len() as f64);
+        if !self.config.reports_nodes() {
+            stats.extra.insert("nodes_unreported".into(), 1.0);
+        }
         Outcome {
             failure: tally.failed.map(Failure::Engine),
             ..Outcome::from_search(

@@ -1,0 +1,176 @@
+//! The optional IP engines (`ip:highs` with cargo feature `highs`, `ip:cbc` with `cbc`)
+//! against dlx and brute force on the repository's puzzles, and each engine's own time
+//! limit held in this process (no worker to kill it). Without either feature this file
+//! has no tests.
+
+#![cfg(any(feature = "highs", feature = "cbc"))]
+
+mod common;
+
+use common::*;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use sudoku_arena::backends::create;
+use sudoku_arena::backends::ip::{Config, IpSolver};
+use sudoku_arena::model::{Geometry, Puzzle, Variant};
+use sudoku_arena::solver::{verify, Outcome, SolveOptions, Solver, Verdict};
+
+/// The engines built in, as (registry spec, configuration).
+fn engines() -> Vec<(&'static str, Config)> {
+    vec![
+        #[cfg(feature = "highs")]
+        ("ip:highs", Config::Highs),
+        #[cfg(feature = "cbc")]
+        ("ip:cbc", Config::Cbc),
+    ]
+}
+
+fn solve(spec: &str, p: &Puzzle, max: usize) -> Outcome {
+    let mut solver = create(spec).unwrap();
+    let out = solver.solve(p, &SolveOptions::new(max, None));
+    verify(p, &out).unwrap_or_else(|e| panic!("{spec} on {}: {e}", p.display_name()));
+    assert_eq!(out.failure, None, "{spec} on {}", p.display_name());
+    out
+}
+
+/// The puzzles of an example file (one a line, `#` comments and trailing notes dropped).
+fn example(file: &str) -> Vec<Puzzle> {
+    let path = format!("{}/examples/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| puzzle(l.split_whitespace().next().unwrap(), Variant::Classic))
+        .collect()
+}
+
+#[test]
+fn unique_puzzles_match_dlx_and_report_effort() {
+    for (spec, config) in engines() {
+        let mut iterations = 0;
+        let mut nodes = 0;
+        for p in example("easy.txt").iter().chain(&example("hard.txt")) {
+            let out = solve(spec, p, 2);
+            let dlx = solve("dlx", p, 2);
+            assert_eq!(out.verdict, Verdict::Unique, "{spec} {}", p.display_name());
+            assert_eq!(out.solutions, dlx.solutions, "{spec} {}", p.display_name());
+            assert_eq!(out.stats.extra["cuts"], 1.0);
+            iterations += out.stats.propagations;
+            nodes += out.stats.nodes;
+            let unreported = out.stats.extra.contains_key("nodes_unreported");
+            assert_eq!(unreported, !config.reports_nodes(), "{spec}");
+        }
+        assert!(iterations > 0, "{spec} reported no LP iterations");
+        if config.reports_nodes() {
+            // The hard puzzles need branch and bound; HiGHS counts at least its root.
+            assert!(nodes > 0, "{spec} reported no nodes");
+        } else {
+            assert_eq!(nodes, 0, "{spec}");
+        }
+    }
+}
+
+#[test]
+fn several_and_no_solution_puzzles_match_dlx() {
+    let sixteen = example("16x16.txt");
+    for (spec, _) in engines() {
+        for p in example("several.txt") {
+            let out = solve(spec, &p, 2);
+            assert_eq!(out.verdict, Verdict::Multiple, "{spec}");
+            assert_eq!(out.solutions.len(), 2);
+            assert_ne!(out.solutions[0], out.solutions[1]);
+            assert_eq!(out.stats.extra["cuts"], 2.0);
+        }
+        for p in example("none.txt") {
+            assert_eq!(solve(spec, &p, 2).verdict, Verdict::None, "{spec}");
+        }
+        // Presolve alone sees two 1s in a row; the LP sees the next one.
+        let geometry = Geometry::new(3, 3, Variant::Classic).unwrap();
+        let mut cells = vec![0; 81];
+        cells[0] = 1;
+        cells[1] = 1;
+        let clash = Puzzle::new(Arc::new(geometry), cells);
+        assert_eq!(solve(spec, &clash, 2).verdict, Verdict::None, "{spec}");
+        let rows =
+            "12345..............................6........7........8.........6........7........8";
+        let p = puzzle(rows, Variant::Classic);
+        assert_eq!(solve("dlx", &p, 2).verdict, Verdict::None);
+        assert_eq!(solve(spec, &p, 2).verdict, Verdict::None, "{spec}");
+        for p in &sixteen {
+            let dlx = solve("dlx", p, 2);
+            let out = solve(spec, p, 2);
+            assert_eq!(out.verdict, dlx.verdict, "{spec} 16x16");
+            if dlx.verdict == Verdict::Unique {
+                assert_eq!(out.solutions, dlx.solutions, "{spec} 16x16");
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_on_small_grids_match_brute_force() {
+    let mut cases = vec![
+        puzzle(&".".repeat(16), Variant::Classic),
+        puzzle(&".".repeat(16), Variant::X),
+    ];
+    for seed in 0..12 {
+        let variant = if seed % 3 == 0 {
+            Variant::X
+        } else {
+            Variant::Classic
+        };
+        cases.push(random_puzzle(
+            2,
+            2,
+            variant,
+            seed,
+            10 + seed as usize * 5,
+            seed % 4 == 1,
+        ));
+    }
+    cases.push(random_puzzle(2, 3, Variant::Classic, 7, 45, false));
+    for (spec, _) in engines() {
+        for (k, p) in cases.iter().enumerate() {
+            let expected = brute_force_count(p, 400) as u64;
+            let out = solve(spec, p, 400);
+            assert_eq!(out.solutions_found, expected, "{spec}, case {k}");
+            assert!(!out.timed_out);
+        }
+    }
+    // The two counts the brute force above settles for every engine: 288 and 48.
+    assert_eq!(brute_force_count(&cases[0], 400), 288);
+    assert_eq!(brute_force_count(&cases[1], 400), 48);
+}
+
+/// An empty grid of side `n` (a square of boxes).
+fn empty(box_side: usize) -> Puzzle {
+    let n = box_side * box_side;
+    let geometry = Geometry::new(box_side, box_side, Variant::Classic).unwrap();
+    Puzzle::new(Arc::new(geometry), vec![0; n * n])
+}
+
+#[test]
+fn each_engine_holds_its_own_time_limit_in_process() {
+    // Counting every solution of an empty 16x16 grid: no machine finishes. The solver is
+    // built directly, not through the registry, so no worker process stops it: only the
+    // engine's own time limit can.
+    let budget = Duration::from_millis(500);
+    let slack = Duration::from_millis(1500);
+    let p = empty(4);
+    for (spec, config) in engines() {
+        let mut solver = IpSolver::new(config);
+        let start = Instant::now();
+        let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
+        let took = start.elapsed();
+        verify(&p, &out).unwrap();
+        assert_eq!(out.failure, None, "{spec}");
+        assert!(
+            out.timed_out,
+            "{spec} counted every solution of an empty 16x16"
+        );
+        assert!(
+            took < budget + slack,
+            "{spec} took {took:?} on a {budget:?} budget"
+        );
+    }
+}
