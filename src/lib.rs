@@ -36,6 +36,7 @@
 pub mod backends;
 #[doc(hidden)]
 pub mod cli;
+pub mod clock;
 pub mod error;
 pub mod examples;
 pub mod generate;

@@ -5,9 +5,10 @@
 //! or enough solutions are found.
 
 use super::rerun::{find_by_exclusion, Run, RunEnd};
-use super::ExternalRun;
+use super::{own_time, ExternalRun, RunTimes};
 use crate::backends::sat::dimacs::{read_model, write_until};
 use crate::backends::sat::encode::{Encoded, Encoding};
+use crate::clock::TimeSource;
 use crate::model::Puzzle;
 use crate::process::{run, ProcessOutput, Scratch};
 use crate::solver::{ms, SolveOptions};
@@ -23,18 +24,23 @@ struct Program {
     args: fn(&str) -> Vec<String>,
     /// Where its model is: the result file it was told to write, or standard output.
     model_file: Option<&'static str>,
+    /// Its own time from its output ([`own_time`]), with the source when not its usual.
+    own_time: fn(&str) -> Option<(f64, Option<TimeSource>)>,
 }
 
 const MINISAT: Program = Program {
     name: "minisat",
     args: |cnf| vec![cnf.to_string(), "result.txt".to_string()],
     model_file: Some("result.txt"),
+    own_time: |out| own_time::minisat(out).map(|t| (t, None)),
 };
 
 const CADICAL: Program = Program {
     name: "cadical",
-    args: |cnf| vec![cnf.to_string()],
+    // Real time, as the other solvers' times; it decides nothing but what is printed.
+    args: |cnf| vec!["--realtime=true".to_string(), cnf.to_string()],
     model_file: None,
+    own_time: |out| own_time::cadical(out).map(|(t, s)| (t, (s != own_time::CADICAL).then_some(s))),
 };
 
 /// Solves with MiniSat (`minisat IN OUT`).
@@ -96,7 +102,7 @@ fn solve(
             .collect();
         let killed = Run {
             end: RunEnd::Killed,
-            solve_ms: 0.0,
+            times: RunTimes::default(),
             decode_ms: 0.0,
         };
         // The text of a large board takes seconds to write: the deadline stops it too.
@@ -109,8 +115,9 @@ fn solve(
             return Ok(killed);
         }
         let out = run(program.name, &args, scratch, opts.deadline)?;
+        let own = (program.own_time)(&out.stdout);
         let mut result = Run {
-            solve_ms: ms(out.elapsed),
+            times: RunTimes::of(&out, own, program.name)?,
             ..killed
         };
         if out.killed {
