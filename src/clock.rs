@@ -81,8 +81,13 @@ mod tests {
         other.join().unwrap();
         // Sleeping while another thread spins costs this thread almost nothing.
         assert!(thread_cpu() - before < Duration::from_millis(20));
+        // Work moves it (however loaded the machine, within a generous wall time).
         let start = std::time::Instant::now();
-        while start.elapsed() < Duration::from_millis(30) {}
-        assert!(thread_cpu() - before > Duration::from_millis(5));
+        while thread_cpu() - before < Duration::from_millis(5) {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the clock stands still"
+            );
+        }
     }
 }

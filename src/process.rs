@@ -252,10 +252,17 @@ mod tests {
             .trim()
             .parse()
             .unwrap();
-        // Killed, it is gone or a zombie waiting for init to reap it.
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let state = stat.rsplit_once(')').map_or("", |(_, r)| r.trim_start());
-        assert!(stat.is_empty() || state.starts_with('Z'), "{stat}");
+        // Killed, it is soon gone, or a zombie waiting for init to reap it.
+        let dead = || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat.rsplit_once(')').map_or("", |(_, r)| r.trim_start());
+            stat.is_empty() || state.starts_with('Z')
+        };
+        let start = Instant::now();
+        while !dead() && start.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(dead(), "the grandchild {pid} outlived the deadline");
     }
 
     #[test]
