@@ -57,7 +57,9 @@ impl RunTimes {
     /// The times of one process that reported its own time as `own` (ms, with the
     /// source when not the tool's usual one). A run the deadline killed reports
     /// nothing: it was solving until the kill, so its wall time counts. A run that
-    /// finished without reporting is an error naming `statistic`.
+    /// finished without reporting is an error naming `statistic`. A report rounded to
+    /// its resolution past the process's whole wall time counts as that wall time: a
+    /// solver cannot spend longer on the puzzle than its process lived.
     pub fn of(
         out: &process::ProcessOutput,
         own: Option<(f64, Option<TimeSource>)>,
@@ -70,7 +72,7 @@ impl RunTimes {
         };
         Ok(RunTimes {
             process_ms: ms(out.elapsed),
-            own_ms,
+            own_ms: own_ms.min(ms(out.elapsed)),
             cpu_ms: ms(out.cpu),
             source,
         })

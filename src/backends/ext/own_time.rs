@@ -106,8 +106,14 @@ pub fn cadical(stdout: &str) -> Option<(f64, TimeSource)> {
             .ok()?;
         return Some((total * 1000.0, CADICAL_TOTAL));
     };
-    // `c         0.00  230.16% parse`: parse time as a share of the time for solving.
-    let parse_pct = stdout
+    let parse_pct = cadical_parse_pct(stdout).unwrap_or(0.0);
+    Some((solve_s * (1.0 + parse_pct / 100.0) * 1000.0, CADICAL))
+}
+
+/// CaDiCaL's parse time as a share of its time for solving, in per cent, from its
+/// profile line `c         0.00  230.16% parse`.
+fn cadical_parse_pct(stdout: &str) -> Option<f64> {
+    stdout
         .lines()
         .filter_map(|l| l.strip_prefix("c "))
         .find_map(|l| {
@@ -117,8 +123,13 @@ pub fn cadical(stdout: &str) -> Option<(f64, TimeSource)> {
                 _ => None,
             }
         })
-        .unwrap_or(0.0);
-    Some((solve_s * (1.0 + parse_pct / 100.0) * 1000.0, CADICAL))
+}
+
+/// The part of [`cadical`]'s time that was parsing, ms (`None` when it cannot say).
+pub fn cadical_parse(stdout: &str) -> Option<f64> {
+    let (total, source) = cadical(stdout)?;
+    let pct = cadical_parse_pct(stdout)?;
+    (source == CADICAL).then(|| total * pct / (100.0 + pct))
 }
 
 /// CBC's time in ms: `Total time (CPU seconds):  0.01   (Wallclock seconds):  0.02`.
@@ -177,6 +188,8 @@ mod tests {
         // 56 / 33980.58 s = 1.648 ms, and parse 230.16% of that.
         assert!((t - 1.64802 * 3.3016).abs() < 1e-3, "{t}");
         assert_eq!(source, CADICAL);
+        let parse = cadical_parse(out).unwrap();
+        assert!((parse - 1.64802 * 2.3016).abs() < 1e-3, "{parse}");
         let by_propagation = "c conflicts:      0      0.00    per second\n\
                               c decisions:      0      0.00    per second\n\
                               c propagations:   729    1.00 M  per second\n";
