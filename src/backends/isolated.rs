@@ -11,9 +11,10 @@
 //! At the deadline the worker and everything it started are killed, and the next solve
 //! starts a fresh one.
 //!
-//! Time is measured the same way for every backend: around the solve itself, in the
-//! process that runs it ([`Timed`] here and in the worker). What the pipe and process
-//! start cost is the outcome's `transport_ms`, never part of `time_ms`.
+//! Time is measured the same way for every built-in backend: around the solve itself, in
+//! the process that runs it ([`Timed`] here and in the worker), with the solving
+//! thread's CPU time beside it. What the pipe and process start cost is the outcome's
+//! `transport_ms`, never part of `time_ms`.
 
 use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL, WORKER_CPU};
 use crate::model::puzzle::Grid;
