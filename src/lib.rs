@@ -30,12 +30,15 @@
 //! be interrupted (`sat`, `ip`) solve with a deadline in a worker process, killed at the
 //! deadline; see [`backends::worker_executable`] for how the worker binary is found.
 //! Times in an [`solver::Outcome`] are measured around the solve itself, the same way for
-//! every backend; the cost of reaching a worker is reported apart as `transport_ms`.
+//! every built-in backend, or read from an external solver's own report; the cost of
+//! reaching a worker or a solver process is reported apart as `transport_ms`, and
+//! `clocks` names what each time was read from ([`clock`]).
 #![warn(missing_docs)]
 
 pub mod backends;
 #[doc(hidden)]
 pub mod cli;
+pub mod clock;
 pub mod error;
 pub mod examples;
 pub mod generate;

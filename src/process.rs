@@ -1,13 +1,18 @@
 //! Child processes that a deadline can stop, for the external solvers and the workers of
-//! isolated backends: output goes to files (no pipe can fill up and block a solver), and
-//! a child is killed and reaped when the deadline passes, with its whole process group
-//! and every descendant, so nothing keeps running after its time.
+//! isolated backends: output goes to files (no pipe can fill up and block a solver), a
+//! child runs in a process group of its own, and when the deadline passes it is killed
+//! with every process descended from it, in its group or not, and reaped. A finished
+//! child is reaped with `wait4`, which gives the CPU time it used.
 
+use nix::sys::signal::{kill, killpg, Signal};
+use nix::sys::wait::{waitid, Id, WaitPidFlag};
+use nix::unistd::Pid;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use wait4::Wait4;
 
 /// What a finished (or stopped) child left.
 #[derive(Debug)]
@@ -22,54 +27,110 @@ pub struct ProcessOutput {
     pub code: Option<i32>,
     /// Wall time from spawn to exit or kill.
     pub elapsed: Duration,
+    /// CPU time (user + system) of the child and of the descendants it waited for, from
+    /// `wait4`.
+    pub cpu: Duration,
 }
 
-/// The processes descended from `root`, read from `/proc` (empty where there is none).
-fn descendants(root: u32) -> Vec<u32> {
-    let mut parent_of: Vec<(u32, u32)> = Vec::new();
-    if let Ok(entries) = std::fs::read_dir("/proc") {
-        for e in entries.flatten() {
-            let Ok(pid) = e.file_name().to_string_lossy().parse::<u32>() else {
-                continue;
-            };
-            let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
-                continue;
-            };
-            // Fields after the command name (which may hold spaces and parentheses).
-            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
-                continue;
-            };
-            if let Some(ppid) = rest.split_whitespace().nth(1).and_then(|f| f.parse().ok()) {
-                parent_of.push((pid, ppid));
-            }
-        }
-    }
-    let mut found = vec![root];
-    let mut i = 0;
-    while i < found.len() {
-        let p = found[i];
+/// The children of `pid`, from the kernel's list of each of its threads
+/// (`/proc/PID/task/TID/children`); empty once it is gone.
+fn children_of(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for task in tasks.flatten() {
+        let text = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
         found.extend(
-            parent_of
-                .iter()
-                .filter(|&&(_, pp)| pp == p)
-                .map(|&(c, _)| c),
+            text.split_whitespace()
+                .filter_map(|c| c.parse::<u32>().ok()),
         );
-        i += 1;
     }
-    found.remove(0);
     found
 }
 
-/// Kills `root`'s process group and every descendant of `root`, wherever they are.
+/// Sends `signal` to one process, ignoring one that is already gone.
+fn signal_pid(pid: u32, signal: Signal) {
+    if let Ok(pid) = i32::try_from(pid) {
+        let _ = kill(Pid::from_raw(pid), signal);
+    }
+}
+
+/// Kills `root`, its process group and every process descended from it, in whatever
+/// process group (MiniZinc starts its solver in one of its own). Each process is stopped
+/// before its children are read, so none can start another unseen; the walk repeats
+/// until it finds no new process; then all are killed. `root` is left to its parent to
+/// reap.
 pub(crate) fn kill_tree(root: u32) {
-    let mut targets: Vec<String> = descendants(root).iter().map(u32::to_string).collect();
-    targets.push(format!("-{root}"));
-    let _ = Command::new("kill")
-        .arg("-KILL")
-        .arg("--")
-        .args(&targets)
-        .stderr(Stdio::null())
-        .status();
+    let Ok(raw) = i32::try_from(root) else {
+        return;
+    };
+    let _ = killpg(Pid::from_raw(raw), Signal::SIGSTOP);
+    let mut tree = vec![root];
+    loop {
+        let before = tree.len();
+        let mut i = 0;
+        while i < tree.len() {
+            signal_pid(tree[i], Signal::SIGSTOP);
+            for c in children_of(tree[i]) {
+                if !tree.contains(&c) {
+                    tree.push(c);
+                }
+            }
+            i += 1;
+        }
+        if tree.len() == before {
+            break;
+        }
+    }
+    let _ = killpg(Pid::from_raw(raw), Signal::SIGKILL);
+    for &pid in &tree {
+        signal_pid(pid, Signal::SIGKILL);
+    }
+}
+
+/// Kills `child` with everything it started ([`kill_tree`]) and reaps it, giving the CPU
+/// time it used.
+pub(crate) fn kill_and_reap(child: Child) -> Duration {
+    kill_tree(child.id());
+    reap(child)
+}
+
+/// Waits for `child` (which has ended or been killed) and gives its CPU time.
+fn reap(child: Child) -> Duration {
+    match child.wait4() {
+        Ok(r) => r.rusage.utime + r.rusage.stime,
+        Err(_) => Duration::ZERO,
+    }
+}
+
+/// Waits until `child` has ended, without reaping it (so its pid stays its own and can
+/// be signalled), or until `deadline`; whether it ended.
+fn wait_until(child: &Child, deadline: Option<Instant>) -> bool {
+    let Ok(pid) = i32::try_from(child.id()) else {
+        return false;
+    };
+    let (tx, rx) = mpsc::channel();
+    let waiter = std::thread::spawn(move || {
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOWAIT;
+        let _ = waitid(Id::Pid(Pid::from_raw(pid)), flags);
+        let _ = tx.send(());
+    });
+    let ended = match deadline {
+        None => rx.recv().is_ok(),
+        Some(d) => {
+            let left = d.saturating_duration_since(Instant::now());
+            rx.recv_timeout(left).is_ok()
+        }
+    };
+    if !ended {
+        // The caller kills the child; the waiter sees it end and the child is reaped
+        // only after the waiter is joined.
+        kill_tree(child.id());
+        let _ = rx.recv();
+    }
+    let _ = waiter.join();
+    ended
 }
 
 /// Finds `program` on the `PATH`.
@@ -82,26 +143,27 @@ pub fn find_program(program: &str) -> Option<PathBuf> {
 
 /// A private scratch folder for one solve, removed when dropped.
 pub struct Scratch {
-    /// The folder.
-    pub dir: PathBuf,
+    dir: tempfile::TempDir,
 }
 
 impl Scratch {
     /// Makes a fresh folder under the system temporary directory.
     pub fn new() -> Result<Scratch, String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "sudoku-arena-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        let dir = tempfile::Builder::new()
+            .prefix("sudoku-arena-")
+            .tempdir()
+            .map_err(|e| format!("cannot make a scratch folder: {e}"))?;
         Ok(Scratch { dir })
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
     }
 
     /// A path inside the folder.
     pub fn file(&self, name: &str) -> PathBuf {
-        self.dir.join(name)
+        self.dir().join(name)
     }
 
     /// Writes a file inside the folder.
@@ -112,13 +174,8 @@ impl Scratch {
     }
 }
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-/// Runs `program args` in `scratch`, killing it at `deadline`.
+/// Runs `program args` in `scratch`, killing it with everything it started at
+/// `deadline`.
 pub fn run(
     program: &str,
     args: &[&str],
@@ -131,50 +188,89 @@ pub fn run(
         std::fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))
     };
     let start = Instant::now();
-    let mut child = Command::new(program)
+    let child = Command::new(program)
         .args(args)
         .process_group(0)
-        .current_dir(&scratch.dir)
+        .current_dir(scratch.dir())
         // Solvers that make temporary files of their own (gplc, minizinc) make them in
         // the scratch folder, which goes with the solve.
-        .env("TMPDIR", &scratch.dir)
+        .env("TMPDIR", scratch.dir())
         .stdin(Stdio::null())
         .stdout(open(&out_path)?)
         .stderr(open(&err_path)?)
         .spawn()
         .map_err(|e| format!("cannot start {program}: {e}"))?;
-    let mut killed = false;
-    let status = loop {
-        if let Some(status) = child
-            .try_wait()
-            .map_err(|e| format!("waiting for {program}: {e}"))?
-        {
-            break Some(status);
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            // The solver may have children of its own, even in other process groups
-            // (minizinc runs fzn-gecode in its own): kill them all, then the child.
-            kill_tree(child.id());
-            let _ = child.kill();
-            let _ = child.wait();
-            killed = true;
-            break None;
-        }
-        // Short polls early (most solves are quick), longer ones later.
-        let waited = start.elapsed();
-        std::thread::sleep(if waited < Duration::from_millis(20) {
-            Duration::from_micros(200)
-        } else {
-            Duration::from_millis(2)
-        });
-    };
+    let killed = !wait_until(&child, deadline);
     let elapsed = start.elapsed();
+    let (status, cpu) = match child.wait4() {
+        Ok(r) => (Some(r.status), r.rusage.utime + r.rusage.stime),
+        Err(e) if !killed => return Err(format!("waiting for {program}: {e}")),
+        Err(_) => (None, Duration::ZERO),
+    };
     let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_default();
     Ok(ProcessOutput {
         stdout: read(&out_path),
         stderr: read(&err_path),
         killed,
-        code: status.and_then(|s| s.code()),
+        code: if killed {
+            None
+        } else {
+            status.and_then(|s| s.code())
+        },
         elapsed,
+        cpu,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_finished_child_gives_its_output_code_and_cpu_time() {
+        let scratch = Scratch::new().unwrap();
+        let busy = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo done; exit 3";
+        let out = run("sh", &["-c", busy], &scratch, None).unwrap();
+        assert_eq!(
+            (out.stdout.as_str(), out.code, out.killed),
+            ("done\n", Some(3), false)
+        );
+        assert!(out.cpu > Duration::ZERO && out.cpu <= out.elapsed + Duration::from_millis(5));
+    }
+
+    #[test]
+    fn the_deadline_kills_a_grandchild_in_another_process_group() {
+        let scratch = Scratch::new().unwrap();
+        // The grandchild puts itself in a group of its own (as MiniZinc's solver is) and
+        // writes its pid; killing the child's group alone would leave it running.
+        let script = "setsid sh -c 'echo $$ > grandchild.txt; exec sleep 60' & sleep 60";
+        let deadline = Instant::now() + Duration::from_millis(300);
+        let out = run("sh", &["-c", script], &scratch, Some(deadline)).unwrap();
+        assert!(out.killed && out.code.is_none());
+        let pid: u32 = std::fs::read_to_string(scratch.file("grandchild.txt"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        // Killed, it is soon gone, or a zombie waiting for init to reap it.
+        let dead = || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat.rsplit_once(')').map_or("", |(_, r)| r.trim_start());
+            stat.is_empty() || state.starts_with('Z')
+        };
+        let start = Instant::now();
+        while !dead() && start.elapsed() < Duration::from_secs(2) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(dead(), "the grandchild {pid} outlived the deadline");
+    }
+
+    #[test]
+    fn a_scratch_folder_goes_when_dropped() {
+        let scratch = Scratch::new().unwrap();
+        let dir = scratch.dir().to_path_buf();
+        scratch.write("a.txt", "x").unwrap();
+        drop(scratch);
+        assert!(!dir.exists());
+    }
 }

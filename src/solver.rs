@@ -184,13 +184,23 @@ pub struct Outcome {
     pub timed_out: bool,
     /// Effort figures.
     pub stats: Stats,
-    /// Wall time of the solve itself, in milliseconds: measured around the backend's
-    /// search in the process that ran it, the same way for every backend.
+    /// Time of the solve itself, in milliseconds: the wall time around the backend's
+    /// search in the process that ran it, or, for an external solver, its own report of
+    /// the time it spent on the puzzle once it held it (`clocks` says which).
     pub time_ms: f64,
     /// Time spent getting the puzzle to a child process and the answer back (process
-    /// start, pipes, serialisation), in milliseconds; 0 for a solve in this process.
+    /// start, pipes, files, serialisation, MiniZinc's flattening), in milliseconds; 0
+    /// for a solve in this process.
     /// Reported apart so that it never counts as solving.
     pub transport_ms: f64,
+    /// CPU time of the solve, in milliseconds: the solving thread's CPU clock, or the
+    /// external solver's processes' (`clocks.cpu_source` says which).
+    pub cpu_ms: f64,
+    /// What `time_ms` and `cpu_ms` were read from, and how finely. A backend that runs
+    /// an external solver sets them (with `time_ms` the solver's own statistic and
+    /// `cpu_ms` from its processes); for every other one they are set by whoever times
+    /// the solve.
+    pub clocks: crate::clock::Clocks,
     /// Why the backend could not answer, if it could not.
     pub failure: Option<Failure>,
     /// For a backend that can stop part-way without guessing (the rule ladder), the

@@ -7,10 +7,10 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Output};
 use std::sync::mpsc;
-use std::time::Duration;
 
 mod common;
 use common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
+use common::slack;
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -411,7 +411,7 @@ fn solve_peak_kb(count: usize) -> u64 {
         }
     });
     for k in 0..count {
-        match rx.recv_timeout(Duration::from_secs(60)) {
+        match rx.recv_timeout(slack() * 60) {
             Ok(line) => assert!(line.starts_with("unique"), "{line}"),
             Err(_) => {
                 let _ = child.kill();
@@ -448,7 +448,7 @@ fn commands_stop_reading_once_they_have_what_they_need() {
         input.flush().unwrap();
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || tx.send(child.wait_with_output()));
-        let o = match rx.recv_timeout(Duration::from_secs(60)) {
+        let o = match rx.recv_timeout(slack() * 60) {
             Ok(o) => o.unwrap(),
             Err(_) => panic!("{args:?} waited for the end of the input"),
         };

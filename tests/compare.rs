@@ -260,3 +260,60 @@ fn limit_takes_the_first_puzzles_of_each_file() {
         .count();
     assert_eq!(from_hardest, 3);
 }
+
+#[test]
+fn each_record_says_which_clocks_its_times_come_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = temp(&dir, "r.jsonl");
+    // `sat` with a budget solves in a worker process; `dlx` in this one.
+    let o = run(&[
+        "compare",
+        "-b",
+        "dlx,sat",
+        "--timeout",
+        "60",
+        "--out",
+        &out,
+        "examples/easy.txt",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rs = records(&out);
+    assert!(rs.len() >= 4);
+    for r in &rs {
+        let what = format!("{} on {}", r.backend, r.source);
+        assert_eq!(r.clocks.time_source, "wall", "{what}");
+        assert_eq!(r.clocks.time_resolution_ms, 0.001, "{what}");
+        assert_eq!(r.clocks.cpu_source, "thread", "{what}");
+        // One thread's CPU time fits in the wall time around it (2 µs for the rounding).
+        assert!(
+            r.cpu_ms > 0.0 && r.cpu_ms <= r.time_ms + 0.002,
+            "{what}: {r:?}"
+        );
+        assert_eq!(r.transport_ms > 0.0, r.backend == "sat:naive", "{what}");
+    }
+    let line = std::fs::read_to_string(&out).unwrap();
+    for field in [
+        "\"cpu_ms\":",
+        "\"time_source\":\"wall\"",
+        "\"time_resolution_ms\":0.001",
+    ] {
+        assert!(line.contains(field), "{field} missing: {line}");
+    }
+}
+
+#[test]
+fn more_jobs_than_cores_is_warned_of() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let over = (cores + 1).to_string();
+    let o = run(&["compare", "-b", "dlx", "--jobs", &over]);
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "warning: --jobs {over} runs more solves at once than the {cores} core(s)"
+        )),
+        "{err}"
+    );
+    let o = run(&["compare", "-b", "dlx", "--jobs", &cores.to_string()]);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("warning: --jobs"));
+}

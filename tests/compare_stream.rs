@@ -12,6 +12,7 @@ use sudoku_arena::harness::record::{parse_records, Record};
 
 mod common;
 use common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
+use common::slack;
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -62,7 +63,7 @@ fn stdin_peak_kb(count: usize) -> u64 {
     let writer = feed_open(&mut child, EASY_SOLVED, count);
     let start = Instant::now();
     while lines_in(&results) < count {
-        if start.elapsed() > Duration::from_secs(60) {
+        if start.elapsed() > slack() * 60 {
             let _ = child.kill();
             panic!(
                 "{} of {count} results came while the input was open",
@@ -386,7 +387,7 @@ fn ctrl_c_on_a_quiet_pipe_stops_without_waiting_for_more_input() {
     let start = Instant::now();
     while lines_in(&results) < 3 {
         assert!(
-            start.elapsed() < Duration::from_secs(60),
+            start.elapsed() < slack() * 60,
             "the three puzzles were not solved while the input was open"
         );
         std::thread::sleep(Duration::from_millis(20));
@@ -399,7 +400,7 @@ fn ctrl_c_on_a_quiet_pipe_stops_without_waiting_for_more_input() {
     assert!(kill.success());
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || tx.send(child.wait_with_output()));
-    let o = match rx.recv_timeout(Duration::from_secs(60)) {
+    let o = match rx.recv_timeout(slack() * 60) {
         Ok(o) => o.unwrap(),
         Err(_) => panic!("compare waited for more input after Ctrl-C"),
     };

@@ -170,10 +170,7 @@ fn a_deadline_is_held_at_every_level() {
         );
         // Liveness, not speed: the answer comes at the deadline, not after the count
         // (the margin allows for a loaded machine's scheduling).
-        assert!(
-            elapsed < budget + Duration::from_secs(1),
-            "{config} ran {elapsed:?}"
-        );
+        assert!(elapsed < budget + slack(), "{config} ran {elapsed:?}");
     }
 }
 

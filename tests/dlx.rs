@@ -100,7 +100,7 @@ fn large_instances_are_solved_or_stopped_at_the_deadline() {
                 assert!(out.timed_out);
             }
             assert!(
-                elapsed < budget + Duration::from_millis(200),
+                elapsed < budget + slack() / 5,
                 "{size} f={f} ran {elapsed:?}"
             );
         }
@@ -116,7 +116,7 @@ fn deadline_on_an_empty_64x64_count_returns_unknown() {
         &p,
         &SolveOptions::new(usize::MAX, Some(Duration::from_millis(500))),
     );
-    assert!(start.elapsed() < Duration::from_millis(1500));
+    assert!(start.elapsed() < Duration::from_millis(500) + slack());
     assert!(out.timed_out);
     // Whatever was found before the deadline, the count is not complete: never `unique`/`none`.
     assert!(

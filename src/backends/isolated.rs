@@ -11,10 +11,12 @@
 //! At the deadline the worker and everything it started are killed, and the next solve
 //! starts a fresh one.
 //!
-//! Time is measured the same way for every backend: around the solve itself, in the
-//! process that runs it ([`Timed`] here and in the worker). What the pipe and process
-//! start cost is the outcome's `transport_ms`, never part of `time_ms`.
+//! Time is measured the same way for every built-in backend: around the solve itself, in
+//! the process that runs it ([`Timed`] here and in the worker), with the solving
+//! thread's CPU time beside it. What the pipe and process start cost is the outcome's
+//! `transport_ms`, never part of `time_ms`.
 
+use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL, WORKER_CPU};
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats, Verdict};
@@ -38,7 +40,9 @@ pub const WORKER_ENV: &str = "SUDOKU_ARENA_WORKER";
 /// Set once this executable has called [`serve_if_asked`]: it can serve as a worker.
 static SERVES: AtomicBool = AtomicBool::new(false);
 
-/// Times the solve of an in-process solver: the one place `time_ms` is measured.
+/// Times the solve of an in-process solver: the one place `time_ms` and `cpu_ms` are
+/// measured, unless the backend read them from an external solver (its outcome then
+/// names the clocks), when the rest of the wall time is its `transport_ms`.
 pub(crate) struct Timed(pub(crate) Box<dyn Solver>);
 
 impl Solver for Timed {
@@ -57,9 +61,18 @@ impl Solver for Timed {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let start = Instant::now();
+        let cpu = thread_cpu();
         let mut out = self.0.solve_streaming(puzzle, opts, on_solution);
-        out.time_ms = ms(start.elapsed());
-        out.transport_ms = 0.0;
+        let wall = ms(start.elapsed());
+        if out.clocks.time_source.is_empty() {
+            out.time_ms = wall;
+            out.transport_ms = 0.0;
+            out.cpu_ms = ms(thread_cpu().saturating_sub(cpu));
+            out.clocks = Clocks::new(WALL, THREAD_CPU);
+        } else {
+            // The backend read an external solver's own time: the rest is transport.
+            out.transport_ms = (wall - out.time_ms).max(0.0);
+        }
         out
     }
 }
@@ -116,12 +129,14 @@ impl Solver for Isolated {
                 Err(WorkerEnd::Deadline) => {
                     return Outcome {
                         transport_ms: ms(start.elapsed()),
+                        clocks: Clocks::new(WALL, THREAD_CPU),
                         ..deadline_outcome(Vec::new(), 0)
                     }
                 }
                 Err(WorkerEnd::Failed(why)) => {
                     return Outcome {
                         transport_ms: ms(start.elapsed()),
+                        clocks: Clocks::new(WALL, THREAD_CPU),
                         ..Outcome::failed(Failure::Worker(why), Vec::new(), 0)
                     }
                 }
@@ -141,9 +156,7 @@ impl Solver for Isolated {
                 // is not solving); starting the worker for this puzzle, if it was, is
                 // transport.
                 let solving_ms = ms(sent.elapsed());
-                if let Some(w) = self.worker.take() {
-                    w.kill();
-                }
+                let cpu_ms = self.worker.take().map_or(0.0, Worker::kill);
                 let out = match end {
                     WorkerEnd::Deadline => deadline_outcome(solutions, found),
                     WorkerEnd::Failed(why) => {
@@ -153,6 +166,8 @@ impl Solver for Isolated {
                 Outcome {
                     time_ms: solving_ms,
                     transport_ms: ms(sent.duration_since(start)),
+                    cpu_ms,
+                    clocks: Clocks::new(WALL, WORKER_CPU),
                     ..out
                 }
             }
@@ -256,6 +271,9 @@ struct Reply {
     timed_out: bool,
     stats: Stats,
     time_ms: f64,
+    /// The solving thread's CPU time, ms.
+    #[serde(default)]
+    cpu_ms: f64,
     failure: Option<Failure>,
 }
 
@@ -309,6 +327,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             timed_out: out.timed_out,
             stats: out.stats,
             time_ms: out.time_ms,
+            cpu_ms: out.cpu_ms,
             failure: out.failure,
         };
         let line = serde_json::to_string(&reply).map_err(|e| e.to_string())?;
@@ -351,7 +370,11 @@ enum WorkerEnd {
 
 /// A running worker: its process, the pipe to it, and a thread reading its answers.
 struct Worker {
-    child: Child,
+    /// `None` once killed.
+    child: Option<Child>,
+    /// The CPU time of the solves it answered, ms: what its own CPU time holds besides
+    /// the solve a kill stops.
+    reported_cpu_ms: f64,
     /// `None` once closed (dropping the worker closes it first).
     stdin: Option<ChildStdin>,
     lines: mpsc::Receiver<Line>,
@@ -383,7 +406,8 @@ impl Worker {
             }
         });
         let mut worker = Worker {
-            child,
+            child: Some(child),
+            reported_cpu_ms: 0.0,
             stdin: Some(stdin),
             lines,
             reader: Some(reader),
@@ -404,7 +428,7 @@ impl Worker {
             ))),
             Err(end) => Err(end),
         };
-        worker.kill();
+        drop(worker);
         answer
     }
 
@@ -461,6 +485,7 @@ impl Worker {
                     }
                 }
                 Ok(Line::Reply(reply)) => {
+                    self.reported_cpu_ms += reply.cpu_ms;
                     return Ok(Outcome {
                         verdict: reply.verdict,
                         solutions,
@@ -469,9 +494,11 @@ impl Worker {
                         stats: reply.stats,
                         time_ms: reply.time_ms,
                         transport_ms: 0.0,
+                        cpu_ms: reply.cpu_ms,
+                        clocks: Clocks::new(WALL, THREAD_CPU),
                         failure: reply.failure,
                         partial: None,
-                    })
+                    });
                 }
                 Ok(Line::Error(e)) => return Err((WorkerEnd::Failed(e), solutions, found)),
                 Ok(Line::Hello(l) | Line::Other(l)) => {
@@ -483,24 +510,32 @@ impl Worker {
         }
     }
 
-    /// Kills the worker and everything it started, and reaps it.
-    fn kill(self) {
-        drop(self);
+    /// Kills the worker and everything it started, and reaps it; gives the CPU time it
+    /// used besides the solves it answered, ms (the solve the kill stopped, mostly).
+    fn kill(mut self) -> f64 {
+        (ms(self.stop()) - self.reported_cpu_ms).max(0.0)
+    }
+
+    /// Closes standard input first (a worker waiting for a puzzle then ends), kills the
+    /// worker with everything it started (a wrapper script's child too, which would
+    /// otherwise keep the pipe open), reaps it, and only then joins the reader; gives the
+    /// worker's CPU time.
+    fn stop(&mut self) -> Duration {
+        drop(self.stdin.take());
+        let cpu = self
+            .child
+            .take()
+            .map_or(Duration::ZERO, crate::process::kill_and_reap);
+        if let Some(r) = self.reader.take() {
+            let _ = r.join();
+        }
+        cpu
     }
 }
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        // Close standard input first (a worker waiting for a puzzle then ends), kill the
-        // worker with everything it started (a wrapper script's child too, which would
-        // otherwise keep the pipe open), reap it, and only then join the reader.
-        drop(self.stdin.take());
-        crate::process::kill_tree(self.child.id());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        if let Some(r) = self.reader.take() {
-            let _ = r.join();
-        }
+        self.stop();
     }
 }
 

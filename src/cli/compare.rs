@@ -314,6 +314,16 @@ fn read_previous(path: &str, plan: &Plan, names: &mut Names) -> anyhow::Result<V
     Ok(previous)
 }
 
+/// The warning for more solves at once (`--jobs`) than the machine has cores: they then
+/// wait for each other, and their wall times count the waiting.
+fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
+    (jobs > cores).then(|| {
+        format!(
+            "warning: --jobs {jobs} runs more solves at once than the {cores} core(s) here: they wait for each other and their wall times count the waiting (cpu_ms in --out does not)"
+        )
+    })
+}
+
 /// Runs the comparison.
 pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends = resolve_backends(&args.backends)?;
@@ -406,6 +416,10 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             backends.len(),
             plan.jobs,
         ),
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if let Some(w) = jobs_warning(plan.jobs, cores) {
+        eprintln!("{w}");
     }
     if args.backends.trim() == "default" {
         let more: Vec<String> = builtin_configs()
@@ -641,7 +655,7 @@ pub fn report_all(records: &[Entry], outputs: &Outputs, threads: usize) -> anyho
     }
     if threads > 0 {
         out.write(&format!(
-            "(solves ran on {threads} thread(s); times are per solve, measured around the solve itself)\n"
+            "(solves ran on {threads} thread(s); times are per solve, measured around the solve itself or, for ext:*, the solver's own report)\n"
         ));
     }
     out.flush();

@@ -73,6 +73,8 @@ pub struct Entry {
     pub time_ms: f64,
     /// Transport time in milliseconds.
     pub transport_ms: f64,
+    /// The resolution of `time_ms` (the record's `time_resolution_ms`; 0 when unknown).
+    pub time_resolution_ms: f32,
     /// Fraction of cells given.
     pub fixed_fraction: f64,
     /// The backend's effort (`Stats::nodes`).
@@ -118,6 +120,7 @@ impl Entry {
             solution: Fingerprint::of(record.solution.as_deref().unwrap_or_default()),
             time_ms: record.time_ms,
             transport_ms: record.transport_ms,
+            time_resolution_ms: record.clocks.time_resolution_ms as f32,
             fixed_fraction: record.fixed_fraction,
             nodes: record.stats.nodes,
             variables: record.stats.variables,
@@ -198,6 +201,8 @@ mod tests {
             timed_out: false,
             time_ms: 1.5,
             transport_ms: 0.0,
+            cpu_ms: 0.0,
+            clocks: Default::default(),
             failure: None,
             wrong: None,
             effort_name: "rows tried".into(),

@@ -1,6 +1,7 @@
 //! One line of a results file: the outcome of one backend on one puzzle, self-contained
 //! so that results files from several runs or machines can be merged and resumed.
 
+use crate::clock::Clocks;
 use crate::error::{Error, Result};
 use crate::solver::{Stats, Verdict};
 use serde::{Deserialize, Serialize};
@@ -32,14 +33,22 @@ pub struct Record {
     pub solutions_found: u64,
     /// Whether the deadline stopped the solve.
     pub timed_out: bool,
-    /// Wall-clock time of the solve itself, in milliseconds, measured in the process that
-    /// ran it (see [`crate::solver::Outcome::time_ms`]).
+    /// Time of the solve itself, in milliseconds: wall time measured in the process that
+    /// ran it, or an external solver's own statistic (`time_source` says which; see
+    /// [`crate::solver::Outcome::time_ms`]).
     #[serde(serialize_with = "crate::solver::serialize_ms")]
     pub time_ms: f64,
-    /// Time to get the puzzle to a worker process and the answer back, in milliseconds
-    /// (0 for a solve in the harness's own process); never part of `time_ms`.
+    /// Time to get the puzzle to a worker or solver process and the answer back, in
+    /// milliseconds (0 for a solve in the harness's own process); never part of `time_ms`.
     #[serde(default, serialize_with = "crate::solver::serialize_ms")]
     pub transport_ms: f64,
+    /// CPU time of the solve, in milliseconds (`cpu_source` says whose).
+    #[serde(default, serialize_with = "crate::solver::serialize_ms")]
+    pub cpu_ms: f64,
+    /// What `time_ms` and `cpu_ms` were read from, and the resolution of `time_ms`
+    /// (empty in files written before they were recorded).
+    #[serde(flatten)]
+    pub clocks: Clocks,
     /// Why the backend could not answer, if it could not.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failure: Option<String>,

@@ -34,6 +34,19 @@ fn fmt_ms(v: f64) -> String {
     }
 }
 
+/// A solve time read from a clock of resolution `res` ms: as [`fmt_ms`] for a fine
+/// clock; for one that reads to a millisecond or coarser, rounded to that step, and
+/// `<res` when below it (the solver printed 0).
+fn fmt_time(v: f64, res: f64) -> String {
+    if !v.is_finite() || res < 1.0 {
+        fmt_ms(v)
+    } else if v < res {
+        format!("<{res:.0}")
+    } else {
+        format!("{:.0}", (v / res).round() * res)
+    }
+}
+
 fn fmt_count(v: f64) -> String {
     if !v.is_finite() {
         "-".into()
@@ -60,10 +73,10 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         b.unknown.to_string(),
         b.failed.to_string(),
         b.wrong.to_string(),
-        fmt_ms(b.p10_ms),
-        fmt_ms(b.median_ms),
-        fmt_ms(b.p90_ms),
-        fmt_ms(b.max_ms),
+        fmt_time(b.p10_ms, b.time_resolution_ms),
+        fmt_time(b.median_ms, b.time_resolution_ms),
+        fmt_time(b.p90_ms, b.time_resolution_ms),
+        fmt_time(b.max_ms, b.time_resolution_ms),
         if b.ratio_to_fastest.is_finite() {
             format!("{:.1}", b.ratio_to_fastest)
         } else {
@@ -97,6 +110,18 @@ fn findings(s: &Summary) -> Vec<String> {
         lines.push(format!(
             "{} puzzles: every answer passed the independent validator and all verdicts agree.",
             s.puzzles
+        ));
+    }
+    let coarse: Vec<String> = s
+        .backends
+        .iter()
+        .filter(|b| b.time_resolution_ms >= 1.0)
+        .map(|b| format!("{} {} ms", b.backend, b.time_resolution_ms))
+        .collect();
+    if !coarse.is_empty() {
+        lines.push(format!(
+            "Times are the solver's own report, to its resolution ({}): rounded to it, `<R` below it.",
+            coarse.join(", ")
         ));
     }
     lines
@@ -168,7 +193,7 @@ pub fn markdown(s: &Summary) -> String {
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms\n");
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -179,7 +204,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{}\n",
             file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
@@ -199,7 +224,8 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
             b.mean_effort,
             b.effort_name,
             b.mean_variables,
-            b.mean_constraints
+            b.mean_constraints,
+            b.time_resolution_ms
         ));
     }
     out

@@ -67,6 +67,8 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         timed_out: false,
         time_ms: 0.0,
         transport_ms: 0.0,
+        cpu_ms: 0.0,
+        clocks: Default::default(),
         failure: None,
         wrong: None,
         effort_name: String::new(),
@@ -93,6 +95,8 @@ pub fn run_one(
         timed_out: outcome.timed_out,
         time_ms: outcome.time_ms,
         transport_ms: outcome.transport_ms,
+        cpu_ms: outcome.cpu_ms,
+        clocks: outcome.clocks.clone(),
         failure: outcome.failure.as_ref().map(ToString::to_string),
         wrong: verify(puzzle, &outcome)
             .err()

@@ -36,8 +36,12 @@ pub struct BackendSummary {
     pub p90_ms: f64,
     /// Slowest, ms.
     pub max_ms: f64,
-    /// Median time over the fastest backend's median, measured in the same run.
+    /// Median time over the fastest backend's median, measured in the same run (not a
+    /// number when the median is below its clock's resolution).
     pub ratio_to_fastest: f64,
+    /// The coarsest resolution of the times above, ms: an external solver that reports
+    /// to 10 or 100 ms makes them no finer than that (0 when the records do not say).
+    pub time_resolution_ms: f64,
     /// Median time to get a puzzle to a worker process and back, ms (0 in process);
     /// never part of the solve times above.
     pub median_transport_ms: f64,
@@ -175,6 +179,10 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             p90_ms: quantile(&times, 0.9),
             max_ms: times.last().copied().unwrap_or(f64::NAN),
             ratio_to_fastest: f64::NAN,
+            time_resolution_ms: rs
+                .iter()
+                .map(|r| f64::from(r.time_resolution_ms))
+                .fold(0.0, f64::max),
             median_transport_ms: quantile(&transport, 0.5),
             mean_effort: mean(rs.iter().map(|r| r.nodes as f64)),
             effort_name: rs
@@ -188,13 +196,16 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
         });
     }
     // The baseline is the fastest backend that answered everything: one that gave up on
-    // puzzles (a rule ladder stuck, a deadline) is not faster at the same work.
+    // puzzles (a rule ladder stuck, a deadline) is not faster at the same work. A median
+    // below its clock's resolution (a solver that printed 0.0 s) is no baseline either.
     let complete = |b: &&BackendSummary| b.unknown == 0 && b.failed == 0 && b.wrong == 0;
+    let resolved = |b: &BackendSummary| b.median_ms >= b.time_resolution_ms;
     let fastest_of = |only_complete: bool| {
         summary
             .backends
             .iter()
             .filter(|b| !only_complete || complete(b))
+            .filter(|b| resolved(b))
             .map(|b| b.median_ms)
             .filter(|m| m.is_finite())
             .fold(f64::INFINITY, f64::min)
@@ -204,7 +215,10 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
         _ => fastest_of(false),
     };
     for b in &mut summary.backends {
-        b.ratio_to_fastest = b.median_ms / fastest;
+        b.ratio_to_fastest = match resolved(b) {
+            true => b.median_ms / fastest,
+            false => f64::NAN,
+        };
     }
     // The entries of each puzzle (identical puzzles on several lines together), each
     // group in backend order; the disagreements in the order of the input.
@@ -298,6 +312,8 @@ mod tests {
             timed_out: verdict == Verdict::Unknown,
             time_ms,
             transport_ms: 0.0,
+            cpu_ms: 0.0,
+            clocks: Default::default(),
             failure: None,
             wrong: None,
             effort_name: "nodes".into(),

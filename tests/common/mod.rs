@@ -4,6 +4,24 @@
 
 pub mod cli;
 
+/// The one timing slack of the tests: how long past its budget a solve may answer, and
+/// the unit of every other wait and bound on time, on an idle machine. Set
+/// `SUDOKU_ARENA_TEST_SLACK=3` to multiply it (and so all of them) on a slow one.
+pub const SLACK: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// [`SLACK`] times `SUDOKU_ARENA_TEST_SLACK` (1 when unset; a value that is not a
+/// positive number is refused loudly rather than ignored).
+pub fn slack() -> std::time::Duration {
+    let factor = match std::env::var("SUDOKU_ARENA_TEST_SLACK") {
+        Err(_) => 1.0,
+        Ok(v) => match v.trim().parse::<f64>() {
+            Ok(f) if f > 0.0 && f.is_finite() => f,
+            _ => panic!("SUDOKU_ARENA_TEST_SLACK={v}: give a positive number, such as 3"),
+        },
+    };
+    SLACK.mul_f64(factor)
+}
+
 use std::sync::Arc;
 use sudoku_arena::backends::create;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};

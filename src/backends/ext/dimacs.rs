@@ -5,9 +5,10 @@
 //! or enough solutions are found.
 
 use super::rerun::{find_by_exclusion, Run, RunEnd};
-use super::ExternalRun;
+use super::{own_time, ExternalRun, RunTimes};
 use crate::backends::sat::dimacs::{read_model, write_until};
 use crate::backends::sat::encode::{Encoded, Encoding};
+use crate::clock::TimeSource;
 use crate::model::Puzzle;
 use crate::process::{run, ProcessOutput, Scratch};
 use crate::solver::{ms, SolveOptions};
@@ -23,19 +24,34 @@ struct Program {
     args: fn(&str) -> Vec<String>,
     /// Where its model is: the result file it was told to write, or standard output.
     model_file: Option<&'static str>,
+    /// Its own time from its output ([`own_time`]), with the source when not its usual.
+    own_time: fn(&str) -> Option<(f64, Option<TimeSource>)>,
+    /// The part of that time that was parsing the CNF, ms, where it says.
+    parse_ms: fn(&str) -> Option<f64>,
 }
 
 const MINISAT: Program = Program {
     name: "minisat",
     args: |cnf| vec![cnf.to_string(), "result.txt".to_string()],
     model_file: Some("result.txt"),
+    own_time: |out| own_time::minisat(out).map(|t| (t, None)),
+    // MiniSat prints its parse time to 10 ms only: not read.
+    parse_ms: |_| None,
 };
 
 const CADICAL: Program = Program {
     name: "cadical",
-    args: |cnf| vec![cnf.to_string()],
+    // Real time, as the other solvers' times; it decides nothing but what is printed.
+    args: |cnf| vec!["--realtime=true".to_string(), cnf.to_string()],
     model_file: None,
+    own_time: cadical_time,
+    parse_ms: own_time::cadical_parse,
 };
+
+/// CaDiCaL's own time, with its source when it is the coarse fallback.
+fn cadical_time(out: &str) -> Option<(f64, Option<TimeSource>)> {
+    own_time::cadical(out).map(|(t, s)| (t, (s != own_time::CADICAL).then_some(s)))
+}
 
 /// Solves with MiniSat (`minisat IN OUT`).
 pub fn solve_minisat(
@@ -87,6 +103,7 @@ fn solve(
 ) -> Result<ExternalRun, String> {
     let encoded = Encoded::build(puzzle, ENCODING);
     let mut counters = [0.0; 3];
+    let mut parse_ms = None;
     let args = (program.args)("sudoku.cnf");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut runs = find_by_exclusion(puzzle, opts, program.name, |found| {
@@ -96,7 +113,7 @@ fn solve(
             .collect();
         let killed = Run {
             end: RunEnd::Killed,
-            solve_ms: 0.0,
+            times: RunTimes::default(),
             decode_ms: 0.0,
         };
         // The text of a large board takes seconds to write: the deadline stops it too.
@@ -109,14 +126,18 @@ fn solve(
             return Ok(killed);
         }
         let out = run(program.name, &args, scratch, opts.deadline)?;
+        let own = (program.own_time)(&out.stdout);
         let mut result = Run {
-            solve_ms: ms(out.elapsed),
+            times: RunTimes::of(&out, own, program.name)?,
             ..killed
         };
         if out.killed {
             return Ok(result);
         }
         add_counters(&out, &mut counters);
+        if let Some(p) = (program.parse_ms)(&out.stdout) {
+            parse_ms = Some(parse_ms.unwrap_or(0.0) + p);
+        }
         // Both follow the SAT competition's exit codes: 10 satisfiable, 20 unsatisfiable.
         match out.code {
             Some(20) => {
@@ -151,6 +172,9 @@ fn solve(
         runs.stats.push((name.to_string(), v));
     }
     runs.stats.push(("nodes".into(), counters[1]));
+    if let Some(p) = parse_ms {
+        runs.stats.push(("parse_ms".into(), p));
+    }
     runs.stats
         .push(("variables".into(), encoded.cnf.vars as f64));
     runs.stats

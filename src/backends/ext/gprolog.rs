@@ -2,7 +2,7 @@
 //! per unit, the system of the paper's section 1.4; labelling first-fail, solutions
 //! counted up to the limit with a global counter.
 
-use super::{parse_solution_line, whole_lines, ExternalRun};
+use super::{own_time, parse_solution_line, whole_lines, ExternalRun, RunTimes};
 use crate::model::Puzzle;
 use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
@@ -40,7 +40,7 @@ pub fn program(puzzle: &Puzzle, limit: usize) -> String {
     }
     p.push_str("    true.\n\n");
     p.push_str(&format!(
-        "main :-\n    g_assign(count, 0), g_assign(bt, 0),\n    (   sudoku(All, Blanks),\n        fd_labeling(Blanks, [variable_method(first_fail), backtracks(B)]),\n        g_read(bt, B0), B1 is B0 + B, g_assign(bt, B1),\n        g_read(count, C0), C is C0 + 1, g_assign(count, C),\n        write(sol), write_list(All), nl,\n        C >= {limit}\n    ->  write(stopped), nl\n    ;   write(complete), nl\n    ),\n    g_read(bt, BT), write(backtracks(BT)), nl,\n    halt.\n\nwrite_list([]).\nwrite_list([V|Vs]) :- write(' '), write(V), write_list(Vs).\n"
+        "main :-\n    statistics(real_time, [T0, _]),\n    g_assign(count, 0), g_assign(bt, 0),\n    (   sudoku(All, Blanks),\n        fd_labeling(Blanks, [variable_method(first_fail), backtracks(B)]),\n        g_read(bt, B0), B1 is B0 + B, g_assign(bt, B1),\n        g_read(count, C0), C is C0 + 1, g_assign(count, C),\n        write(sol), write_list(All), nl,\n        C >= {limit}\n    ->  write(stopped), nl\n    ;   write(complete), nl\n    ),\n    statistics(real_time, [T1, _]), T is T1 - T0,\n    g_read(bt, BT), write(backtracks(BT)), nl,\n    write(time_ms(T)), nl,\n    halt.\n\nwrite_list([]).\nwrite_list([V|Vs]) :- write(' '), write(V), write_list(Vs).\n"
     ));
     p
 }
@@ -62,7 +62,7 @@ pub fn solve(
         scratch,
         opts.deadline,
     )?;
-    let mut runs = ExternalRun::started(&out);
+    let mut runs = ExternalRun::started(&out, RunTimes::default());
     let mut finished = false;
     for line in whole_lines(&out.stdout, out.killed) {
         if let Some(sol) = line.strip_prefix("sol ") {
@@ -93,5 +93,7 @@ pub fn solve(
                 .join(" / ")
         ));
     }
+    let own = own_time::gprolog(&out.stdout).map(|t| (t, None));
+    runs.times = RunTimes::of(&out, own, "real_time")?;
     Ok(runs)
 }

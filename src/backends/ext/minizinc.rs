@@ -1,7 +1,7 @@
 //! `ext:gecode`: the MiniZinc model `encodings/sudoku.mzn` (one `alldifferent` per unit)
 //! with a data file written from the puzzle, solved by Gecode through MiniZinc.
 
-use super::{parse_solution_line, whole_lines, ExternalRun};
+use super::{own_time, parse_solution_line, whole_lines, ExternalRun, RunTimes};
 use crate::model::Puzzle;
 use crate::process::{run, Scratch};
 use crate::solver::SolveOptions;
@@ -58,7 +58,7 @@ pub fn solve(
         scratch,
         opts.deadline,
     )?;
-    let mut runs = ExternalRun::started(&out);
+    let mut runs = ExternalRun::started(&out, RunTimes::default());
     for line in whole_lines(&out.stdout, out.killed) {
         if let Some(sol) = line.strip_prefix("sol ") {
             runs.solutions.push(parse_solution_line(sol, puzzle)?);
@@ -79,5 +79,7 @@ pub fn solve(
             out.stderr.lines().take(3).collect::<Vec<_>>().join(" / ")
         ));
     }
+    let own = own_time::gecode(&runs.stats).map(|t| (t, None));
+    runs.times = RunTimes::of(&out, own, "initTime and solveTime")?;
     Ok(runs)
 }

@@ -5,7 +5,7 @@
 //! uniqueness proof as the `ip` backend, on the same model.
 
 use super::rerun::{find_by_exclusion, Run, RunEnd};
-use super::ExternalRun;
+use super::{own_time, ExternalRun, RunTimes};
 use crate::backends::ip::export::{decode_values, lp_text_excluding, mps_excluding};
 use crate::backends::ip::model::IpModel;
 use crate::model::puzzle::Grid;
@@ -40,6 +40,8 @@ struct MipTool {
     round: Round,
     /// Adds the solver's own counters from its output to `stats`.
     counters: fn(&ProcessOutput, &mut Vec<(String, f64)>),
+    /// Its own time from its output, ms ([`own_time`]).
+    own_time: fn(&str) -> Option<f64>,
 }
 
 /// Solves with CBC on the LP file (`cbc FILE.lp solve solu SOL`).
@@ -52,6 +54,7 @@ pub fn solve_cbc(
         program: "cbc",
         round: cbc_round,
         counters: cbc_counters,
+        own_time: own_time::cbc,
     };
     solve_with(&tool, puzzle, opts, scratch)
 }
@@ -66,6 +69,7 @@ pub fn solve_glpk(
         program: "glpsol",
         round: glpk_round,
         counters: glpk_counters,
+        own_time: own_time::glpsol,
     };
     solve_with(&tool, puzzle, opts, scratch)
 }
@@ -81,6 +85,8 @@ fn solve_with(
     let mut result = find_by_exclusion(puzzle, opts, tool.program, |found| {
         let (out, answer) = (tool.round)(puzzle, found, scratch, opts)?;
         (tool.counters)(&out, &mut counters);
+        let own = (tool.own_time)(&out.stdout).map(|t| (t, None));
+        let times = RunTimes::of(&out, own, tool.program)?;
         let t = Instant::now();
         let end = match answer {
             None => RunEnd::Killed,
@@ -93,7 +99,7 @@ fn solve_with(
         };
         Ok(Run {
             end,
-            solve_ms: ms(out.elapsed),
+            times,
             decode_ms: ms(t.elapsed()),
         })
     })?;
@@ -275,6 +281,7 @@ mod tests {
             killed: false,
             code: Some(0),
             elapsed: std::time::Duration::ZERO,
+            cpu: std::time::Duration::ZERO,
         };
         let mut stats = Vec::new();
         glpk_counters(&out, &mut stats);

@@ -1,15 +1,19 @@
 //! `ext:*` backends: industrial solvers run as child processes on the very models the
 //! tool exports, so a user compares the Rust backends with them on the same encodings.
 //! Each needs a Debian package (the registry names it); one that is missing is reported
-//! with the package to install, never skipped silently. Time writing and reading files is reported apart
-//! from the solver's own time (`encode_ms`, `decode_ms` versus `solve_ms`).
+//! with the package to install, never skipped silently. A solve's `time_ms` is the
+//! solver's own report of its time ([`own_time`]); the rest of the wall time, starting
+//! processes and writing and reading files, is `transport_ms` (files split out as
+//! `encode_ms` and `decode_ms`), and `cpu_ms` is the processes' CPU time from `wait4`.
 
 pub(crate) mod dimacs;
 pub(crate) mod gprolog;
 pub(crate) mod minizinc;
 pub(crate) mod mip;
+pub(crate) mod own_time;
 pub(crate) mod rerun;
 
+use crate::clock::{Clocks, TimeSource, CHILD_CPU};
 use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
@@ -26,21 +30,72 @@ pub struct ExternalRun {
     pub complete: bool,
     /// Whether the deadline killed it.
     pub killed: bool,
-    /// Wall time of the solver process(es), ms.
-    pub solve_ms: f64,
-    /// Time reading solutions back, ms (the rest of the time outside the solver is
-    /// reported as encoding).
+    /// The times of the solver process(es).
+    pub times: RunTimes,
+    /// Time reading solutions back, ms (the rest of the time outside the solver
+    /// processes is reported as encoding).
     pub decode_ms: f64,
     /// The solver's own counters, by name.
     pub stats: Vec<(String, f64)>,
 }
 
+/// The times of one or more runs of a solver program, added up.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RunTimes {
+    /// Wall time of the processes, ms.
+    pub process_ms: f64,
+    /// The solver's own report of its time ([`own_time`]), ms.
+    pub own_ms: f64,
+    /// CPU time of the processes, ms.
+    pub cpu_ms: f64,
+    /// Where the own time was read, when it was not the tool's usual statistic (a
+    /// coarser fallback); the coarsest over the runs.
+    pub source: Option<TimeSource>,
+}
+
+impl RunTimes {
+    /// The times of one process that reported its own time as `own` (ms, with the
+    /// source when not the tool's usual one). A run the deadline killed reports
+    /// nothing: it was solving until the kill, so its wall time counts. A run that
+    /// finished without reporting is an error naming `statistic`. A report rounded to
+    /// its resolution past the process's whole wall time counts as that wall time: a
+    /// solver cannot spend longer on the puzzle than its process lived.
+    pub fn of(
+        out: &process::ProcessOutput,
+        own: Option<(f64, Option<TimeSource>)>,
+        statistic: &str,
+    ) -> Result<RunTimes, String> {
+        let (own_ms, source) = match own {
+            Some(o) => o,
+            None if out.killed => (ms(out.elapsed), None),
+            None => return Err(format!("the solver printed no {statistic} statistic")),
+        };
+        Ok(RunTimes {
+            process_ms: ms(out.elapsed),
+            own_ms: own_ms.min(ms(out.elapsed)),
+            cpu_ms: ms(out.cpu),
+            source,
+        })
+    }
+
+    /// Adds the times of another run.
+    pub fn add(&mut self, other: RunTimes) {
+        self.process_ms += other.process_ms;
+        self.own_ms += other.own_ms;
+        self.cpu_ms += other.cpu_ms;
+        self.source = match (self.source, other.source) {
+            (Some(a), Some(b)) if b.resolution_ms > a.resolution_ms => Some(b),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
 impl ExternalRun {
-    /// A run with the process's time and kill status, before its output is read.
-    pub fn started(out: &process::ProcessOutput) -> ExternalRun {
+    /// A run of one process with its times and kill status, before its output is read.
+    pub fn started(out: &process::ProcessOutput, times: RunTimes) -> ExternalRun {
         ExternalRun {
             killed: out.killed,
-            solve_ms: ms(out.elapsed),
+            times,
             ..ExternalRun::default()
         }
     }
@@ -54,6 +109,8 @@ pub struct Tool {
     pub summary: &'static str,
     /// What its `nodes` figure counts.
     pub effort: &'static str,
+    /// The statistic its time is read from ([`own_time`]).
+    pub time_source: TimeSource,
     /// Writes the input, runs the solver and reads the answer.
     pub solve: fn(&Puzzle, &SolveOptions, &Scratch) -> Result<ExternalRun, String>,
 }
@@ -64,24 +121,28 @@ pub const TOOLS: &[Tool] = &[
         name: "gecode",
         summary: "Gecode through MiniZinc on encodings/sudoku.mzn (alldifferent per unit)",
         effort: "nodes",
+        time_source: own_time::GECODE,
         solve: minizinc::solve,
     },
     Tool {
         name: "gprolog",
         summary: "GNU Prolog CLP(FD), fd_all_different per unit, first-fail labelling",
         effort: "backtracks",
+        time_source: own_time::GPROLOG,
         solve: gprolog::solve,
     },
     Tool {
         name: "cbc",
         summary: "COIN-OR CBC on the ip backend's presolved 0-1 program (LP file), no-good rows",
         effort: "B&B nodes",
+        time_source: own_time::CBC,
         solve: mip::solve_cbc,
     },
     Tool {
         name: "glpk",
         summary: "GLPK's glpsol on the ip backend's presolved 0-1 program (MPS file), no-good rows",
         effort: "B&B nodes",
+        time_source: own_time::GLPSOL,
         solve: mip::solve_glpk,
     },
     Tool {
@@ -89,6 +150,7 @@ pub const TOOLS: &[Tool] = &[
         summary:
             "MiniSat on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
         effort: "decisions",
+        time_source: own_time::MINISAT,
         solve: dimacs::solve_minisat,
     },
     Tool {
@@ -96,6 +158,7 @@ pub const TOOLS: &[Tool] = &[
         summary:
             "CaDiCaL on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
         effort: "decisions",
+        time_source: own_time::CADICAL,
         solve: dimacs::solve_cadical,
     },
 ];
@@ -172,17 +235,24 @@ impl Solver for ExternalSolver {
 }
 
 impl ExternalSolver {
-    /// Runs the tool, its files and processes included, and reads its answer.
+    /// Runs the tool, its files and processes included, and reads its answer; the
+    /// outcome's times are the solver's own and its processes' CPU time, named in its
+    /// clocks (the wrapper that times it makes the rest of the wall time transport).
     fn run(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
         let mut stats = Stats::default();
         let result = Scratch::new().and_then(|scratch| (self.tool.solve)(puzzle, opts, &scratch));
         let total_ms = ms(start.elapsed());
+        let clocks = |times: &RunTimes| {
+            Clocks::new(times.source.unwrap_or(self.tool.time_source), CHILD_CPU)
+        };
         match result {
             Ok(run) => {
-                stats.solve_ms = run.solve_ms;
+                let t = run.times;
+                stats.solve_ms = t.own_ms;
                 stats.decode_ms = run.decode_ms;
-                stats.encode_ms = (total_ms - run.solve_ms - run.decode_ms).max(0.0);
+                stats.encode_ms = (total_ms - t.process_ms - run.decode_ms).max(0.0);
+                stats.extra.insert("process_ms".into(), t.process_ms);
                 for (k, v) in &run.stats {
                     match k.as_str() {
                         "nodes" => stats.nodes = *v as u64,
@@ -197,16 +267,22 @@ impl ExternalSolver {
                 }
                 let found = run.solutions.len();
                 let keep = opts.keep_solutions.min(found);
-                Outcome::from_search(
-                    run.solutions.into_iter().take(keep).collect(),
-                    found as u64,
-                    run.complete && !run.killed,
-                    run.killed,
-                    stats,
-                )
+                Outcome {
+                    time_ms: t.own_ms,
+                    cpu_ms: t.cpu_ms,
+                    clocks: clocks(&t),
+                    ..Outcome::from_search(
+                        run.solutions.into_iter().take(keep).collect(),
+                        found as u64,
+                        run.complete && !run.killed,
+                        run.killed,
+                        stats,
+                    )
+                }
             }
             Err(e) => Outcome {
                 stats,
+                clocks: clocks(&RunTimes::default()),
                 ..Outcome::failed(Failure::External(e), Vec::new(), 0)
             },
         }

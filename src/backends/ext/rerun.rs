@@ -3,7 +3,7 @@
 //! no-good rows for MIP solvers) until the solver proves nothing else is left, the
 //! deadline kills it, or enough solutions are found. One loop for every such tool.
 
-use super::ExternalRun;
+use super::{ExternalRun, RunTimes};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use crate::solver::SolveOptions;
@@ -22,14 +22,14 @@ pub enum RunEnd {
 pub struct Run {
     /// How it ended.
     pub end: RunEnd,
-    /// Wall time of the solver process, ms.
-    pub solve_ms: f64,
+    /// The solver process's times (zero when none was started).
+    pub times: RunTimes,
     /// Time reading its answer back, ms.
     pub decode_ms: f64,
 }
 
 /// Calls `run` with the grids found so far until it says `Exhausted` (search
-/// complete), `Killed`, or `opts.max_solutions` are found. A puzzle without blanks has
+/// complete), `Killed`, or `opts.max_solutions` are found; the runs' times add up. A puzzle without blanks has
 /// no other completion, so its first solution completes the search. The number of
 /// runs is reported as `solver_calls`.
 pub fn find_by_exclusion(
@@ -44,7 +44,7 @@ pub fn find_by_exclusion(
     loop {
         let r = run(&result.solutions)?;
         runs += 1;
-        result.solve_ms += r.solve_ms;
+        result.times.add(r.times);
         result.decode_ms += r.decode_ms;
         match r.end {
             RunEnd::Killed => {
@@ -96,7 +96,10 @@ mod tests {
             };
             Ok(Run {
                 end,
-                solve_ms: 1.0,
+                times: RunTimes {
+                    own_ms: 1.0,
+                    ..RunTimes::default()
+                },
                 decode_ms: 0.0,
             })
         }
@@ -114,7 +117,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (two.solutions.len(), two.complete, two.solve_ms),
+            (two.solutions.len(), two.complete, two.times.own_ms),
             (2, false, 2.0)
         );
         let one = find_by_exclusion(
