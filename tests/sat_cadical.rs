@@ -1,0 +1,289 @@
+//! The `sat:ENCODING+cadical` configurations: CaDiCaL in this process on the very CNF
+//! varisat solves. Every encoding agrees with `dlx` on the embedded puzzles (unique,
+//! several solutions, none), counts like the brute force on small random puzzles and
+//! counts the 288 grids of side 4 with the blocking clause, reports its encoding's
+//! size and its time split, and holds a deadline by itself, with no worker process.
+//! Without the cargo feature `cadical` the configurations are listed and asking for
+//! one says how to build it.
+
+#[cfg(feature = "cadical")]
+mod common;
+#[cfg(feature = "cadical")]
+#[path = "common/processes.rs"]
+mod processes;
+
+use sudoku_arena::backends::{builtin_configs, create, BACKENDS};
+
+/// The CaDiCaL configuration of every encoding.
+const CONFIGS: [&str; 4] = [
+    "sat:naive+cadical",
+    "sat:efficient+cadical",
+    "sat:extended+cadical",
+    "sat:reduced+cadical",
+];
+
+#[test]
+fn the_registry_lists_a_cadical_configuration_for_every_encoding() {
+    let sat = BACKENDS.iter().find(|b| b.name == "sat").unwrap();
+    for config in CONFIGS {
+        let name = config.strip_prefix("sat:").unwrap();
+        assert!(sat.configs.contains(&name), "{config}");
+    }
+}
+
+#[cfg(not(feature = "cadical"))]
+#[test]
+fn without_the_feature_asking_for_cadical_says_how_to_build_it() {
+    for config in CONFIGS {
+        let err = create(config).err().expect(config).to_string();
+        assert!(
+            err.contains(config) && err.contains("--features cadical"),
+            "{config}: {err}"
+        );
+        // Not in `compare --backends all`, which could not run it.
+        assert!(!builtin_configs().contains(&config.to_string()));
+    }
+    // The varisat configurations are there as before.
+    assert!(builtin_configs().contains(&"sat:reduced".to_string()));
+}
+
+#[cfg(feature = "cadical")]
+mod with_cadical {
+    use super::common::*;
+    use super::processes::children;
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
+    use sudoku_arena::backends::sat::{Engine, SatSolver};
+    use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
+    use sudoku_arena::solver::{verify, Outcome, SolveOptions, Solver, Verdict};
+
+    fn cadical(encoding: Encoding) -> SatSolver {
+        let config = format!("{}+cadical", encoding.name());
+        SatSolver::from_config(Some(&config)).unwrap()
+    }
+
+    fn examples(text: &str) -> Vec<Puzzle> {
+        parse_puzzles(text, "example", &ParseOptions::default()).unwrap()
+    }
+
+    /// Solves with `solver` and checks the answer with the independent validator.
+    fn checked(solver: &mut dyn Solver, p: &Puzzle, max: usize) -> Outcome {
+        let out = solver.solve(p, &SolveOptions::new(max, None));
+        verify(p, &out).unwrap_or_else(|e| panic!("{}: {e}", solver.name()));
+        assert_eq!(out.failure, None, "{}", solver.name());
+        out
+    }
+
+    #[test]
+    fn the_configurations_are_built_named_and_in_the_full_set() {
+        for (config, encoding) in CONFIGS.iter().zip(Encoding::ALL) {
+            let solver = create(config).unwrap();
+            assert_eq!(solver.name(), *config);
+            assert_eq!(cadical(encoding).engine(), Engine::Cadical);
+            assert!(builtin_configs().contains(&config.to_string()), "{config}");
+        }
+        for bad in [
+            "sat:+cadical",
+            "sat:nonsense+cadical",
+            "sat:reduced+minisat",
+        ] {
+            assert!(create(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// Every embedded puzzle with one solution (easy, hard, 16x16): proven unique, the
+    /// grid dlx finds; those with several: both sides count the same up to 50; the
+    /// one with none: none.
+    #[test]
+    fn every_encoding_agrees_with_dlx_on_the_embedded_puzzles() {
+        let mut dlx = create("dlx").unwrap();
+        let cases = [
+            (include_str!("../examples/easy.txt"), 2, Verdict::Unique),
+            (include_str!("../examples/hard.txt"), 2, Verdict::Unique),
+            (include_str!("../examples/16x16.txt"), 2, Verdict::Unique),
+            (
+                include_str!("../examples/several.txt"),
+                50,
+                Verdict::Multiple,
+            ),
+            (include_str!("../examples/none.txt"), 2, Verdict::None),
+        ];
+        for encoding in Encoding::ALL {
+            let mut sat = cadical(encoding);
+            for (text, max, verdict) in cases {
+                for p in examples(text) {
+                    let want = checked(dlx.as_mut(), &p, max);
+                    let got = checked(&mut sat, &p, max);
+                    let what = format!("{encoding:?} {}", p.display_name());
+                    assert_eq!(got.verdict, verdict, "{what}");
+                    assert_eq!(got.verdict, want.verdict, "{what}");
+                    assert_eq!(got.solutions_found, want.solutions_found, "{what}");
+                    if verdict == Verdict::Unique {
+                        assert_eq!(got.solutions, want.solutions, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counting with the blocking clause: the 288 grids of side 4, each reported once
+    /// as found, one call more than solutions (the last proves there are no more), and
+    /// a limit that stops the count.
+    #[test]
+    fn counting_finds_the_288_grids_of_side_4_one_call_each() {
+        let p = examples(include_str!("../examples/empty4x4.txt")).remove(0);
+        for encoding in Encoding::ALL {
+            let mut sat = cadical(encoding);
+            let mut seen = std::collections::HashSet::new();
+            let opts = SolveOptions::new(usize::MAX, None);
+            let out = sat.solve_streaming(&p, &opts, &mut |g| {
+                assert!(seen.insert(g.to_vec()), "{encoding:?}: a grid twice");
+            });
+            verify(&p, &out).unwrap();
+            assert_eq!((out.verdict, out.solutions_found), (Verdict::Multiple, 288));
+            assert_eq!(seen.len(), 288, "{encoding:?}");
+            assert_eq!(out.stats.extra["solver_calls"], 289.0, "{encoding:?}");
+            let some = checked(&mut sat, &p, 5);
+            assert_eq!((some.verdict, some.solutions_found), (Verdict::Multiple, 5));
+        }
+    }
+
+    #[test]
+    fn the_statistics_report_the_encoding_size_and_the_time_split() {
+        let p = examples(include_str!("../examples/hard.txt")).remove(0);
+        for encoding in Encoding::ALL {
+            let out = checked(&mut cadical(encoding), &p, 2);
+            let e = Encoded::build(&p, encoding);
+            assert_eq!(out.stats.variables, e.cnf.vars as u64);
+            assert_eq!(out.stats.constraints, e.cnf.clauses() as u64);
+            assert_eq!(out.stats.nonzeros, e.cnf.lits.len() as u64);
+            assert_eq!(out.stats.extra["variables_full"], 729.0);
+            assert!(out.stats.encode_ms > 0.0 && out.stats.solve_ms > 0.0);
+            assert!(out.stats.extra["load_ms"] <= out.stats.encode_ms);
+            // Found, then proven unique by a second call on the same solver.
+            assert_eq!(out.stats.nodes, 2);
+            assert_eq!(out.stats.extra["solver_calls"], 2.0);
+            assert_eq!(
+                out.stats.backtracks as f64,
+                out.stats.extra["learnt_clauses"]
+            );
+        }
+    }
+
+    #[test]
+    fn givens_that_clash_or_a_cell_without_candidates_answer_none() {
+        // r1c1 = 1 and r1c2 = 1 clash; in the second, r1c4 has no value left.
+        let grid = |givens: &[(usize, u8)]| {
+            let g = Arc::new(Geometry::new(2, 2, Variant::Classic).unwrap());
+            let mut cells = vec![0; 16];
+            for &(cell, v) in givens {
+                cells[cell] = v;
+            }
+            Puzzle::new(g, cells)
+        };
+        let clash = grid(&[(0, 1), (1, 1)]);
+        let stuck = grid(&[(0, 1), (1, 2), (2, 3), (11, 4)]);
+        for p in [clash, stuck] {
+            for encoding in Encoding::ALL {
+                let out = checked(&mut cadical(encoding), &p, 2);
+                assert_eq!(out.verdict, Verdict::None, "{encoding:?}");
+            }
+        }
+    }
+
+    /// The latest a deadline may be answered, as `tests/deadlines.rs` holds every
+    /// configuration: the budget, plus 10 %, plus 100 ms.
+    fn ceiling(budget: Duration) -> Duration {
+        budget + budget / 10 + Duration::from_millis(100)
+    }
+
+    /// Counting every solution of an empty 16x16 (which no machine finishes) and of an
+    /// empty 36x36 (whose 2.4 million clauses alone take longer to load than the
+    /// budget), through the registry: each stops by the configuration's own deadline,
+    /// in this process, within the ceiling, with a consistent answer.
+    #[test]
+    fn counting_an_empty_grid_stops_at_the_deadline_in_this_process() {
+        let budget = Duration::from_millis(300);
+        for side in [16, 36] {
+            let p = puzzle(&vec!["0"; side * side].join(" "), Variant::Classic);
+            for config in CONFIGS {
+                let mut solver = create(config).unwrap();
+                let start = Instant::now();
+                let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
+                let took = start.elapsed();
+                let what = format!("{config} {side}x{side}");
+                assert!(children().is_empty(), "{what}: started a process");
+                verify(&p, &out).unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_eq!(out.failure, None, "{what}");
+                assert!(out.timed_out, "{what}: did not time out");
+                let ok = [Verdict::Unknown, Verdict::Solved, Verdict::Multiple];
+                assert!(ok.contains(&out.verdict), "{what}: {:?}", out.verdict);
+                assert!(took >= budget, "{what}: stopped after {took:?}");
+                assert!(took <= ceiling(budget), "{what}: answered after {took:?}");
+                assert_eq!(out.transport_ms, 0.0, "{what}");
+            }
+        }
+    }
+
+    /// One solver call that outlasts the budget: a solution of a 36x36 grid with 42 %
+    /// of a random full grid given (the hard region of quasigroup completion: CaDiCaL
+    /// took 11 s on this one). Only the terminate callback can stop it on time. The
+    /// budget leaves room to build and load the reduced encoding's 130,000 clauses
+    /// (about 0.15 s at load 6 on 2 cores) before the search; the other encodings'
+    /// 3 million would meet the deadline while loading.
+    #[test]
+    fn the_terminate_callback_stops_a_long_solver_call() {
+        let p = fixed_fraction_puzzle(6, 0.42, 7, 3);
+        let budget = Duration::from_millis(500);
+        {
+            let config = "sat:reduced+cadical";
+            let mut solver = create(config).unwrap();
+            let start = Instant::now();
+            let out = solver.solve(&p, &SolveOptions::new(1, Some(budget)));
+            let took = start.elapsed();
+            verify(&p, &out).unwrap_or_else(|e| panic!("{config}: {e}"));
+            assert!(out.timed_out, "{config}: solved the 36x36 in {took:?}");
+            assert_eq!(out.verdict, Verdict::Unknown, "{config}");
+            assert_eq!(out.stats.nodes, 1, "{config}: one call, stopped");
+            assert!(took >= budget, "{config}: stopped after {took:?}");
+            assert!(took <= ceiling(budget), "{config}: answered after {took:?}");
+        }
+    }
+
+    fn small(kind: u8, seed: u64, keep: usize, corrupt: bool) -> Puzzle {
+        match kind {
+            0 => random_puzzle(2, 2, Variant::Classic, seed, keep, corrupt),
+            1 => random_puzzle(2, 3, Variant::Classic, seed, keep, corrupt),
+            _ => random_puzzle(2, 2, Variant::X, seed, keep, corrupt),
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Every encoding on CaDiCaL counts like the brute force (up to 3) on random
+        /// 4x4, 6x6 (2x3 boxes) and X puzzles, solvable, unsolvable or with several
+        /// solutions.
+        #[test]
+        fn every_encoding_counts_like_the_brute_force(
+            kind in 0u8..3, seed in any::<u64>(), keep in 10usize..70, corrupt in any::<bool>()
+        ) {
+            let p = small(kind, seed, keep, corrupt);
+            let want = brute_force_count(&p, 3);
+            for encoding in Encoding::ALL {
+                let out = cadical(encoding).solve(&p, &SolveOptions::new(3, None));
+                prop_assert!(verify(&p, &out).is_ok());
+                prop_assert_eq!(out.solutions_found as usize, want, "{:?}", encoding);
+                let verdict = match want {
+                    0 => Verdict::None,
+                    1 => Verdict::Unique,
+                    _ => Verdict::Multiple,
+                };
+                prop_assert_eq!(out.verdict, verdict);
+            }
+        }
+    }
+}
