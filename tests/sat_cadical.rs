@@ -228,7 +228,7 @@ mod with_cadical {
 
     /// One solver call that outlasts the budget: a solution of a 36x36 grid with 42 %
     /// of a random full grid given (the hard region of quasigroup completion: CaDiCaL
-    /// took 11 s on this one). Only the terminate callback can stop it on time. The
+    /// took 8 to 11 s on this one). Only the terminate callback can stop it on time. The
     /// budget leaves room to build and load the reduced encoding's 130,000 clauses
     /// (about 0.15 s at load 6 on 2 cores) before the search; the other encodings'
     /// 3 million would meet the deadline while loading.
