@@ -27,7 +27,7 @@ use sudoku_arena::backends::{
 };
 use sudoku_arena::model::format::to_line;
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
-use sudoku_arena::solver::{verify, Failure, SolveOptions, Solver, Verdict};
+use sudoku_arena::solver::{verify, Failure, Outcome, SolveOptions, Solver, Verdict};
 
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 
@@ -39,8 +39,8 @@ fn empty25() -> Puzzle {
 }
 
 /// Counts every solution of `p` with a `budget`: it must stop at the deadline, answer
-/// consistently, and come back soon after it (liveness, not speed).
-fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) {
+/// consistently, and come back soon after it (liveness, not speed); gives the outcome.
+fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) -> Outcome {
     let start = Instant::now();
     let out = solver.solve(p, &SolveOptions::new(usize::MAX, Some(budget)));
     let took = start.elapsed();
@@ -57,6 +57,7 @@ fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) {
         out.verdict
     );
     assert!(took < budget + slack(), "{name} took {took:?}");
+    out
 }
 
 /// The latest a deadline may be answered: the budget, plus 10 %, plus a tenth of the
@@ -443,8 +444,13 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     // In-process backends stop themselves at the deadline.
     for config in ["dlx", "csp:naive", "csp:gac"] {
         let mut solver = create(config).unwrap();
-        count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(300));
+        let out = count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(300));
         assert!(children().is_empty(), "{config} started a process");
+        assert_eq!(out.clocks.cpu_source, "thread", "{config}");
+        assert!(
+            out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms,
+            "{config}: {out:?}"
+        );
     }
     assert_nothing_running("in-process backends");
 
@@ -475,10 +481,23 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
             assert_eq!(out.stats.nodes, no_deadline.stats.nodes, "{config}");
             // The child's own measure of the solve; the pipe is reported apart.
             assert!(out.time_ms > 0.0 && out.transport_ms > 0.0, "{config}");
+            // With the worker thread's CPU time (2 µs for the rounding).
+            let clocks = (
+                out.clocks.time_source.as_str(),
+                out.clocks.cpu_source.as_str(),
+            );
+            assert_eq!(clocks, ("wall", "thread"), "{config}");
+            assert!(
+                out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms + 0.002,
+                "{config}"
+            );
         }
 
-        // At the deadline the worker is killed; the next solve starts a fresh one.
-        count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(500));
+        // At the deadline the worker is killed; the next solve starts a fresh one. Its
+        // CPU time is then what the killed worker used beyond the solves it answered.
+        let killed = count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(500));
+        assert_eq!(killed.clocks.cpu_source, "worker-rusage", "{config}");
+        assert!(killed.cpu_ms > 0.0, "{config}: {killed:?}");
         assert!(
             children().is_empty(),
             "{config}: the killed worker is reaped"

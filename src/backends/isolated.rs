@@ -61,13 +61,15 @@ impl Solver for Timed {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let start = Instant::now();
-        let cpu = thread_cpu();
+        let cpu_start = thread_cpu();
         let mut out = self.0.solve_streaming(puzzle, opts, on_solution);
+        // Read inside the wall clock's window, so that the one never exceeds the other.
+        let cpu = thread_cpu().saturating_sub(cpu_start);
         let wall = ms(start.elapsed());
         if out.clocks.time_source.is_empty() {
             out.time_ms = wall;
             out.transport_ms = 0.0;
-            out.cpu_ms = ms(thread_cpu().saturating_sub(cpu));
+            out.cpu_ms = ms(cpu);
             out.clocks = Clocks::new(WALL, THREAD_CPU);
         } else {
             // The backend read an external solver's own time: the rest is transport.

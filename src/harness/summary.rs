@@ -181,7 +181,7 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             ratio_to_fastest: f64::NAN,
             time_resolution_ms: rs
                 .iter()
-                .map(|r| f64::from(r.time_resolution_ms))
+                .map(|r| crate::solver::round_ms(f64::from(r.time_resolution_ms)))
                 .fold(0.0, f64::max),
             median_transport_ms: quantile(&transport, 0.5),
             mean_effort: mean(rs.iter().map(|r| r.nodes as f64)),

@@ -17,6 +17,9 @@ use std::time::Instant;
 /// The encoding the external SAT solvers are given.
 pub const ENCODING: Encoding = Encoding::Extended;
 
+/// A solver's own time in ms, with its source when not the tool's usual one.
+type OwnTime = Option<(f64, Option<TimeSource>)>;
+
 /// How one SAT solver program is run and read.
 struct Program {
     name: &'static str,
@@ -25,7 +28,7 @@ struct Program {
     /// Where its model is: the result file it was told to write, or standard output.
     model_file: Option<&'static str>,
     /// Its own time from its output ([`own_time`]), with the source when not its usual.
-    own_time: fn(&str) -> Option<(f64, Option<TimeSource>)>,
+    own_time: fn(&str) -> OwnTime,
     /// The part of that time that was parsing the CNF, ms, where it says.
     parse_ms: fn(&str) -> Option<f64>,
 }
@@ -49,7 +52,7 @@ const CADICAL: Program = Program {
 };
 
 /// CaDiCaL's own time, with its source when it is the coarse fallback.
-fn cadical_time(out: &str) -> Option<(f64, Option<TimeSource>)> {
+fn cadical_time(out: &str) -> OwnTime {
     own_time::cadical(out).map(|(t, s)| (t, (s != own_time::CADICAL).then_some(s)))
 }
 
