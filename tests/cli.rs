@@ -65,9 +65,21 @@ fn json_lines_carry_the_documented_fields() {
     for (i, v) in lines.iter().enumerate() {
         assert_eq!(v["index"], i + 1);
         assert_eq!(v["backend"], "dlx");
-        for key in ["verdict", "solution", "solutions_found", "time_ms", "stats"] {
+        for key in [
+            "verdict",
+            "solution",
+            "solutions_found",
+            "time_ms",
+            "stats",
+            "cpu_ms",
+        ] {
             assert!(v.get(key).is_some(), "missing {key} in {v}");
         }
+        assert_eq!(
+            (v["time_source"].as_str(), v["cpu_source"].as_str()),
+            (Some("wall"), Some("thread"))
+        );
+        assert_eq!(v["time_resolution_ms"].as_f64(), Some(0.001));
         assert!(v["stats"]["nodes"].is_u64());
     }
     assert_eq!(lines[6]["verdict"], "none");

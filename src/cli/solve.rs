@@ -177,6 +177,10 @@ fn render(
                 "matches_given_solution": matches,
                 "time_ms": crate::solver::round_ms(time_ms),
                 "transport_ms": crate::solver::round_ms(outcome.transport_ms),
+                "cpu_ms": crate::solver::round_ms(outcome.cpu_ms),
+                "time_source": outcome.clocks.time_source,
+                "time_resolution_ms": outcome.clocks.time_resolution_ms,
+                "cpu_source": outcome.clocks.cpu_source,
                 "failure": outcome.failure.as_ref().map(ToString::to_string),
                 "stats": outcome.stats,
             });
