@@ -1,5 +1,7 @@
-//! `ext:minisat` and `ext:cadical`: the `sat` backend's DIMACS export (extended
-//! encoding) solved by an industrial SAT solver in a child process. Uniqueness and
+//! `ext:minisat` and `ext:cadical`: the `sat` backend's DIMACS export (reduced
+//! encoding, the one `sat:reduced` and `sat:reduced+cadical` solve in process, so the
+//! three differ only in how the CNF reaches the solver) solved by an industrial SAT
+//! solver in a child process. Uniqueness and
 //! counting work as in the `sat` backend: after each model the blocking clause of the
 //! found grid is appended to the file and the solver runs again, until it answers unsat
 //! or enough solutions are found.
@@ -14,8 +16,9 @@ use crate::process::{run, ProcessOutput, Scratch};
 use crate::solver::{ms, SolveOptions};
 use std::time::Instant;
 
-/// The encoding the external SAT solvers are given.
-pub const ENCODING: Encoding = Encoding::Extended;
+/// The encoding the external SAT solvers are given: the smallest, so that parsing it,
+/// part of their own time, weighs as little as it does in process.
+pub const ENCODING: Encoding = Encoding::Reduced;
 
 /// A solver's own time in ms, with its source when not the tool's usual one.
 type OwnTime = Option<(f64, Option<TimeSource>)>;

@@ -148,7 +148,7 @@ pub const TOOLS: &[Tool] = &[
     Tool {
         name: "minisat",
         summary:
-            "MiniSat on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
+            "MiniSat on the DIMACS export (sat-reduced encoding), blocking clauses for uniqueness",
         effort: "decisions",
         time_source: own_time::MINISAT,
         solve: dimacs::solve_minisat,
@@ -156,7 +156,7 @@ pub const TOOLS: &[Tool] = &[
     Tool {
         name: "cadical",
         summary:
-            "CaDiCaL on the DIMACS export (sat-extended encoding), blocking clauses for uniqueness",
+            "CaDiCaL on the DIMACS export (sat-reduced encoding), blocking clauses for uniqueness",
         effort: "decisions",
         time_source: own_time::CADICAL,
         solve: dimacs::solve_cadical,
