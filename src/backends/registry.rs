@@ -399,6 +399,7 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         ..plain("sat:reduced", |o| make_sat(o.unwrap_or("reduced")), BOTH)
     },
     Configuration {
+        runs: Runs::Worker,
         feature: Some("cadical"),
         ..plain(
             "sat:naive+cadical",
@@ -407,6 +408,7 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         )
     },
     Configuration {
+        runs: Runs::Worker,
         feature: Some("cadical"),
         ..plain(
             "sat:efficient+cadical",
@@ -415,6 +417,7 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         )
     },
     Configuration {
+        runs: Runs::Worker,
         feature: Some("cadical"),
         ..plain(
             "sat:extended+cadical",
@@ -423,6 +426,7 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         )
     },
     Configuration {
+        runs: Runs::Worker,
         feature: Some("cadical"),
         ..plain(
             "sat:reduced+cadical",
@@ -511,16 +515,18 @@ pub fn lookup(spec: &str) -> Result<(&'static Configuration, Option<&str>)> {
                 .join(", "),
         });
     };
+    // A backend without a default (the external solvers) takes only its entries' names.
+    if backend_info(backend).is_some_and(|b| !b.has_default) {
+        let known = configurations_of(backend)
+            .map(|c| c.name)
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(Error::Config(match text {
+            None => format!("{backend} has no default: name one of {known}"),
+            Some(_) => format!("unknown configuration '{spec}' (known: {known})"),
+        }));
+    }
     let Some(text) = text else {
-        if backend_info(backend).is_some_and(|b| !b.has_default) {
-            return Err(Error::Config(format!(
-                "{backend} has no default: name one of {}",
-                configurations_of(backend)
-                    .map(|c| c.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
         return Ok((first, None));
     };
     let with_options = configurations_of(backend).find(|c| {
@@ -608,7 +614,15 @@ mod tests {
         assert_eq!(found("csp:gac+pairs"), ("csp:gac", Some("gac+pairs")));
         assert_eq!(found("ip:good_lp"), ("ip", Some("good_lp")));
         assert_eq!(found("aco:ants=20"), ("aco", Some("ants=20")));
+        assert_eq!(found("sat:reduced+cadical"), ("sat:reduced+cadical", None));
+        assert_eq!(found("sat"), ("sat:naive", None));
         assert!(lookup("ext").is_err() && lookup("nosuch").is_err());
+        let typo = lookup("ext:minisat2").map(|(c, _)| c.name).unwrap_err();
+        assert!(
+            typo.to_string()
+                .contains("unknown configuration 'ext:minisat2'"),
+            "{typo}"
+        );
     }
 
     #[test]
