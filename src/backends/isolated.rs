@@ -2,7 +2,7 @@
 //!
 //! Some engines cannot be stopped in time from inside: varisat cannot be interrupted at
 //! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
-//! (`ip`). The registry marks such backends `isolated`; [`Isolated`] wraps them. A solve
+//! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`); [`Isolated`] wraps them. A solve
 //! without a deadline runs in this process. A solve with one goes to a long-lived worker:
 //! this executable (or another `sudoku-arena` binary, see [`worker_executable`]) started
 //! once as `sudoku-arena __worker SPEC`, which builds the solver through the registry

@@ -1,5 +1,6 @@
 //! The backends and the one registry that maps names to constructors and exporters.
-//! Adding a backend means one folder here and one entry in [`BACKENDS`].
+//! Adding a backend means one folder here, one entry in [`BACKENDS`] and one in
+//! [`CONFIGURATIONS`] per named configuration (`registry.rs`).
 //!
 //! The backend modules themselves are not part of the library's API (they are public,
 //! hidden from the docs, only for the project's own tests and benches): use [`create`],

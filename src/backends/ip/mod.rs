@@ -8,7 +8,7 @@
 //! again, until the cut makes it infeasible (uniqueness proven) or enough solutions are
 //! found. The deadline is passed to microlp as its time limit, which microlp checks
 //! only every thousand simplex pivots (measured in `encodings/ip.md`), so the registry
-//! marks `ip` isolated: a solve with a deadline runs in a worker process killed at the
+//! runs `ip` in a worker (`Runs::Worker`): a solve with a deadline runs in a worker process killed at the
 //! deadline. Model and choices: `encodings/ip.md`.
 
 #[cfg(feature = "cbc")]
