@@ -75,7 +75,7 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
         let default = if b.has_default {
             format!("`{}` alone is {first}", b.name)
         } else {
-            "there is no default".to_string()
+            format!("use {}:NAME; there is no default", b.name)
         };
         out.write(&format!(
             "{indent}configurations: {names} ({default}){options}\n"
