@@ -138,7 +138,7 @@ fn render(
         }
         SolveFormat::Grid => {
             let mut text = format!(
-                "# puzzle {index} ({}), {}: {}{} in {time_ms:.2} ms ({backend})\n",
+                "# puzzle {index} ({}), {}: {}{} in {} ms ({backend})\n",
                 puzzle.display_name(),
                 g.describe(),
                 outcome.verdict.name(),
@@ -147,6 +147,7 @@ fn render(
                 } else {
                     ""
                 },
+                crate::harness::report::fmt_time(time_ms, outcome.clocks.time_resolution_ms),
             );
             if let Some(p) = &outcome.partial {
                 text.push_str("# stuck: the grid the rules reached\n");

@@ -37,7 +37,9 @@ fn fmt_ms(v: f64) -> String {
 /// A solve time read from a clock of resolution `res` ms: as [`fmt_ms`] for a fine
 /// clock; for one that reads to a millisecond or coarser, rounded to that step, and
 /// `<res` when below it (the solver printed 0).
-fn fmt_time(v: f64, res: f64) -> String {
+/// A time in ms as precise as its clock: to the clock's step when that is 1 ms or
+/// coarser, `<R` below it.
+pub fn fmt_time(v: f64, res: f64) -> String {
     if !v.is_finite() || res < 1.0 {
         fmt_ms(v)
     } else if v < res {
