@@ -73,6 +73,19 @@ fn unique_puzzles_match_dlx_and_report_effort() {
 }
 
 #[test]
+fn a_full_grid_is_unique() {
+    // No variable is left: the no-good cut has no variable and reads 0 <= -1, so the one
+    // grid is the only one (an engine handed the empty program again would repeat it).
+    let full = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let p = puzzle(full, Variant::Classic);
+    for (spec, _) in engines() {
+        let out = solve(spec, &p, 2);
+        assert_eq!(out.verdict, Verdict::Unique, "{spec}");
+        assert_eq!(out.solutions_found, 1, "{spec}");
+    }
+}
+
+#[test]
 fn several_and_no_solution_puzzles_match_dlx() {
     let sixteen = example("16x16.txt");
     for (spec, _) in engines() {
