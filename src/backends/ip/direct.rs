@@ -57,6 +57,9 @@ impl Engine for MicrolpDirect {
         let Built { problem, xs } = build(model, cuts, integer);
         let mut options = SolveOptions::default();
         options.time_limit = time_limit;
+        // Dual fixing keeps an optimum, not every feasible point; the no-good loop
+        // enumerates solutions, so every integral point must stay reachable.
+        options.dual_fixing = false;
         let build_ms = ms(start.elapsed());
         let solve_start = Instant::now();
         let result = problem.solve_with(options);

@@ -22,13 +22,14 @@ pub mod highs;
 #[cfg(feature = "highs")]
 pub mod highs_log;
 pub mod model;
+pub mod singletons;
 
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 use engine::{Engine, EngineEnd, EngineRun};
 use model::{Cut, IpModel, ModelSize};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The configurations of `ip`; the first is the default.
 pub const CONFIGS: &[&str] = &[
@@ -159,6 +160,12 @@ struct Tally {
     nodes: u64,
     lp_iterations: u64,
     mip_calls: u64,
+    lp_calls: u64,
+    /// LP solves after a cut that proved no further solution without a 0-1 solve.
+    cut_lp_infeasible: u64,
+    /// LP solves after a cut whose point was already the next solution.
+    cut_lp_integral: u64,
+    lp_failed: u64,
     failed: Option<String>,
 }
 
@@ -168,6 +175,18 @@ impl Tally {
         self.solve_ms += run.solve_ms;
         self.nodes += run.nodes;
         self.lp_iterations += run.lp_iterations;
+    }
+}
+
+/// The time left before the deadline (`Some(None)` without one), or `None` once it
+/// has passed.
+fn time_left(opts: &SolveOptions) -> Option<Option<Duration>> {
+    match opts.deadline {
+        Some(d) => match d.checked_duration_since(Instant::now()) {
+            Some(r) if !r.is_zero() => Some(Some(r)),
+            _ => None,
+        },
+        None => Some(None),
     }
 }
 
@@ -205,9 +224,19 @@ impl Solver for IpSolver {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let start = Instant::now();
-        let model = match self.config {
-            Config::Full => IpModel::full(puzzle),
-            _ => IpModel::presolved(puzzle),
+        // The givens' presolve first (its verdict on clashing givens stays its own),
+        // then the singleton rows.
+        let (model, clash, infeasible, singles) = match self.config {
+            Config::Full => (IpModel::full(puzzle), false, false, None),
+            _ => {
+                let presolved = IpModel::presolved(puzzle);
+                if presolved.infeasible_row().is_some() {
+                    (presolved, true, false, None)
+                } else {
+                    let r = singletons::reduce(&presolved);
+                    (r.model, false, r.infeasible, Some(r.fixed_one))
+                }
+            }
         };
         let presolve_ms = ms(start.elapsed());
         let before = full_size(puzzle);
@@ -228,58 +257,74 @@ impl Solver for IpSolver {
             .extra
             .insert("nonzeros_before".into(), before.nonzeros as f64);
         stats.extra.insert("presolve_ms".into(), presolve_ms);
+        if let Some(k) = singles {
+            stats.extra.insert("singletons_fixed".into(), k as f64);
+        }
 
         let mut tally = Tally::default();
         let mut solutions = Vec::new();
         let mut found = 0u64;
         let mut cuts: Vec<Cut> = Vec::new();
         let mut decode_ms = 0.0;
-        let end = if model.infeasible_row().is_some() {
+        let end = if infeasible {
+            stats.extra.insert("singletons_infeasible".into(), 1.0);
+            End::Complete
+        } else if clash || model.infeasible_row().is_some() {
             stats.extra.insert("presolve_infeasible".into(), 1.0);
             End::Complete
         } else {
-            let mut first = true;
             loop {
-                let remaining = match opts.deadline {
-                    Some(d) => match d.checked_duration_since(Instant::now()) {
-                        Some(r) if !r.is_zero() => Some(r),
-                        _ => break End::Deadline,
-                    },
-                    None => None,
+                // A cut over no variable (every cell was decided before any engine ran)
+                // reads 0 <= -1: no other solution.
+                if cuts.last().is_some_and(|c| c.is_empty()) {
+                    break End::Complete;
+                }
+                let Some(remaining) = time_left(opts) else {
+                    break End::Deadline;
                 };
-                let mut point = None;
+                // The LP relaxation with the cuts so far: infeasible proves there is no
+                // (further) solution, an integral point is one, and only a fractional
+                // point needs the 0-1 solve.
+                let first = cuts.is_empty();
+                let lp = self.engine.run(&model, &cuts, false, remaining);
+                tally.add(&lp);
+                tally.lp_calls += 1;
                 if first {
-                    first = false;
-                    let root = self.engine.run(&model, &cuts, false, remaining);
-                    tally.add(&root);
-                    stats.extra.insert("root_lp_ms".into(), root.solve_ms);
-                    match root.end {
-                        EngineEnd::Values(values) => {
-                            let integral = IpModel::is_integral(&values);
+                    stats.extra.insert("root_lp_ms".into(), lp.solve_ms);
+                }
+                let mut point = None;
+                match lp.end {
+                    EngineEnd::Values(values) => {
+                        let integral = IpModel::is_integral(&values);
+                        if first {
                             stats
                                 .extra
                                 .insert("root_lp_integral".into(), f64::from(u8::from(integral)));
-                            if integral {
-                                point = Some(values);
-                            }
+                        } else if integral {
+                            tally.cut_lp_integral += 1;
                         }
-                        EngineEnd::Infeasible => {
+                        if integral {
+                            point = Some(values);
+                        }
+                    }
+                    EngineEnd::Infeasible => {
+                        if first {
                             stats.extra.insert("root_lp_infeasible".into(), 1.0);
-                            break End::Complete;
+                        } else {
+                            tally.cut_lp_infeasible += 1;
                         }
-                        EngineEnd::TimeLimit => break End::Deadline,
-                        // The LP is only a shortcut: the 0-1 solve below decides.
-                        EngineEnd::Failed(_) => {
-                            stats.extra.insert("root_lp_failed".into(), 1.0);
-                        }
+                        break End::Complete;
                     }
-                    if point.is_none() {
-                        continue; // Re-check the deadline before the 0-1 solve.
-                    }
+                    EngineEnd::TimeLimit => break End::Deadline,
+                    // The LP is only a shortcut: the 0-1 solve below decides.
+                    EngineEnd::Failed(_) => tally.lp_failed += 1,
                 }
                 let values = match point {
                     Some(v) => v,
                     None => {
+                        let Some(remaining) = time_left(opts) else {
+                            break End::Deadline;
+                        };
                         let run = self.engine.run(&model, &cuts, true, remaining);
                         tally.add(&run);
                         tally.mip_calls += 1;
@@ -323,6 +368,24 @@ impl Solver for IpSolver {
             .extra
             .insert("mip_solves".into(), tally.mip_calls as f64);
         stats.extra.insert("cuts".into(), cuts.len() as f64);
+        stats
+            .extra
+            .insert("lp_solves".into(), tally.lp_calls as f64);
+        if tally.cut_lp_infeasible > 0 {
+            stats
+                .extra
+                .insert("cut_lp_infeasible".into(), tally.cut_lp_infeasible as f64);
+        }
+        if tally.cut_lp_integral > 0 {
+            stats
+                .extra
+                .insert("cut_lp_integral".into(), tally.cut_lp_integral as f64);
+        }
+        if tally.lp_failed > 0 {
+            stats
+                .extra
+                .insert("lp_failed".into(), tally.lp_failed as f64);
+        }
         if !self.config.reports_nodes() {
             stats.extra.insert("nodes_unreported".into(), 1.0);
         }
