@@ -2,32 +2,27 @@
 //! 64-bit info value, and the `highs` crate reads info values only as HiGHS's 32-bit
 //! integers (HiGHS refuses that read) or through raw pointers; so the run writes its log
 //! to a scratch file, and the `Nodes` line of the report that closes every 0-1 solve is
-//! read back. The file is removed when the [`NodeLog`] is dropped.
+//! read back. The file and its folder are removed when the [`NodeLog`] is dropped.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
-/// Tells scratch files of one process apart.
-static NEXT: AtomicU64 = AtomicU64::new(0);
-
-/// A scratch file for one HiGHS run's log.
+/// A scratch file for one HiGHS run's log, in a private folder of its own (made by
+/// `tempfile`, so no other user can plant a file or link at its path).
 pub struct NodeLog {
+    _dir: tempfile::TempDir,
     path: PathBuf,
 }
 
 impl NodeLog {
-    /// A fresh path in the temporary folder (nothing is created until HiGHS writes);
-    /// `None` if there is no usable temporary folder.
+    /// A fresh path in a new private folder (the file is made when HiGHS writes);
+    /// `None` if no folder can be made.
     pub fn new() -> Option<NodeLog> {
-        let dir = std::env::temp_dir();
-        if !dir.is_dir() {
-            return None;
-        }
-        let k = NEXT.fetch_add(1, Ordering::Relaxed);
-        let name = format!("sudoku-arena-highs-{}-{k}.log", std::process::id());
-        Some(NodeLog {
-            path: dir.join(name),
-        })
+        let dir = tempfile::Builder::new()
+            .prefix("sudoku-arena-highs-")
+            .tempdir()
+            .ok()?;
+        let path = dir.path().join("highs.log");
+        Some(NodeLog { _dir: dir, path })
     }
 
     /// Where HiGHS is to write.
@@ -40,12 +35,6 @@ impl NodeLog {
     pub fn nodes(&self) -> Option<u64> {
         let text = std::fs::read_to_string(&self.path).ok()?;
         parse_nodes(&text)
-    }
-}
-
-impl Drop for NodeLog {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
     }
 }
 
