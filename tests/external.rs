@@ -176,7 +176,7 @@ fn a_missing_solver_names_the_package_to_install() {
         .err()
         .unwrap()
         .to_string()
-        .contains("unknown external solver"));
+        .contains("unknown configuration 'ext:nosuch'"));
 }
 
 #[test]
