@@ -44,9 +44,6 @@ pub const DEFAULT: Config = Config {
 /// paper's experiments stop a run before the cap does.
 pub const CELL_VISITS: u64 = 10_000_000;
 
-/// The named configurations the registry lists: the default and plain ACS.
-pub const CONFIGS: &[&str] = &["bve", "no-bve"];
-
 /// The parameter keys, in the order the canonical name writes them.
 pub const KEYS: &[&str] = &["ants", "q0", "rho", "xi", "bve", "no-bve", "seed", "iters"];
 

@@ -16,7 +16,7 @@ pub mod colony;
 pub mod config;
 pub mod rng;
 
-pub use config::{Config, CONFIGS};
+pub use config::Config;
 
 use crate::model::{validate, Puzzle};
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};

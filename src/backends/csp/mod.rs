@@ -78,10 +78,6 @@ pub const BRANCHES: &[(&str, Branch)] = &[
     ("static", Branch::Static),
 ];
 
-/// The configurations `compare --backends all` runs: one per propagation level, with
-/// MRV. Every `LEVEL+BRANCH` combination is accepted as well.
-pub const CONFIGS: &[&str] = &["permutation", "naive", "bounds", "gac", "gac-shave"];
-
 /// A propagation level and a branching rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {

@@ -34,12 +34,6 @@ use engine::{Finish, Options, Run};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The configurations `compare --backends all` runs: `guess` (rules, then Chen's
-/// Inference where they stick, so every puzzle is decided, as every configuration of
-/// `all` must). Plain `rules`, or `rules:ladder`, is the ladder alone (stuck means
-/// `unknown`); it is chosen by name, since it cannot decide every puzzle.
-pub const CONFIGS: &[&str] = &["ladder", "guess"];
-
 /// Whether a configuration name asks for guessing.
 pub fn guessing_from_name(config: Option<&str>) -> crate::error::Result<bool> {
     match config {
