@@ -121,24 +121,37 @@ impl Configuration {
     }
 }
 
+/// The cargo features the registry names: whether this build has each, and what to
+/// install and run to get it.
+const FEATURES: &[(&str, bool, &str)] = &[
+    (
+        "highs",
+        cfg!(feature = "highs"),
+        "needs Debian's cmake and libclang-dev; cargo build --release --features highs",
+    ),
+    (
+        "cbc",
+        cfg!(feature = "cbc"),
+        "needs Debian's coinor-libcbc-dev; cargo build --release --features cbc",
+    ),
+    (
+        "cadical",
+        cfg!(feature = "cadical"),
+        "needs only a C++ compiler, about two minutes of CPU cold; cargo build --release --features cadical",
+    ),
+];
+
 /// Whether this build has a cargo feature the registry names.
 fn built_with(feature: &str) -> bool {
-    match feature {
-        "highs" => cfg!(feature = "highs"),
-        "cadical" => cfg!(feature = "cadical"),
-        "cbc" => cfg!(feature = "cbc"),
-        _ => false,
-    }
+    FEATURES.iter().any(|&(f, on, _)| f == feature && on)
 }
 
 /// What to install and run to get a configuration that needs a cargo feature.
 fn feature_recipe(feature: &str) -> &'static str {
-    match feature {
-        "highs" => "needs Debian's cmake and libclang-dev; cargo build --release --features highs",
-        "cbc" => "needs Debian's coinor-libcbc-dev; cargo build --release --features cbc",
-        "cadical" => "needs only a C++ compiler, about two minutes of CPU cold; cargo build --release --features cadical",
-        _ => "see README",
-    }
+    FEATURES
+        .iter()
+        .find(|&&(f, _, _)| f == feature)
+        .map_or("see README", |&(_, _, how)| how)
 }
 
 /// The error for a configuration whose cargo feature this build lacks.

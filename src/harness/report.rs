@@ -34,11 +34,9 @@ fn fmt_ms(v: f64) -> String {
     }
 }
 
-/// A solve time read from a clock of resolution `res` ms: as [`fmt_ms`] for a fine
-/// clock; for one that reads to a millisecond or coarser, rounded to that step, and
-/// `<res` when below it (the solver printed 0).
-/// A time in ms as precise as its clock: to the clock's step when that is 1 ms or
-/// coarser, `<R` below it.
+/// A solve time read from a clock of resolution `res` ms, as precise as that clock: to
+/// three significant places for a fine clock; for one that reads to a millisecond or
+/// coarser, rounded to that step, and `<res` when below it (the solver printed 0).
 pub fn fmt_time(v: f64, res: f64) -> String {
     if !v.is_finite() || res < 1.0 {
         fmt_ms(v)
