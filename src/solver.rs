@@ -270,6 +270,13 @@ pub trait Solver {
     }
 }
 
+/// Tells `on_solution` of each solution `out` kept, then gives `out` back: the
+/// [`Solver::solve_streaming`] of a backend whose search answers only when it ends.
+pub fn reported_at_end(out: Outcome, on_solution: &mut dyn FnMut(&[u8])) -> Outcome {
+    out.solutions.iter().for_each(|s| on_solution(s));
+    out
+}
+
 /// What the independent check of an outcome found wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VerifyError {

@@ -19,7 +19,7 @@ pub mod rng;
 pub use config::Config;
 
 use crate::model::{validate, Puzzle};
-use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, reported_at_end, Failure, Outcome, SolveOptions, Solver, Stats};
 use board::Board;
 use std::time::Instant;
 
@@ -126,8 +126,6 @@ impl Solver for AcoSolver {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let out = self.search(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+        reported_at_end(self.search(puzzle, opts), on_solution)
     }
 }

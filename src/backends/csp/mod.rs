@@ -26,7 +26,7 @@ pub mod shave;
 use crate::backends::hint::{note_hint, solution_hint};
 use crate::error::{Error, Result};
 use crate::model::{CandSet, Geometry, Puzzle};
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, reported_at_end, Outcome, SolveOptions, Solver, Stats};
 use engine::{Engine, PRUNED_KEYS};
 use std::sync::Arc;
 use std::time::Instant;
@@ -288,9 +288,7 @@ impl Solver for CspSolver {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let out = self.search(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+        reported_at_end(self.search(puzzle, opts), on_solution)
     }
 }
 

@@ -8,7 +8,7 @@ pub mod matrix;
 
 use crate::backends::hint::{note_hint, solution_hint};
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, reported_at_end, Outcome, SolveOptions, Solver, Stats};
 use matrix::{ExactCover, SearchEnd};
 use std::time::Instant;
 
@@ -164,8 +164,6 @@ impl Solver for DlxSolver {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let out = self.search(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+        reported_at_end(self.search(puzzle, opts), on_solution)
     }
 }

@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use crate::process::{self, Scratch};
-use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, reported_at_end, Failure, Outcome, SolveOptions, Solver, Stats};
 use std::time::Instant;
 
 /// What one external run produced.
@@ -228,9 +228,7 @@ impl Solver for ExternalSolver {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let out = self.run(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+        reported_at_end(self.run(puzzle, opts), on_solution)
     }
 }
 

@@ -28,7 +28,7 @@ pub mod twosat;
 pub mod unique;
 
 use crate::model::{Geometry, Puzzle};
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats, Verdict};
+use crate::solver::{ms, reported_at_end, Outcome, SolveOptions, Solver, Stats, Verdict};
 use board::Board;
 use engine::{Finish, Options, Run};
 use std::sync::Arc;
@@ -164,8 +164,6 @@ impl Solver for RulesSolver {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let out = self.search(puzzle, opts);
-        out.solutions.iter().for_each(|s| on_solution(s));
-        out
+        reported_at_end(self.search(puzzle, opts), on_solution)
     }
 }
