@@ -28,7 +28,7 @@ use sudoku_arena::model::Puzzle;
 use sudoku_arena::solver::{SolveOptions, Verdict};
 
 /// The slices: the first 5,000 17-clue puzzles and all of magictour and forum-hardest
-/// (the sets of issue 14's table).
+/// (the sets of encodings/fast.md's table).
 fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
         (

@@ -1,4 +1,4 @@
-//! Bad input on every path, through the built binary (issue 16): each case must stop with
+//! Bad input on every path, through the built binary: each case must stop with
 //! exit status 2 and one clear message naming the file, the line and the cell where there
 //! is one, never a panic, and never a partial result passed off as complete. Every case
 //! runs through every command that reads puzzles. Also: input is read as a stream, so a

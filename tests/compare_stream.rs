@@ -1,4 +1,4 @@
-//! `compare` streams its input (issue 16): puzzles are solved as they are read, so its
+//! `compare` streams its input: puzzles are solved as they are read, so its
 //! memory does not grow with the number of puzzles beyond the small entry the summary
 //! keeps per solve; bad input in a file still stops the run before any solve, and on
 //! standard input (read once) after the puzzles before it; --shard and --resume give

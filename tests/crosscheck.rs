@@ -1,5 +1,5 @@
 //! Cross-checks at volume: every built-in backend against `dlx` and the validator on
-//! 900 puzzles (issue 16).
+//! 900 puzzles.
 //!
 //! The puzzles, all drawn with a fixed-seed generator so that a failure replays:
 //! * 500 from the shared sets (`../shared/data`): 150 from `17_clue.txt`, 150 from

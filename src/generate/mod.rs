@@ -1,4 +1,4 @@
-//! Puzzle generation (issue 15): random completed grids, fixed-fraction instances for
+//! Puzzle generation: random completed grids, fixed-fraction instances for
 //! phase-transition experiments, and unique puzzles by Eppstein's procedure
 //! (*Nonrepetitive paths and cycles in graphs with application to Sudoku*, §3.6),
 //! optionally filtered by the level the `rules` ladder rates them at.

@@ -1,5 +1,5 @@
 //! The `rules` backend: a human-style rule engine that solves by deduction, explains
-//! every step and rates difficulty (issue 11; design and ladder in
+//! every step and rates difficulty (design and ladder in
 //! `encodings/rules.md`).
 //!
 //! One state with two views ([`state`]), one ordered table of rules ([`engine::RULES`]),

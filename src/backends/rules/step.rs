@@ -1,4 +1,4 @@
-//! A step: one deduction, as data. Text (`render`) and pictures (issue 12) are made
+//! A step: one deduction, as data. Text (`render`) and pictures are made
 //! from it elsewhere; a step never holds prose.
 
 use serde::Serialize;
