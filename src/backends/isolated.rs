@@ -363,6 +363,7 @@ impl Line {
 }
 
 /// Why a worker stopped answering.
+#[derive(Debug)]
 enum WorkerEnd {
     /// The deadline passed first.
     Deadline,
@@ -381,13 +382,25 @@ struct Worker {
     stdin: Option<ChildStdin>,
     lines: mpsc::Receiver<Line>,
     reader: Option<JoinHandle<()>>,
+    /// The worker's temporary folder (its `TMPDIR`), owned here so that scratch files
+    /// of a worker killed mid-solve (HiGHS's log) go with it. Declared last: removed
+    /// after `drop` has killed and reaped the worker.
+    scratch: Option<tempfile::TempDir>,
 }
 
 impl Worker {
     /// Starts `exe __worker spec` in its own process group and waits (until `deadline`)
     /// for it to say it is ready.
     fn start(exe: &Path, spec: &str, deadline: Instant) -> Result<Worker, WorkerEnd> {
-        let mut child = Command::new(exe)
+        let scratch = tempfile::Builder::new()
+            .prefix("sudoku-arena-worker-")
+            .tempdir()
+            .ok();
+        let mut command = Command::new(exe);
+        if let Some(dir) = &scratch {
+            command.env("TMPDIR", dir.path());
+        }
+        let mut child = command
             .arg(WORKER_ARG)
             .arg(spec)
             .process_group(0)
@@ -413,6 +426,7 @@ impl Worker {
             stdin: Some(stdin),
             lines,
             reader: Some(reader),
+            scratch,
         };
         let expected = hello();
         let answer = match worker.next(deadline) {
@@ -544,6 +558,28 @@ impl Drop for Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_worker_keeps_its_scratch_files_in_a_folder_that_goes_when_it_is_killed() {
+        let Some(exe) = worker_executable() else {
+            panic!("no sudoku-arena binary to run a worker with");
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let worker = Worker::start(&exe, "dlx", deadline).unwrap_or_else(|e| panic!("{e:?}"));
+        let dir = worker.scratch.as_ref().unwrap().path().to_path_buf();
+        assert!(dir.is_dir());
+        let pid = worker.child.as_ref().unwrap().id();
+        let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap();
+        let tmpdir = format!("TMPDIR={}", dir.display());
+        assert!(
+            environ.split(|&b| b == 0).any(|v| v == tmpdir.as_bytes()),
+            "the worker's TMPDIR is not {}",
+            dir.display()
+        );
+        std::fs::write(dir.join("left-by-the-worker"), "x").unwrap();
+        worker.kill();
+        assert!(!dir.exists(), "{} is left behind", dir.display());
+    }
 
     #[test]
     fn a_worker_answers_each_request_line_with_its_solutions_and_a_reply() {
