@@ -10,7 +10,7 @@ use nix::unistd::Pid;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 use wait4::Wait4;
 
@@ -89,6 +89,45 @@ pub(crate) fn kill_tree(root: u32) {
     }
 }
 
+/// The children started through this module (and isolated backends' workers) that are
+/// not yet reaped: what [`exit_killing_children`] kills. A pid leaves the list before it
+/// is reaped, so a pid the system has given to another process is never in it.
+static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// The [`Scratch`] folders not yet dropped: what [`exit_killing_children`] removes, since
+/// an exit runs no destructor.
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Notes a child just started, for [`exit_killing_children`].
+pub(crate) fn track(child: &Child) {
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(child.id());
+}
+
+/// Forgets a child about to be reaped.
+fn untrack(child: &Child) {
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    live.retain(|&pid| pid != child.id());
+}
+
+/// Kills every child still running, with everything each started, and removes the
+/// scratch folders still in use, then ends this process with `status`: for a quit that
+/// must neither leave solvers running on nor files behind (a second Ctrl-C, standard
+/// output closed). The children run in process groups of their own, so the terminal's
+/// signal never reaches them.
+pub fn exit_killing_children(status: i32) -> ! {
+    let live = std::mem::take(&mut *LIVE.lock().unwrap_or_else(|e| e.into_inner()));
+    for pid in live {
+        kill_tree(pid);
+    }
+    let scratch = std::mem::take(&mut *SCRATCH.lock().unwrap_or_else(|e| e.into_inner()));
+    for dir in scratch {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    std::process::exit(status)
+}
+
 /// Kills `child` with everything it started ([`kill_tree`]) and reaps it, giving the CPU
 /// time it used.
 pub(crate) fn kill_and_reap(child: Child) -> Duration {
@@ -98,6 +137,7 @@ pub(crate) fn kill_and_reap(child: Child) -> Duration {
 
 /// Waits for `child` (which has ended or been killed) and gives its CPU time.
 fn reap(child: Child) -> Duration {
+    untrack(&child);
     match child.wait4() {
         Ok(r) => r.rusage.utime + r.rusage.stime,
         Err(_) => Duration::ZERO,
@@ -141,7 +181,8 @@ pub fn find_program(program: &str) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// A private scratch folder for one solve, removed when dropped.
+/// A private scratch folder for one solve (or one worker), removed when dropped or by
+/// [`exit_killing_children`].
 pub struct Scratch {
     dir: tempfile::TempDir,
 }
@@ -153,6 +194,10 @@ impl Scratch {
             .prefix("sudoku-arena-")
             .tempdir()
             .map_err(|e| format!("cannot make a scratch folder: {e}"))?;
+        SCRATCH
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(dir.path().to_path_buf());
         Ok(Scratch { dir })
     }
 
@@ -171,6 +216,13 @@ impl Scratch {
         let path = self.file(name);
         std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         Ok(path)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let mut scratch = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+        scratch.retain(|d| d != self.dir.path());
     }
 }
 
@@ -200,8 +252,10 @@ pub fn run(
         .stderr(open(&err_path)?)
         .spawn()
         .map_err(|e| format!("cannot start {program}: {e}"))?;
+    track(&child);
     let killed = !wait_until(&child, deadline);
     let elapsed = start.elapsed();
+    untrack(&child);
     let (status, cpu) = match child.wait4() {
         Ok(r) => (Some(r.status), r.rusage.utime + r.rusage.stime),
         Err(e) if !killed => return Err(format!("waiting for {program}: {e}")),
@@ -263,6 +317,16 @@ mod tests {
             std::thread::sleep(Duration::from_millis(5));
         }
         assert!(dead(), "the grandchild {pid} outlived the deadline");
+    }
+
+    #[test]
+    fn a_child_is_tracked_while_it_runs_and_forgotten_once_reaped() {
+        let child = Command::new("sleep").arg("60").spawn().unwrap();
+        let pid = child.id();
+        track(&child);
+        assert!(LIVE.lock().unwrap().contains(&pid));
+        kill_and_reap(child);
+        assert!(!LIVE.lock().unwrap().contains(&pid));
     }
 
     #[test]

@@ -318,3 +318,52 @@ fn an_external_solve_gives_its_own_time_its_transport_and_its_cpu_time() {
         assert!(out.cpu_ms > 0.0, "{backend}: {out:?}");
     }
 }
+
+/// A second Ctrl-C quits `compare` at once; the external solver it was waiting for runs
+/// in a process group of its own (the terminal's signal never reaches it) and must not
+/// run on: here Gecode counting every solution of the empty 25x25 grid with an hour's
+/// budget, which no machine finishes. Its scratch folder goes too.
+#[test]
+fn a_second_ctrl_c_kills_the_external_solver_under_way() {
+    if !external_available("minizinc", "minizinc") {
+        return;
+    }
+    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    tag_this_process();
+    let before = tagged_named("fzn-gecode");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("empty25.txt");
+    std::fs::write(&file, vec!["0"; 625].join(" ") + "\n").unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .env("TMPDIR", temp.path())
+        .args(["compare", "-b", "ext:gecode", "--timeout", "3600"])
+        .args(["--max-solutions", "1000000000"])
+        .arg(&file)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while tagged_named("fzn-gecode") == before {
+        assert!(start.elapsed() < slack() * 30, "Gecode never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    std::thread::sleep(slack() / 5);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let quit = Instant::now();
+    while tagged_named("fzn-gecode") != before {
+        assert!(
+            quit.elapsed() < slack() * 2,
+            "Gecode ran on after compare quit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}

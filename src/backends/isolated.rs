@@ -385,20 +385,17 @@ struct Worker {
     /// The worker's temporary folder (its `TMPDIR`), owned here so that scratch files
     /// of a worker killed mid-solve (HiGHS's log) go with it. Declared last: removed
     /// after `drop` has killed and reaped the worker.
-    scratch: Option<tempfile::TempDir>,
+    _scratch: Option<crate::process::Scratch>,
 }
 
 impl Worker {
     /// Starts `exe __worker spec` in its own process group and waits (until `deadline`)
     /// for it to say it is ready.
     fn start(exe: &Path, spec: &str, deadline: Instant) -> Result<Worker, WorkerEnd> {
-        let scratch = tempfile::Builder::new()
-            .prefix("sudoku-arena-worker-")
-            .tempdir()
-            .ok();
+        let scratch = crate::process::Scratch::new().ok();
         let mut command = Command::new(exe);
         if let Some(dir) = &scratch {
-            command.env("TMPDIR", dir.path());
+            command.env("TMPDIR", dir.dir());
         }
         let mut child = command
             .arg(WORKER_ARG)
@@ -409,6 +406,7 @@ impl Worker {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| WorkerEnd::Failed(format!("cannot start {}: {e}", exe.display())))?;
+        crate::process::track(&child);
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = mpsc::channel();
@@ -426,7 +424,7 @@ impl Worker {
             stdin: Some(stdin),
             lines,
             reader: Some(reader),
-            scratch,
+            _scratch: scratch,
         };
         let expected = hello();
         let answer = match worker.next(deadline) {
@@ -566,7 +564,7 @@ mod tests {
         };
         let deadline = Instant::now() + Duration::from_secs(60);
         let worker = Worker::start(&exe, "dlx", deadline).unwrap_or_else(|e| panic!("{e:?}"));
-        let dir = worker.scratch.as_ref().unwrap().path().to_path_buf();
+        let dir = worker._scratch.as_ref().unwrap().dir().to_path_buf();
         assert!(dir.is_dir());
         let pid = worker.child.as_ref().unwrap().id();
         let environ = std::fs::read(format!("/proc/{pid}/environ")).unwrap();

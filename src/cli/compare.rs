@@ -436,7 +436,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         // A second Ctrl-C quits at once; the first lets running solves finish.
         let _ = ctrlc::set_handler(move || {
             if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(EXIT_INTERRUPTED);
+                crate::process::exit_killing_children(EXIT_INTERRUPTED);
             }
             eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
         });

@@ -31,9 +31,9 @@ impl Out {
 
     fn gone(e: io::Error) -> ! {
         if e.kind() == io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            crate::process::exit_killing_children(0);
         }
         eprintln!("sudoku-arena: cannot write output: {e}");
-        std::process::exit(super::EXIT_BAD_INPUT);
+        crate::process::exit_killing_children(super::EXIT_BAD_INPUT);
     }
 }
