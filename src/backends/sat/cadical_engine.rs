@@ -88,3 +88,53 @@ impl Incremental for Cadical {
         self.solver.add_clause(clause.iter().copied());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// The pigeonhole principle for `holes + 1` pigeons: unsatisfiable, and every
+    /// resolution refutation of it (what CaDiCaL's search builds) has a size exponential
+    /// in `holes` (Haken, 1985).
+    fn pigeonhole(holes: i32) -> Cnf {
+        let var = |pigeon: i32, hole: i32| pigeon * holes + hole + 1;
+        let mut cnf = Cnf {
+            vars: ((holes + 1) * holes) as usize,
+            lits: Vec::new(),
+            ends: Vec::new(),
+        };
+        for p in 0..=holes {
+            cnf.push(&(0..holes).map(|h| var(p, h)).collect::<Vec<_>>());
+        }
+        for h in 0..holes {
+            for p in 0..=holes {
+                for q in p + 1..=holes {
+                    cnf.push(&[-var(p, h), -var(q, h)]);
+                }
+            }
+        }
+        cnf
+    }
+
+    #[test]
+    fn the_terminate_callback_stops_a_solve_no_machine_finishes() {
+        let small = pigeonhole(4);
+        assert_eq!(Cadical::load(&small, None).unwrap().solve(), Answer::Unsat);
+        // 41 pigeons in 40 holes: 1,640 variables and 32,841 clauses, loaded in
+        // milliseconds; no resolution proof of it fits in any machine.
+        let budget = Duration::from_millis(300);
+        let start = Instant::now();
+        let mut solver = Cadical::load(&pigeonhole(40), Some(start + budget)).unwrap();
+        let answer = solver.solve();
+        let took = start.elapsed();
+        assert_eq!(answer, Answer::Stopped);
+        assert!(took >= budget, "stopped after {took:?}");
+        // Liveness, not speed: the callback is asked every few steps.
+        assert!(
+            took < budget + Duration::from_secs(10),
+            "answered after {took:?}"
+        );
+        assert!(solver.learnt() > 0);
+    }
+}
