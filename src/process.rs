@@ -297,12 +297,13 @@ mod tests {
         let scratch = Scratch::new().unwrap();
         // The grandchild puts itself in a group of its own (as MiniZinc's solver is) and
         // writes its pid; killing the child's group alone would leave it running.
+        // A generous deadline: the grandchild must have started before it passes.
         let script = "setsid sh -c 'echo $$ > grandchild.txt; exec sleep 60' & sleep 60";
-        let deadline = Instant::now() + Duration::from_millis(300);
+        let deadline = Instant::now() + Duration::from_secs(2);
         let out = run("sh", &["-c", script], &scratch, Some(deadline)).unwrap();
         assert!(out.killed && out.code.is_none());
         let pid: u32 = std::fs::read_to_string(scratch.file("grandchild.txt"))
-            .unwrap()
+            .expect("the grandchild did not start within the 2 s deadline")
             .trim()
             .parse()
             .unwrap();
