@@ -57,7 +57,8 @@ fn fresh_clone() -> (tempfile::TempDir, PathBuf) {
 }
 
 /// `git ARGS` in `dir` with any owner of the repository trusted (CI may check it out
-/// as another user); its standard output, or `None` when it fails.
+/// as another user) and no repository imposed by the environment (as a hook running
+/// the tests would); its standard output, or `None` when it fails.
 fn git(dir: &Path, args: &[&str]) -> Option<String> {
     let o = git_output(dir, args);
     o.status.success().then(|| text(&o.stdout))
@@ -68,6 +69,9 @@ fn git_output(dir: &Path, args: &[&str]) -> Output {
         .args(["-c", "safe.directory=*"])
         .args(args)
         .current_dir(dir)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_WORK_TREE")
+        .env_remove("GIT_INDEX_FILE")
         .stdin(Stdio::null())
         .output()
         .unwrap_or_else(|e| panic!("git (needed to clone the project): {e}"))
