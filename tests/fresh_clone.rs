@@ -12,8 +12,8 @@
 //!   they stay small (below [`DATA_LIMIT`]).
 //!
 //! The clone is of the committed state (`HEAD`, detached, as CI checks it out); with
-//! no git repository around the project (a source archive) the project's files are
-//! copied instead, build output and version control left out.
+//! no git repository around the project (a source archive), or no git, the project's
+//! files are copied instead, build output and version control left out.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -56,25 +56,31 @@ fn fresh_clone() -> (tempfile::TempDir, PathBuf) {
     (dir, project)
 }
 
-/// `git ARGS` in `dir` with any owner of the repository trusted (CI may check it out
-/// as another user) and no repository imposed by the environment (as a hook running
-/// the tests would); its standard output, or `None` when it fails.
+/// `git ARGS` in `dir`: its standard output, or `None` when it fails or git is not
+/// installed (the project is then copied).
 fn git(dir: &Path, args: &[&str]) -> Option<String> {
-    let o = git_output(dir, args);
+    let o = git_command(dir, args).output().ok()?;
     o.status.success().then(|| text(&o.stdout))
 }
 
+/// `git ARGS` in `dir`, run to the end.
 fn git_output(dir: &Path, args: &[&str]) -> Output {
-    Command::new("git")
-        .args(["-c", "safe.directory=*"])
+    git_command(dir, args).output().unwrap()
+}
+
+/// `git ARGS` in `dir` with any owner of the repository trusted (CI may check it out
+/// as another user) and no repository imposed by the environment (as a hook running
+/// the tests would).
+fn git_command(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new("git");
+    c.args(["-c", "safe.directory=*"])
         .args(args)
         .current_dir(dir)
         .env_remove("GIT_DIR")
         .env_remove("GIT_WORK_TREE")
         .env_remove("GIT_INDEX_FILE")
-        .stdin(Stdio::null())
-        .output()
-        .unwrap_or_else(|e| panic!("git (needed to clone the project): {e}"))
+        .stdin(Stdio::null());
+    c
 }
 
 /// Copies the project's files, without build output or version control.
