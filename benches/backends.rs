@@ -1,6 +1,7 @@
-//! Every built-in backend configuration on the same fixed slices of the shared data, so
-//! `cargo bench --bench backends` shows every paradigm side by side. Criterion reports
-//! time per puzzle (throughput in elements). Each solve proves uniqueness.
+//! Every built-in backend configuration on the same fixed slices of `tests/data/` (or
+//! `$SUDOKU_ARENA_DATA`), so `cargo bench --bench backends` shows every paradigm side by
+//! side. Criterion reports time per puzzle (throughput in elements). Each solve proves
+//! uniqueness.
 //!
 //! Slices: `easy` (the first 20 17-clue puzzles with about a third of their solution
 //! revealed, newspaper-like), `17clue` (the first 20), `forum-hardest` (the first 20),
@@ -18,7 +19,7 @@ use sudoku_arena::solver::SolveOptions;
 /// Puzzles made easy by revealing about a third of their (dlx-found) solution.
 fn easy(count: usize) -> Vec<Puzzle> {
     let mut dlx = create("dlx").unwrap();
-    common::shared_puzzles("17_clue.txt", count)
+    common::bench_puzzles("17_clue.txt", count)
         .into_iter()
         .enumerate()
         .map(|(i, mut p)| {
@@ -39,16 +40,16 @@ fn easy(count: usize) -> Vec<Puzzle> {
 fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
         ("easy", easy(20)),
-        ("17clue", common::shared_puzzles("17_clue.txt", 20)),
+        ("17clue", common::bench_puzzles("17_clue.txt", 20)),
         (
             "forum-hardest",
-            common::shared_puzzles("forum_hardest_1106.txt", 20),
+            common::bench_puzzles("forum_hardest_1106.txt", 20),
         ),
         (
             "16x16",
             ["60_0", "60_1", "65_0", "65_1", "70_3"]
                 .iter()
-                .map(|f| common::shared_matrix(&format!("inst16x16_{f}.txt")))
+                .map(|f| common::data_matrix(&format!("inst16x16_{f}.txt")))
                 .collect(),
         ),
     ]

@@ -1,8 +1,8 @@
-//! Times every `csp` propagation level (MRV branching, first solution) on fixed slices
-//! of the shared sets: the first 50 17-clue puzzles and the first 20 forum-hardest.
-//! Criterion reports time per puzzle (throughput in elements). `dlx` runs on the same
-//! slices as a yardstick, so figures taken on a busy machine can still be compared
-//! with those of a quiet one. Figures: `encodings/csp.md`.
+//! Times every `csp` propagation level (MRV branching, first solution) on fixed slices of
+//! the benchmark sets (`tests/data/` or `$SUDOKU_ARENA_DATA`): the first 50 17-clue puzzles
+//! and the first 20 forum-hardest. Criterion reports time per puzzle (throughput in
+//! elements). `dlx` runs on the same slices as a yardstick, so figures taken on a busy
+//! machine can still be compared with those of a quiet one. Figures: `encodings/csp.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -14,10 +14,10 @@ use sudoku_arena::solver::{SolveOptions, Verdict};
 
 fn bench_csp(c: &mut Criterion) {
     let slices = [
-        ("17clue-first50", common::shared_puzzles("17_clue.txt", 50)),
+        ("17clue-first50", common::bench_puzzles("17_clue.txt", 50)),
         (
             "forum-hardest-first20",
-            common::shared_puzzles("forum_hardest_1106.txt", 20),
+            common::bench_puzzles("forum_hardest_1106.txt", 20),
         ),
     ];
     let configs = [

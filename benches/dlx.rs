@@ -1,5 +1,6 @@
-//! Times `dlx` on fixed slices of the shared sets: first solution and proof of
-//! uniqueness separately. Criterion reports time per puzzle (throughput in elements).
+//! Times `dlx` on fixed slices of the benchmark sets (`tests/data/`, or
+//! `$SUDOKU_ARENA_DATA`): first solution and proof of uniqueness separately. Criterion
+//! reports time per puzzle (throughput in elements).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -13,15 +14,15 @@ fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
         (
             "17clue-first1000",
-            common::shared_puzzles("17_clue.txt", 1000),
+            common::bench_puzzles("17_clue.txt", 1000),
         ),
         (
             "forum-hardest-all375",
-            common::shared_puzzles("forum_hardest_1106.txt", usize::MAX),
+            common::bench_puzzles("forum_hardest_1106.txt", usize::MAX),
         ),
         (
             "magictour-first500",
-            common::shared_puzzles("magictour_top1465.txt", 500),
+            common::bench_puzzles("magictour_top1465.txt", 500),
         ),
     ]
 }

@@ -17,9 +17,9 @@ fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
         (
             "forum-hardest-first10",
-            common::shared_puzzles("forum_hardest_1106.txt", 10),
+            common::bench_puzzles("forum_hardest_1106.txt", 10),
         ),
-        ("17clue-first10", common::shared_puzzles("17_clue.txt", 10)),
+        ("17clue-first10", common::bench_puzzles("17_clue.txt", 10)),
     ]
 }
 

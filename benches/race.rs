@@ -6,8 +6,9 @@
 //! The `sudoku` crate is AGPL-3.0: it is a dev-dependency used only here, never linked
 //! into the library or the binary.
 //!
-//! `cargo bench --bench race` runs it all (a few minutes); a filter such as
-//! `cargo bench --bench race -- 17clue` runs a part. With `RACE_ONCE=1` in the
+//! `SUDOKU_ARENA_DATA=DIR cargo bench --bench race` runs it all on the complete sets in
+//! DIR (a few minutes; without it, on what `tests/data/` holds of them); a filter such
+//! as `cargo bench --bench race -- 17clue` runs a part. With `RACE_ONCE=1` in the
 //! environment the bench binary instead solves each slice once per solver and mode
 //! (`fast` and the crate only) and exits: a fixed amount of work for
 //! `valgrind --tool=callgrind`, whose instruction and branch-miss counts do not
@@ -28,22 +29,20 @@ use sudoku_arena::model::Puzzle;
 use sudoku_arena::solver::{SolveOptions, Verdict};
 
 /// The slices: the first 5,000 17-clue puzzles and all of magictour and forum-hardest
-/// (the sets of encodings/fast.md's table).
-fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
-    vec![
-        (
-            "17clue-first5000",
-            common::shared_puzzles("17_clue.txt", 5000),
-        ),
-        (
-            "magictour-all1465",
-            common::shared_puzzles("magictour_top1465.txt", usize::MAX),
-        ),
-        (
-            "forum-hardest-all375",
-            common::shared_puzzles("forum_hardest_1106.txt", usize::MAX),
-        ),
+/// (the sets of encodings/fast.md's table) when `SUDOKU_ARENA_DATA` names the complete
+/// sets; by default what `tests/data/` holds of them. Each is named with its size.
+fn slices() -> Vec<(String, Vec<Puzzle>)> {
+    [
+        ("17clue", "17_clue.txt", 5000),
+        ("magictour", "magictour_top1465.txt", usize::MAX),
+        ("forum-hardest", "forum_hardest_1106.txt", usize::MAX),
     ]
+    .into_iter()
+    .map(|(name, file, count)| {
+        let puzzles = common::bench_puzzles(file, count);
+        (format!("{name}-first{}", puzzles.len()), puzzles)
+    })
+    .collect()
 }
 
 /// The same puzzle for the `sudoku` crate.

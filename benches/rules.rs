@@ -1,10 +1,11 @@
-//! Times the `rules` backend on fixed slices of the shared sets: the full ladder (no
-//! guessing) on the first 50 17-clue puzzles, the first 50 of magictour and the first
-//! 20 forum-hardest, and with guessing (uniqueness proven) on the forum slice; `dlx`
-//! on the same slices as a yardstick. Then each rule family alone: one call of its
-//! `find` on the position after the givens of each of the 50 17-clue puzzles, and each
-//! graph rule (levels 3-5) on the positions of magictour puzzles where levels 0-2 stick.
-//! Criterion reports time per puzzle (or per position). Figures: `encodings/rules.md`.
+//! Times the `rules` backend on fixed slices of the benchmark sets (`tests/data/`, or
+//! `$SUDOKU_ARENA_DATA`): the full ladder (no guessing) on the first 50 17-clue puzzles,
+//! the first 50 of magictour and the first 20 forum-hardest, and with guessing (uniqueness
+//! proven) on the forum slice; `dlx` on the same slices as a yardstick. Then each rule
+//! family alone: one call of its `find` on the position after the givens of each of the 50
+//! 17-clue puzzles, and each graph rule (levels 3-5) on the positions of magictour puzzles
+//! where levels 0-2 stick. Criterion reports time per puzzle (or per position). Figures:
+//! `encodings/rules.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -21,14 +22,14 @@ use sudoku_arena::solver::SolveOptions;
 
 fn bench_ladder(c: &mut Criterion) {
     let slices = [
-        ("17clue-first50", common::shared_puzzles("17_clue.txt", 50)),
+        ("17clue-first50", common::bench_puzzles("17_clue.txt", 50)),
         (
             "magictour-first50",
-            common::shared_puzzles("magictour_top1465.txt", 50),
+            common::bench_puzzles("magictour_top1465.txt", 50),
         ),
         (
             "forum-hardest-first20",
-            common::shared_puzzles("forum_hardest_1106.txt", 20),
+            common::bench_puzzles("forum_hardest_1106.txt", 20),
         ),
     ];
     for config in ["rules:ladder", "rules:guess", "dlx"] {
@@ -53,7 +54,7 @@ fn bench_ladder(c: &mut Criterion) {
 }
 
 fn bench_families(c: &mut Criterion) {
-    let puzzles = common::shared_puzzles("17_clue.txt", 50);
+    let puzzles = common::bench_puzzles("17_clue.txt", 50);
     let board = Board::new(&puzzles[0].geometry);
     let states: Vec<State> = puzzles.iter().map(|p| State::new(&board, p)).collect();
     let mut group = c.benchmark_group("rule-find-17clue-givens");
@@ -78,7 +79,7 @@ fn bench_families(c: &mut Criterion) {
 /// of level 3 or more of each of the first 100 magictour puzzles that has one (the
 /// levels 0–2 are stuck there).
 fn bench_graph_families(c: &mut Criterion) {
-    let puzzles = common::shared_puzzles("magictour_top1465.txt", 100);
+    let puzzles = common::bench_puzzles("magictour_top1465.txt", 100);
     let board = Board::new(&puzzles[0].geometry);
     let mut solver = RulesSolver::new(false);
     let opts = Options {

@@ -15,10 +15,10 @@ use sudoku_arena::solver::SolveOptions;
 
 fn slices() -> Vec<(&'static str, Vec<Puzzle>)> {
     vec![
-        ("17clue-first50", common::shared_puzzles("17_clue.txt", 50)),
+        ("17clue-first50", common::bench_puzzles("17_clue.txt", 50)),
         (
             "forum-hardest-first20",
-            common::shared_puzzles("forum_hardest_1106.txt", 20),
+            common::bench_puzzles("forum_hardest_1106.txt", 20),
         ),
     ]
 }

@@ -4,7 +4,8 @@
 # solution and uniqueness. Per solver: the median of criterion's samples (time per
 # iteration, one iteration = the whole slice, divided by its size), and, for `fast`,
 # also the ratio of the best samples (on a loaded machine noise only adds time).
-#   cargo bench --bench race && encodings/fast-table.sh
+#   SUDOKU_ARENA_DATA=DIR cargo bench --bench race && encodings/fast-table.sh
+# (DIR: the complete benchmark sets; see tests/data/SOURCES.md)
 # Needs jq. Reads target/criterion/race_*/.
 set -eu
 dir=${CRITERION_DIR:-$(dirname "$0")/../target/criterion}
@@ -17,7 +18,7 @@ per_puzzle() { # group id puzzles stat(median|best) -> µs per puzzle
 ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
 echo "| set | mode | sudoku crate µs | fast µs | fast / crate | fast / crate, best samples | csp:permutation µs | / crate | dlx µs | / crate |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for spec in 17clue-first5000:5000 magictour-all1465:1465 forum-hardest-all375:375; do
+for spec in 17clue-first5000:5000 magictour-first1465:1465 forum-hardest-first375:375; do
   set_name=${spec%%:*}
   n=${spec##*:}
   for mode in first unique; do

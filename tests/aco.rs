@@ -38,10 +38,7 @@ const NAMED: [&str; 16] = [
 ];
 
 fn named(name: &str) -> Puzzle {
-    let path = format!(
-        "{}/../shared/data/named/{name}.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/tests/data/named/{name}.txt", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_puzzles(&text, &path, &ParseOptions::default())
         .unwrap()

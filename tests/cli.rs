@@ -175,7 +175,7 @@ fn timeout_gives_unknown_and_returns_on_time() {
             "solve",
             "--timeout",
             "0.5",
-            "../shared/data/large/inst25x25_40_0.txt",
+            "tests/data/large/inst25x25_40_0.txt",
         ],
         "",
     );

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-/// 872 solutions (shared/data/serg_benchmark.txt, first line).
+/// 872 solutions (tests/data/serg_benchmark.txt, first line).
 const SEVERAL: &str =
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
 

@@ -115,7 +115,7 @@ fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
         "40",
         "--out",
         &full,
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/forum_hardest_1106.txt",
     ]);
     assert!(o.status.success());
     let complete = records(&full);
@@ -140,7 +140,7 @@ fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
         "--out",
         &partial,
         "--resume",
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/forum_hardest_1106.txt",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("13 already in"));
@@ -172,7 +172,7 @@ fn shards_merge_into_the_whole() {
         "30",
         "--out",
         &whole,
-        "../shared/data/17_clue.txt"
+        "tests/data/17_clue.txt"
     ])
     .status
     .success());
@@ -189,7 +189,7 @@ fn shards_merge_into_the_whole() {
             &format!("{k}/3"),
             "--out",
             &path,
-            "../shared/data/17_clue.txt"
+            "tests/data/17_clue.txt"
         ])
         .status
         .success());
@@ -248,8 +248,8 @@ fn limit_takes_the_first_puzzles_of_each_file() {
         "3",
         "--out",
         &out,
-        "../shared/data/17_clue.txt",
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/17_clue.txt",
+        "tests/data/forum_hardest_1106.txt",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rs = records(&out);

@@ -280,8 +280,7 @@ const NONE: &str =
 /// A set of 30 puzzles: hard ones, one with several solutions, one with none.
 fn thirty() -> String {
     let hard = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/data/magictour_top1465.txt"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/magictour_top1465.txt"),
     )
     .unwrap();
     let mut lines: Vec<String> = hard.lines().take(28).map(String::from).collect();

@@ -2,9 +2,10 @@
 //! 900 puzzles.
 //!
 //! The puzzles, all drawn with a fixed-seed generator so that a failure replays:
-//! * 500 from the shared sets (`../shared/data`): 150 from `17_clue.txt`, 150 from
-//!   `magictour_top1465.txt`, 100 from `forum_hardest_1106.txt` (one solution each) and
-//!   100 from `serg_benchmark.txt` (two or more each);
+//! * 500 from the benchmark samples of `tests/data/`: 150 of the 1,000 of `17_clue.txt`,
+//!   150 of the 500 of `magictour_top1465.txt`, 100 of the 375 of
+//!   `forum_hardest_1106.txt` (one solution each) and 100 of the 300 of
+//!   `serg_benchmark.txt` (two or more each);
 //! * 200 with two or more solutions: a 17-clue puzzle with one clue removed (17-clue
 //!   puzzles are minimal, so any removal leaves several solutions);
 //! * 200 with none: a 17-clue puzzle plus one given at an empty cell, a value other than
@@ -67,11 +68,11 @@ struct Case {
     solutions: Vec<Grid>,
 }
 
-/// Lines of a shared data file.
+/// Lines of a file in `tests/data/`.
 fn lines(file: &str) -> Vec<String> {
-    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let path = common::data_dir().join(file);
     std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
         .lines()
         .map(str::to_string)
         .collect()

@@ -1,5 +1,5 @@
 //! The `csp` backend: every propagation level against `dlx` on fixed samples of the
-//! shared sets, against the brute force on random small puzzles, on large boards and
+//! benchmark sets in `tests/data/`, against the brute force on random small puzzles, on large boards and
 //! under a deadline; and the ordering theorem of `encodings/csp.md` (stronger
 //! propagation never leaves larger domains, and under a fixed branching order never
 //! needs more nodes).
@@ -17,8 +17,8 @@ use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
 const LEVELS: [&str; 5] = ["naive", "permutation", "bounds", "gac", "gac-shave"];
 
 fn sample() -> Vec<Puzzle> {
-    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 30);
-    puzzles.extend(shared_puzzles("17_clue.txt", 30));
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 30);
+    puzzles.extend(data_puzzles("17_clue.txt", 30));
     puzzles
 }
 
@@ -67,7 +67,7 @@ fn stronger_levels_never_leave_larger_root_domains() {
         }
     }
     // The inclusions are strict somewhere: each level prunes what the one below cannot.
-    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let p = &data_puzzles("17_clue.txt", 1)[0];
     let open = |level| {
         root_domains(p, level)
             .unwrap()
@@ -85,9 +85,9 @@ fn under_a_fixed_order_stronger_levels_never_need_more_nodes() {
     // subsets, and the two solutions are met in the same order), so per puzzle
     // nodes(gac-shave) <= nodes(gac) <= nodes(bounds) <= nodes(permutation) <= nodes(naive).
     // MRV chooses cells from the domains, so there it is not a theorem (see
-    // encodings/csp.md for what it gives on the shared sets).
-    let forum = shared_puzzles("forum_hardest_1106.txt", 30);
-    let clue = shared_puzzles("17_clue.txt", 30);
+    // encodings/csp.md for what it gives on the benchmark sets).
+    let forum = data_puzzles("forum_hardest_1106.txt", 30);
+    let clue = data_puzzles("17_clue.txt", 30);
     for (puzzles, levels) in [(&forum, &LEVELS[..]), (&clue, &LEVELS[1..])] {
         for p in puzzles {
             let nodes: Vec<u64> = levels
@@ -105,7 +105,7 @@ fn under_a_fixed_order_stronger_levels_never_need_more_nodes() {
 
 #[test]
 fn statistics_say_what_each_propagator_did() {
-    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let p = &data_puzzles("17_clue.txt", 1)[0];
     let out = solve("csp:gac", p, 2);
     let x = &out.stats.extra;
     assert!(x["propagator_calls"] > 0.0);
@@ -132,7 +132,7 @@ fn large_boards_are_solved_at_every_level() {
         "inst25x25_60_0",
         "inst25x25_70_0",
     ] {
-        let p = shared_matrix(&format!("{f}.txt"));
+        let p = data_matrix(&format!("{f}.txt"));
         let reference = solve("dlx", &p, 2);
         for level in LEVELS {
             let out = solve(&format!("csp:{level}"), &p, 2);

@@ -364,7 +364,7 @@ fn every_command_holds_its_deadline(configs: &[String], budget: Duration) {
     // plus a second to start, read and report. A bound the deadlines guarantee on any
     // machine, not a measure of speed.
     let hard = dir.path().join("hard.txt");
-    let text = shared_puzzles("forum_hardest_1106.txt", 3)
+    let text = data_puzzles("forum_hardest_1106.txt", 3)
         .iter()
         .map(|p| to_line(&p.geometry, &p.cells) + "\n")
         .collect::<String>();
@@ -439,7 +439,7 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     assert_nothing_running("after the sleeper");
 
     let empty = empty25();
-    let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
+    let p = &data_puzzles("forum_hardest_1106.txt", 1)[0];
 
     // In-process backends stop themselves at the deadline.
     for config in ["dlx", "csp:naive", "csp:gac"] {
@@ -532,7 +532,7 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     // The command line: `count --timeout` on the empty grid, then nothing left, not even
     // an orphaned worker.
     let path = format!(
-        "{}/../shared/data/large/inst25x25_0_0.txt",
+        "{}/tests/data/large/inst25x25_0_0.txt",
         env!("CARGO_MANIFEST_DIR")
     );
     for config in ["sat:reduced", "ip", "csp"] {

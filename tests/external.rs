@@ -18,15 +18,15 @@ use sudoku_arena::model::{Puzzle, Variant};
 use sudoku_arena::solver::{ms, verify, SolveOptions, Verdict};
 
 fn sample() -> Vec<Puzzle> {
-    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 8);
-    puzzles.extend(shared_puzzles("17_clue.txt", 8));
-    puzzles.extend(shared_puzzles("serg_benchmark.txt", 3));
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 8);
+    puzzles.extend(data_puzzles("17_clue.txt", 8));
+    puzzles.extend(data_puzzles("serg_benchmark.txt", 3));
     puzzles.push(puzzle(
         "532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         Variant::Classic,
     ));
     puzzles.push(puzzle("1...............", Variant::X));
-    puzzles.push(shared_matrix("inst16x16_60_0.txt"));
+    puzzles.push(data_matrix("inst16x16_60_0.txt"));
     puzzles
 }
 
@@ -123,7 +123,7 @@ fn deadline_kills(backend: &str, process: &str) {
     let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     tag_this_process();
     let before = tagged_named(process);
-    let p = shared_matrix("inst25x25_0_0.txt");
+    let p = data_matrix("inst25x25_0_0.txt");
     let mut solver = create(backend).unwrap();
     let start = Instant::now();
     let out = solver.solve(
@@ -202,7 +202,7 @@ fn exported_cnf_solved_by_minisat_and_cadical_decodes_to_the_dlx_solution() {
     use sudoku_arena::backends::encoding;
     use sudoku_arena::backends::sat::dimacs::read_model;
     use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
-    let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
+    let p = &data_puzzles("forum_hardest_1106.txt", 1)[0];
     let want = dlx_solution(p);
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path();

@@ -1,7 +1,8 @@
-//! The `fast` backend against the shared benchmark sets, `dlx`, the independent
+//! The `fast` backend against the benchmark samples of `tests/data/`, `dlx`, the independent
 //! brute force and the validator, on the 9×9 band path and the generic path. No test
 //! here asserts speed (that is for `benches/race.rs`); the deadline test asserts only
-//! that a solve which cannot finish comes back.
+//! that a solve which cannot finish comes back. The complete benchmark sets are a long
+//! run: `sudoku-arena compare -b fast,dlx SET` checks every answer the same way.
 
 mod common;
 
@@ -17,11 +18,11 @@ fn fast() -> Box<dyn Solver> {
     create("fast").unwrap()
 }
 
-/// Solves every puzzle of a set with uniqueness asked, checking each answer with the
+/// Solves every puzzle of a set in `tests/data/` with uniqueness asked, checking each answer with the
 /// validator, and compares with `dlx` on every `dlx_every`-th puzzle. Returns how
 /// many were compared.
 fn all_unique(file: &str, expected: usize, dlx_every: usize) -> usize {
-    let puzzles = shared_puzzles(file, usize::MAX);
+    let puzzles = data_puzzles(file, usize::MAX);
     assert_eq!(puzzles.len(), expected, "{file}");
     let mut solver = fast();
     let mut dlx = create("dlx").unwrap();
@@ -43,14 +44,14 @@ fn all_unique(file: &str, expected: usize, dlx_every: usize) -> usize {
 }
 
 #[test]
-fn every_17_clue_puzzle_is_unique_and_valid() {
-    // All 49,158; dlx (slower) checks every 100th.
-    assert_eq!(all_unique("17_clue.txt", 49_158, 100), 492);
+fn the_first_1000_17_clue_puzzles_are_unique_and_valid() {
+    // The 1,000 of tests/data; dlx (slower) checks every 10th.
+    assert_eq!(all_unique("17_clue.txt", 1_000, 10), 100);
 }
 
 #[test]
-fn every_magictour_puzzle_is_unique_and_matches_dlx() {
-    assert_eq!(all_unique("magictour_top1465.txt", 1_465, 5), 293);
+fn the_first_500_magictour_puzzles_are_unique_and_match_dlx() {
+    assert_eq!(all_unique("magictour_top1465.txt", 500, 5), 100);
 }
 
 #[test]
@@ -59,9 +60,9 @@ fn every_forum_hardest_puzzle_is_unique_and_matches_dlx() {
 }
 
 #[test]
-fn every_serg_puzzle_has_several_solutions() {
-    let puzzles = shared_puzzles("serg_benchmark.txt", usize::MAX);
-    assert_eq!(puzzles.len(), 10_000);
+fn the_first_300_serg_puzzles_have_several_solutions() {
+    let puzzles = data_puzzles("serg_benchmark.txt", usize::MAX);
+    assert_eq!(puzzles.len(), 300);
     let mut solver = fast();
     for p in &puzzles {
         let out = solver.solve(p, &SolveOptions::default());
@@ -74,7 +75,7 @@ fn every_serg_puzzle_has_several_solutions() {
 #[test]
 fn serg_counts_match_the_documented_ones() {
     // SOURCES.md: the first three have 872, 83 and 148 solutions.
-    let puzzles = shared_puzzles("serg_benchmark.txt", 3);
+    let puzzles = data_puzzles("serg_benchmark.txt", 3);
     let mut solver = fast();
     for (p, expected) in puzzles.iter().zip([872, 83, 148]) {
         let out = solver.solve(p, &SolveOptions::new(usize::MAX, None));
@@ -86,7 +87,7 @@ fn serg_counts_match_the_documented_ones() {
 
 #[test]
 fn named_puzzles_match_their_documented_counts() {
-    let dir = format!("{}/../shared/data/named", env!("CARGO_MANIFEST_DIR"));
+    let dir = data_dir().join("named");
     let mut solver = fast();
     let mut seen = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -237,11 +238,11 @@ fn x_variant_9x9_takes_the_generic_path_and_keeps_the_diagonals() {
 }
 
 #[test]
-fn large_shared_instances_solve() {
+fn large_instances_solve() {
     let mut solver = fast();
     for f in [0, 20, 45, 60, 80, 100] {
         for size in ["16x16", "25x25"] {
-            let p = shared_matrix(&format!("inst{size}_{f}_0.txt"));
+            let p = data_matrix(&format!("inst{size}_{f}_0.txt"));
             let out = solver.solve(&p, &SolveOptions::new(1, Some(Duration::from_secs(30))));
             verify(&p, &out).unwrap();
             assert!(
@@ -322,8 +323,8 @@ fn the_band_path_and_the_generic_path_count_alike_on_9x9() {
     let g = Geometry::new(3, 3, Variant::Classic).unwrap();
     let mut generic = Generic::new(&g);
     let mut solver = fast();
-    let mut puzzles = shared_puzzles("serg_benchmark.txt", 300);
-    puzzles.extend(shared_puzzles("forum_hardest_1106.txt", 20));
+    let mut puzzles = data_puzzles("serg_benchmark.txt", 300);
+    puzzles.extend(data_puzzles("forum_hardest_1106.txt", 20));
     for p in &puzzles {
         let limit = 50;
         let band = solver.solve(p, &SolveOptions::new(limit, None));

@@ -84,7 +84,7 @@ fn unique_puzzles_are_unique_and_minimal_by_a_second_backend() {
 
 #[test]
 fn fixed_fraction_keeps_exactly_the_rounded_up_count_of_a_valid_grid() {
-    // The shared instances' counts (SOURCES.md), and a product just above a whole number.
+    // The ant-colony instances' counts (tests/data/SOURCES.md), and a product just above a whole number.
     assert_eq!(kept_cells(0.45, 256), 116);
     assert_eq!(kept_cells(0.05, 625), 32);
     assert_eq!(kept_cells(0.35, 400), 140);
@@ -134,7 +134,7 @@ fn the_command_writes_fixed_fraction_instances_that_read_back() {
     assert_eq!(puzzles.len(), 3);
     for (k, p) in puzzles.iter().enumerate() {
         assert_eq!(p.n(), 16);
-        assert_eq!(p.given_count(), 116); // ceil(0.45 * 256), as the shared inst16x16_45_*
+        assert_eq!(p.given_count(), 116); // ceil(0.45 * 256), as tests/data/large/inst16x16_45_*
         assert_eq!(
             p.label.as_deref(),
             Some(format!("inst16x16_45_{k}").as_str())

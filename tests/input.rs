@@ -130,7 +130,7 @@ fn printed_grid_layout_with_spaces_or_compact_rows() {
 #[test]
 fn ant_colony_matrix_files() {
     let path = format!(
-        "{}/../shared/data/large/inst16x16_45_0.txt",
+        "{}/tests/data/large/inst16x16_45_0.txt",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();

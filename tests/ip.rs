@@ -1,4 +1,4 @@
-//! The integer-programming backend against dlx and the validator: a sample of the shared
+//! The integer-programming backend against dlx and the validator: a sample of the
 //! sets, several-solution and no-solution puzzles, counting, random small puzzles, and
 //! the LP/MPS exports solved by CBC and GLPK.
 
@@ -41,8 +41,8 @@ fn dlx_count(p: &Puzzle, max: usize) -> (Verdict, u64) {
 
 #[test]
 fn sample_of_hardest_and_17_clue_is_unique_and_matches_dlx() {
-    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 20);
-    puzzles.extend(shared_puzzles("17_clue.txt", 15));
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 20);
+    puzzles.extend(data_puzzles("17_clue.txt", 15));
     assert_eq!(puzzles.len(), 35);
     let mut integral = 0;
     for p in &puzzles {
@@ -67,7 +67,7 @@ fn sample_of_hardest_and_17_clue_is_unique_and_matches_dlx() {
 
 #[test]
 fn microlp_direct_and_full_model_agree_with_dlx() {
-    let puzzles = shared_puzzles("forum_hardest_1106.txt", 5);
+    let puzzles = data_puzzles("forum_hardest_1106.txt", 5);
     for (k, p) in puzzles.iter().enumerate() {
         let dlx = solve("dlx", p, 2);
         // The full model is the slow one (no presolve): two puzzles are enough.
@@ -91,19 +91,19 @@ fn microlp_direct_and_full_model_agree_with_dlx() {
 
 #[test]
 fn serg_puzzles_have_several_solutions_and_counting_matches_dlx() {
-    for p in shared_puzzles("serg_benchmark.txt", 4) {
+    for p in data_puzzles("serg_benchmark.txt", 4) {
         let out = solve("ip", &p, 2);
         assert_eq!(out.verdict, Verdict::Multiple, "{}", p.display_name());
         assert_eq!(out.solutions.len(), 2);
         assert_eq!(out.stats.extra["cuts"], 2.0);
     }
     // Counting to a limit: the second serg puzzle has 83 solutions.
-    let p = &shared_puzzles("serg_benchmark.txt", 2)[1];
+    let p = &data_puzzles("serg_benchmark.txt", 2)[1];
     let out = solve("ip:microlp-direct", p, 12);
     assert_eq!((out.verdict, out.solutions_found), (Verdict::Multiple, 12));
     // Counting all: sabuncu3 has 27 solutions.
     let path = format!(
-        "{}/../shared/data/named/sabuncu3.txt",
+        "{}/tests/data/named/sabuncu3.txt",
         env!("CARGO_MANIFEST_DIR")
     );
     let p = puzzle(&std::fs::read_to_string(path).unwrap(), Variant::Classic);
@@ -247,8 +247,8 @@ fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
     let dir = tempfile::tempdir().unwrap();
     let has_cbc = external_available("cbc", "coinor-cbc");
     let has_glpk = external_available("glpsol", "glpk-utils");
-    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 2);
-    puzzles.extend(shared_puzzles("17_clue.txt", 1));
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 2);
+    puzzles.extend(data_puzzles("17_clue.txt", 1));
     puzzles.push(random_puzzle(2, 3, Variant::X, 11, 60, false));
     for (k, p) in puzzles.iter().enumerate() {
         let ours = solve("ip", p, 1);

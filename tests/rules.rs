@@ -1,5 +1,5 @@
-//! The `rules` backend: soundness of every step against known solutions (shared 9x9
-//! sets and the unique large boards), verdicts against dlx and the brute force, the
+//! The `rules` backend: soundness of every step against known solutions (the 9x9
+//! samples of `tests/data/` and the unique large boards), verdicts against dlx and the brute force, the
 //! matching rule against r-reduction (Hall's theorem), deadlines, and the `explain`
 //! and `rate` commands.
 
@@ -37,10 +37,10 @@ fn assert_sound(solver: &mut RulesSolver, p: &Puzzle, solution: &[u8]) -> Finish
 }
 
 #[test]
-fn every_step_is_sound_on_1100_shared_puzzles() {
-    let mut puzzles = shared_puzzles("17_clue.txt", 700);
-    puzzles.extend(shared_puzzles("magictour_top1465.txt", 300));
-    puzzles.extend(shared_puzzles("forum_hardest_1106.txt", 100));
+fn every_step_is_sound_on_1100_benchmark_puzzles() {
+    let mut puzzles = data_puzzles("17_clue.txt", 700);
+    puzzles.extend(data_puzzles("magictour_top1465.txt", 300));
+    puzzles.extend(data_puzzles("forum_hardest_1106.txt", 100));
     let mut solver = RulesSolver::new(false);
     let mut dlx = create("dlx").unwrap();
     let mut solved = 0;
@@ -63,7 +63,7 @@ fn every_step_is_sound_on_the_unique_large_boards() {
     for (k, side) in [16, 25].iter().enumerate() {
         for f in (50..=100).step_by(5) {
             for i in 0..5 {
-                let p = shared_matrix(&format!("inst{side}x{side}_{f}_{i}.txt"));
+                let p = data_matrix(&format!("inst{side}x{side}_{f}_{i}.txt"));
                 let reference = dlx.solve(&p, &SolveOptions::new(2, Some(Duration::from_secs(5))));
                 if reference.verdict == Verdict::Unique {
                     unique[k] += 1;
@@ -123,7 +123,7 @@ fn brute_solution(p: &Puzzle) -> Vec<u8> {
 fn guessing_decides_hard_puzzles_like_dlx_and_counts_as_asked() {
     let mut guess = create("rules:guess").unwrap();
     let mut dlx = create("dlx").unwrap();
-    for p in shared_puzzles("forum_hardest_1106.txt", 15) {
+    for p in data_puzzles("forum_hardest_1106.txt", 15) {
         let out = guess.solve(&p, &SolveOptions::default());
         verify(&p, &out).unwrap();
         let reference = dlx.solve(&p, &SolveOptions::default());
@@ -144,7 +144,7 @@ fn guessing_decides_hard_puzzles_like_dlx_and_counts_as_asked() {
 
 #[test]
 fn a_stuck_ladder_says_unknown_and_keeps_the_grid_it_reached() {
-    let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
+    let p = &data_puzzles("forum_hardest_1106.txt", 1)[0];
     let mut solver = RulesSolver::new(false);
     let run = solver.run(p, &Options::default());
     assert_eq!(run.finish, Finish::Stuck);
@@ -164,7 +164,7 @@ fn a_stuck_ladder_says_unknown_and_keeps_the_grid_it_reached() {
 #[test]
 fn a_contradiction_is_none() {
     // Givens that clash (the parser refuses them; a library caller may not).
-    let g = shared_puzzles("17_clue.txt", 1)[0].geometry.clone();
+    let g = data_puzzles("17_clue.txt", 1)[0].geometry.clone();
     let mut cells = vec![0u8; 81];
     cells[0] = 1;
     cells[1] = 1;
@@ -203,7 +203,7 @@ fn cli(args: &[&str]) -> Output {
 
 #[test]
 fn explain_prints_steps_as_text_and_as_data() {
-    let o = cli(&["explain", "--index", "2", "../shared/data/17_clue.txt"]);
+    let o = cli(&["explain", "--index", "2", "tests/data/17_clue.txt"]);
     assert!(o.status.success());
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(text.starts_with("# puzzle 2 ("));
@@ -213,7 +213,7 @@ fn explain_prints_steps_as_text_and_as_data() {
         "explain",
         "--format",
         "json",
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/forum_hardest_1106.txt",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["verdict"], "unknown");
@@ -235,7 +235,7 @@ fn explain_prints_steps_as_text_and_as_data() {
         "--allow-guessing",
         "--format",
         "json",
-        "../shared/data/forum_hardest_1106.txt",
+        "tests/data/forum_hardest_1106.txt",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["verdict"], "unique");
@@ -258,7 +258,7 @@ fn rate_summarises_levels_and_writes_csv() {
         "json",
         "--csv",
         csv.to_str().unwrap(),
-        "../shared/data/17_clue.txt",
+        "tests/data/17_clue.txt",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let lines: Vec<serde_json::Value> = String::from_utf8(o.stdout)
@@ -295,7 +295,7 @@ fn rate_summarises_levels_and_writes_csv() {
 #[test]
 fn unit_matching_removes_exactly_what_some_r_reduction_removes() {
     // Hall's theorem: an edge of a unit's cell-digit graph lies in no perfect matching
-    // iff some r-reduction of the unit removes it. Positions: the shared puzzles with
+    // iff some r-reduction of the unit removes it. Positions: magictour puzzles with
     // wrong candidates removed at random (so every position has a solution).
     use sudoku_arena::backends::rules::board::Board;
     use sudoku_arena::backends::rules::state::State;
@@ -303,7 +303,7 @@ fn unit_matching_removes_exactly_what_some_r_reduction_removes() {
     use sudoku_arena::graph::matching::unmatchable;
     let mut rng = Rng(7);
     let mut fired = 0;
-    for p in shared_puzzles("magictour_top1465.txt", 60) {
+    for p in data_puzzles("magictour_top1465.txt", 60) {
         let solution = dlx_solution(&p);
         let board = Board::new(&p.geometry);
         let mut s = State::new(&board, &p);
@@ -348,7 +348,7 @@ fn nishio_keeps_exactly_the_cells_of_valid_placements() {
     // column and box; 46,656 of them), against the layered-graph method on random sets.
     use sudoku_arena::backends::rules::board::Board;
     use sudoku_arena::backends::rules::nishio::used_cells;
-    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let p = &data_puzzles("17_clue.txt", 1)[0];
     let board = Board::new(&p.geometry);
     let mut placements: Vec<[usize; 9]> = Vec::new();
     let mut cols = [0usize; 9];
@@ -446,7 +446,7 @@ fn bilocal(board: &Board, s: &State, a: usize, b: usize, d: u8) -> bool {
 fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
     // Magictour puzzles need the graph rules and 2-SAT; every link a step records must
     // be an edge of its graph in the position the step was found in.
-    let puzzles = shared_puzzles("magictour_top1465.txt", 150);
+    let puzzles = data_puzzles("magictour_top1465.txt", 150);
     let mut solver = RulesSolver::new(false);
     let mut seen = std::collections::BTreeMap::new();
     for assume_unique in [false, true] {
@@ -527,7 +527,7 @@ fn explain_draws_every_nontrivial_step_and_one_page() {
         dir.to_str().unwrap(),
         "--html",
         html.to_str().unwrap(),
-        "../shared/data/named/sabuncu7.txt",
+        "tests/data/named/sabuncu7.txt",
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -565,7 +565,7 @@ fn explain_draws_every_nontrivial_step_and_one_page() {
         "explain",
         "--svg",
         "/proc/no/such",
-        "../shared/data/named/sabuncu7.txt",
+        "tests/data/named/sabuncu7.txt",
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--svg /proc/no/such"));

@@ -51,7 +51,7 @@ fn clause_counts_match_the_oracle() {
 
 #[test]
 fn the_statistics_report_the_encoding_size() {
-    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let p = &data_puzzles("17_clue.txt", 1)[0];
     for encoding in Encoding::ALL {
         let out = SatSolver::new(encoding).solve(p, &SolveOptions::new(2, None));
         let e = Encoded::build(p, encoding);
@@ -66,9 +66,9 @@ fn the_statistics_report_the_encoding_size() {
 
 #[test]
 fn reduced_is_strictly_smaller_than_extended_with_givens() {
-    for p in shared_puzzles("17_clue.txt", 5)
+    for p in data_puzzles("17_clue.txt", 5)
         .into_iter()
-        .chain(shared_puzzles("forum_hardest_1106.txt", 5))
+        .chain(data_puzzles("forum_hardest_1106.txt", 5))
     {
         let ext = Encoded::build(&p, Encoding::Extended).cnf;
         let red = Encoded::build(&p, Encoding::Reduced).cnf;
@@ -81,8 +81,8 @@ fn reduced_is_strictly_smaller_than_extended_with_givens() {
 /// each proven unique, each the solution dlx finds.
 #[test]
 fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
-    let mut puzzles = shared_puzzles("forum_hardest_1106.txt", 100);
-    puzzles.extend(shared_puzzles("17_clue.txt", 100));
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 100);
+    puzzles.extend(data_puzzles("17_clue.txt", 100));
     let mut dlx = create("dlx").unwrap();
     let expected: Vec<_> = puzzles
         .iter()
@@ -112,7 +112,7 @@ fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
 #[test]
 fn large_grids_are_solved() {
     for file in ["inst16x16_60_0.txt", "inst25x25_60_0.txt"] {
-        let p = shared_matrix(file);
+        let p = data_matrix(file);
         let want = create("dlx")
             .unwrap()
             .solve(&p, &SolveOptions::new(2, None));
@@ -148,7 +148,7 @@ fn givens_that_clash_or_a_cell_without_candidates_answer_none() {
 
 #[test]
 fn a_full_grid_is_unique_and_counting_stops_at_the_limit() {
-    let p = &shared_puzzles("17_clue.txt", 1)[0];
+    let p = &data_puzzles("17_clue.txt", 1)[0];
     let solution = dlx_solution(p);
     let full = Puzzle::new(p.geometry.clone(), solution);
     let empty4 = empty(2, 2);
@@ -194,7 +194,7 @@ fn golden_4x4_dimacs_exports_are_reproduced_byte_for_byte() {
 #[test]
 fn an_exported_model_decodes_through_the_numbering_rule() {
     // The rule in the header, var(cell, value) = cell*N + value, read back by hand.
-    let p = &shared_puzzles("forum_hardest_1106.txt", 1)[0];
+    let p = &data_puzzles("forum_hardest_1106.txt", 1)[0];
     let want = dlx_solution(p);
     let model: String = (0..81)
         .flat_map(|cell| (1..=9).map(move |v| (cell, v)))

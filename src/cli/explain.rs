@@ -34,9 +34,9 @@ pub enum ExplainFormat {
 /// conflicting paths; 5 2-SAT. With --assume-unique, uniqueness rules (level 1) too.
 ///
 /// Examples:
-///   sudoku-arena explain ../shared/data/named/goldennugget.txt
+///   sudoku-arena explain tests/data/named/sabuncu7.txt
 ///   sudoku-arena explain --index 7 --format json puzzles.txt
-///   sudoku-arena explain --svg steps/ --html steps.html ../shared/data/named/goldennugget.txt
+///   sudoku-arena explain --svg steps/ --html steps.html tests/data/named/sabuncu7.txt
 ///   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-arena explain
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]

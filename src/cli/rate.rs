@@ -46,7 +46,7 @@ pub enum RateFormat {
 /// Any failure is printed and makes the exit status 1.
 ///
 /// Examples:
-///   sudoku-arena rate ../shared/data/magictour_top1465.txt
+///   sudoku-arena rate tests/data/magictour_top1465.txt
 ///   sudoku-arena rate --allow-guessing --format json set.txt > ratings.jsonl
 ///   sudoku-arena rate --check --csv ratings.csv a.txt b.txt
 #[derive(Args, Debug)]

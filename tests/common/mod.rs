@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: an independent brute-force counter, a small
-//! seeded random generator of small puzzles, and the shared data sets.
+//! seeded random generator of small puzzles, and the test data of `tests/data/`.
 #![allow(dead_code)]
 
 pub mod cli;
@@ -22,6 +22,7 @@ pub fn slack() -> std::time::Duration {
     SLACK.mul_f64(factor)
 }
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sudoku_arena::backends::create;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
@@ -162,21 +163,55 @@ fn random_fill(g: &Geometry, grid: &mut Vec<u8>, cell: usize, rng: &mut Rng) -> 
     false
 }
 
-/// The first `count` puzzles of a shared data file (path relative to the project root).
-pub fn shared_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
-    let path = format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let text: String = text.lines().take(count).collect::<Vec<_>>().join("\n");
-    parse_puzzles(&text, &path, &ParseOptions::default()).unwrap()
+/// The folder of the test data, `tests/data/` (its SOURCES.md names where each file came
+/// from).
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
 }
 
-/// A puzzle from one of the shared matrix files under `large/`.
-pub fn shared_matrix(file: &str) -> Puzzle {
-    let path = format!("{}/../shared/data/large/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    parse_puzzles(&text, &path, &ParseOptions::default())
+/// The first `count` puzzles of a 9x9 set in `tests/data/` (all of them with
+/// `usize::MAX`); a count the file does not hold is refused, so that no test checks
+/// fewer puzzles than it says.
+pub fn data_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
+    let puzzles = puzzles_in(&data_dir(), file, count);
+    if count != usize::MAX {
+        assert_eq!(
+            puzzles.len(),
+            count,
+            "tests/data/{file} holds fewer puzzles"
+        );
+    }
+    puzzles
+}
+
+/// At most the first `count` puzzles of `file` in `dir`.
+pub fn puzzles_in(dir: &Path, file: &str, count: usize) -> Vec<Puzzle> {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text: String = text.lines().take(count).collect::<Vec<_>>().join("\n");
+    parse_puzzles(&text, &path.display().to_string(), &ParseOptions::default()).unwrap()
+}
+
+/// A puzzle from one of the matrix files in `tests/data/large/`.
+pub fn data_matrix(file: &str) -> Puzzle {
+    let path = data_dir().join("large").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_puzzles(&text, &path.display().to_string(), &ParseOptions::default())
         .unwrap()
         .remove(0)
+}
+
+/// Where the benches read the 9x9 sets: the folder `SUDOKU_ARENA_DATA` names (the
+/// complete sets under the same file names, for long runs), else `tests/data/`.
+pub fn bench_data_dir() -> PathBuf {
+    std::env::var_os("SUDOKU_ARENA_DATA").map_or_else(data_dir, PathBuf::from)
+}
+
+/// At most the first `count` puzzles of a 9x9 set in [`bench_data_dir`].
+pub fn bench_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
+    puzzles_in(&bench_data_dir(), file, count)
 }
 
 /// Parses a literal puzzle for a test.

@@ -3,8 +3,9 @@
 //! depth-first search with propagation at every node.
 //!
 //! The alldifferent propagator is chosen by configuration, so the tool shows what each
-//! consistency level buys (sections 1.1–1.7 of the alldifferent paper in
-//! `../shared/papers/`; model, levels and measurements in `encodings/csp.md`):
+//! consistency level buys (sections 1.1–1.7 of jmc's "Combinatorial explorations in
+//! Su-Doku", on the alldifferent constraint; model, levels and measurements in
+//! `encodings/csp.md`):
 //!
 //! - `naive`: the binary decomposition made arc consistent (forward checking);
 //! - `permutation`: `naive` plus the dual view, a value with one place goes there (PS-1-2);
