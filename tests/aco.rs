@@ -51,8 +51,14 @@ fn solve(spec: &str, p: &Puzzle, max_solutions: usize) -> Outcome {
         .unwrap()
         .solve(p, &SolveOptions::new(max_solutions, None));
     verify(p, &out).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    // Givens that repeat a digit are `none` for every backend, decided before it is asked.
+    let allowed: &[Verdict] = if p.conflicting_givens().is_some() {
+        &[Verdict::None]
+    } else {
+        &[Verdict::Solved, Verdict::Unknown]
+    };
     assert!(
-        matches!(out.verdict, Verdict::Solved | Verdict::Unknown),
+        allowed.contains(&out.verdict),
         "{spec} claimed {:?}",
         out.verdict
     );
@@ -255,7 +261,7 @@ fn the_cli_builds_aco_from_flags_and_count_refuses_it() {
 fn check_small(box_rows: usize, box_cols: usize, seed: u64, keep: usize, corrupt: bool) {
     let p = random_puzzle(box_rows, box_cols, Variant::Classic, seed, keep, corrupt);
     let out = solve(&format!("aco:iters=200+seed={}", seed % 1000), &p, 2);
-    if brute_force_count(&p, 1) == 0 {
+    if brute_force_count(&p, 1) == 0 && p.conflicting_givens().is_none() {
         assert_eq!(out.verdict, Verdict::Unknown);
     }
 }

@@ -443,15 +443,15 @@ fn kaggle_csv_is_read_and_answers_are_checked_against_its_solutions() {
         out(&o).matches("\"matches_given_solution\":true").count(),
         3
     );
-    // A wrong solution in the file is reported, and the exit status says so.
+    // A solution in the file that is no answer is bad input, named by line and cell.
     let mut lines: Vec<String> = good.lines().map(String::from).collect();
     let bad = lines[1].replacen(",1", ",2", 1);
     lines[1] = bad;
     let path = write(&dir, "bad.csv", &(lines.join("\n") + "\n"));
     let o = run(&["solve", &path], "");
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
     assert!(
-        err(&o).contains("DIFFERS from the solution given"),
+        err(&o).contains("bad.csv:2: r1c9: the given solution repeats the 2 at r1c1 in row 1"),
         "{}",
         err(&o)
     );
@@ -866,7 +866,8 @@ fn given_solutions_are_checked_only_against_proven_unique_answers_in_solve_and_c
         assert!(o.status.success(), "{args:?}: {}", err(&o));
         assert!(!err(&o).contains("DIFFERS"), "{}", err(&o));
     }
-    // A wrong solution for a unique puzzle: solve and compare both say so, exit 1.
+    // A given solution that is no answer is refused on reading, by solve and compare
+    // alike (exit 2), before any solver could be blamed.
     let good = std::fs::read_to_string(format!(
         "{}/examples/kaggle.csv",
         env!("CARGO_MANIFEST_DIR")
@@ -875,14 +876,11 @@ fn given_solutions_are_checked_only_against_proven_unique_answers_in_solve_and_c
     let mut lines: Vec<String> = good.lines().map(String::from).collect();
     lines[1] = lines[1].replacen(",1", ",2", 1);
     let bad = write(&dir, "bad.csv", &(lines.join("\n") + "\n"));
-    assert_eq!(run(&["solve", &bad], "").status.code(), Some(1));
+    assert_eq!(run(&["solve", &bad], "").status.code(), Some(2));
     let o = run(&["compare", "-b", "dlx", &bad], "");
-    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
-    assert!(
-        out(&o).contains("differs from the solution given"),
-        "{}",
-        out(&o)
-    );
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    assert!(err(&o).contains("bad.csv:2: r1c9:"), "{}", err(&o));
+    assert!(!out(&o).contains("differs"), "{}", out(&o));
     // A one-column header, and quoted fields.
     let one = write(&dir, "one.csv", &format!("puzzle\n{EASY}\n"));
     assert!(out(&run(&["solve", &one], "")).starts_with("unique"));

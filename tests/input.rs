@@ -159,7 +159,7 @@ fn ant_colony_matrix_files() {
 fn box_option_overrides_the_default_shape() {
     let opts = ParseOptions {
         box_shape: Some((3, 2)),
-        variant: Variant::Classic,
+        variant: None,
     };
     let p = parse_puzzles(&".".repeat(36), "f", &opts)
         .unwrap()
@@ -167,7 +167,7 @@ fn box_option_overrides_the_default_shape() {
     assert_eq!((p.geometry.box_rows, p.geometry.box_cols), (3, 2));
     let bad = ParseOptions {
         box_shape: Some((2, 2)),
-        variant: Variant::Classic,
+        variant: None,
     };
     let e = parse_puzzles(&".".repeat(36), "f", &bad).unwrap_err();
     assert!(
@@ -204,33 +204,42 @@ fn value_above_the_side_names_the_cell() {
 }
 
 #[test]
-fn repeated_given_in_a_unit_names_both_cells() {
+fn repeated_given_in_a_unit_is_read_as_a_conflict_naming_both_cells() {
     let mut bad = EASY.to_string();
     bad.replace_range(8..9, "5"); // r1c9 = 5 repeats r1c1 = 5
-    let e = parse_err(&bad);
-    assert_eq!(e.cell.as_deref(), Some("r1c9"));
-    assert!(
-        e.message.contains("r1c1") && e.message.contains("row 1"),
-        "{e}"
+    let p = parse_puzzles(&bad, "in.txt", &ParseOptions::default())
+        .unwrap()
+        .remove(0);
+    assert_eq!(
+        p.conflict().as_deref(),
+        Some("r1c1 and r1c9 both hold 5 in row 1")
+    );
+    assert_eq!(
+        parse_puzzles(EASY, "f", &ParseOptions::default()).unwrap()[0].conflict(),
+        None
     );
 }
 
 #[test]
-fn x_variant_rejects_a_repeat_on_a_diagonal() {
+fn x_variant_reads_a_repeat_on_a_diagonal_as_a_conflict() {
     let mut line = ".".repeat(16);
     line.replace_range(0..1, "1");
     line.replace_range(15..16, "1");
-    assert!(parse_puzzles(&line, "f", &ParseOptions::default()).is_ok());
-    let e = parse_puzzles(
+    let classic = parse_puzzles(&line, "f", &ParseOptions::default()).unwrap();
+    assert_eq!(classic[0].conflict(), None);
+    let x = parse_puzzles(
         &line,
         "f",
         &ParseOptions {
             box_shape: None,
-            variant: Variant::X,
+            variant: Some(Variant::X),
         },
     )
-    .unwrap_err();
-    assert!(e.message.contains("main diagonal"), "{e}");
+    .unwrap();
+    assert_eq!(
+        x[0].conflict().as_deref(),
+        Some("r1c1 and r4c4 both hold 1 in the main diagonal")
+    );
 }
 
 #[test]

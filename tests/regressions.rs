@@ -23,7 +23,7 @@ fn a_box_whose_product_wraps_is_refused() {
     ] {
         let opts = ParseOptions {
             box_shape: Some(shape),
-            variant: Variant::Classic,
+            variant: None,
         };
         let err = parse_puzzles(PUZZLE, "test", &opts).unwrap_err();
         assert!(err.message.contains("does not fit a side of 9"), "{err}");

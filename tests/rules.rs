@@ -285,10 +285,15 @@ fn rate_summarises_levels_and_writes_csv() {
     std::fs::remove_file(csv).ok();
     // Bad input names the file and line, exit status 2.
     let bad = std::env::temp_dir().join(format!("rules-bad-{}.txt", std::process::id()));
-    std::fs::write(&bad, "11..............\n").unwrap();
+    std::fs::write(&bad, "11.............?\n").unwrap();
     let o = cli(&["rate", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains(":1:"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(":1: r4c4:"));
+    // Givens that repeat a digit are a puzzle with no solution, not bad input.
+    std::fs::write(&bad, "11..............\n").unwrap();
+    let o = cli(&["rate", "--format", "json", bad.to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\"verdict\":\"none\""));
     std::fs::remove_file(bad).ok();
 }
 

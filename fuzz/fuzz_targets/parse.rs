@@ -35,11 +35,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let opts = ParseOptions {
         box_shape: SHAPES[(mode & 15) as usize % SHAPES.len()],
-        variant: if mode & 16 != 0 {
+        variant: Some(if mode & 16 != 0 {
             Variant::X
         } else {
             Variant::Classic
-        },
+        }),
     };
     let text = if mode & 32 != 0 {
         match std::str::from_utf8(bytes) {
@@ -66,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
         if let Some(shape) = opts.box_shape {
             assert_eq!((g.box_rows, g.box_cols), shape);
         }
-        assert_eq!(g.variant, opts.variant);
+        assert_eq!(Some(g.variant), opts.variant);
         assert_eq!(p.cells.len(), n * n);
         assert!(p.cells.iter().all(|&v| v as usize <= n), "value above {n}");
         if let Some(expected) = &p.expected {

@@ -25,11 +25,11 @@ fuzz_target!(|data: &[u8]| {
     };
     let opts = ParseOptions {
         box_shape: None,
-        variant: if mode & 16 != 0 {
+        variant: Some(if mode & 16 != 0 {
             Variant::X
         } else {
             Variant::Classic
-        },
+        }),
     };
     let capacity = 1 + (mode & 15) as usize;
     let whole = read_all(bytes, &opts);

@@ -15,6 +15,7 @@ pub mod dlx;
 pub(crate) mod ext;
 #[doc(hidden)]
 pub mod fast;
+mod givens;
 #[doc(hidden)]
 pub mod hint;
 #[doc(hidden)]
@@ -115,15 +116,18 @@ pub const ENCODINGS: &[EncodingInfo] = &[
 
 /// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it
 /// across puzzles: a worker-run configuration keeps its worker process between solves.
+/// A puzzle whose givens break a rule gets verdict `none` without reaching the backend.
 pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     let (config, options) = lookup(spec)?;
     config.available()?;
     let local = (config.make)(options)?;
-    Ok(if config.runs == Runs::Worker {
-        Box::new(Isolated::new(spec.to_string(), local))
-    } else {
-        Box::new(Timed(local))
-    })
+    Ok(Box::new(givens::GivensChecked(
+        if config.runs == Runs::Worker {
+            Box::new(Isolated::new(spec.to_string(), local))
+        } else {
+            Box::new(Timed(local))
+        },
+    )))
 }
 
 /// The one name of the configuration `spec` chooses, as every output writes it (`sat`

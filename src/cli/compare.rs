@@ -334,7 +334,12 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         timeout: args.timeout.0,
         max_solutions: if args.first { 1 } else { args.max_solutions },
         jobs: args.jobs,
-        variant: args.input.variant.to_ascii_lowercase(),
+        variant: args
+            .input
+            .variant
+            .as_deref()
+            .unwrap_or("classic")
+            .to_ascii_lowercase(),
     };
     let out_exists = args
         .out

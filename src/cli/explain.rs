@@ -130,6 +130,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 g.describe(),
                 to_line(g, &puzzle.cells)
             ));
+            if let Some(conflict) = puzzle.conflict() {
+                out.write(&format!("# the givens break a rule: {conflict}\n"));
+            }
             let root_steps = run
                 .steps
                 .iter()
@@ -194,6 +197,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 "size": g.n,
                 "puzzle": to_line(g, &puzzle.cells),
                 "verdict": verdict.name(),
+                "conflict": puzzle.conflict(),
                 "hardest_level": run.hardest_level(),
                 "guessing_needed": run.finish == Finish::Stuck,
                 "inferences": run.stats.inferences,

@@ -9,6 +9,7 @@ use crate::generate::fraction::fixed_fraction;
 use crate::generate::unique::UniqueSettings;
 use crate::generate::{Generated, Generator, Request};
 use crate::model::format::{to_grid, to_line};
+use crate::model::header::header_line;
 use crate::model::{Geometry, Variant};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
@@ -55,6 +56,9 @@ pub enum GenerateFormat {
 ///
 /// Unique puzzles are named `gen<N>x<N>_<seed>_<k>`, fixed-fraction ones
 /// `inst<N>x<N>_<percent>_<k>`, in a `# name` comment that the readers keep as the name.
+/// The output starts with a header line, such as `# box 3x2 variant x`, that every
+/// command reading the file honours: a 6x6 with 3x2 boxes or an X-Sudoku reads back as
+/// the same puzzle with no --box or --variant (one that contradicts it is an error).
 ///
 /// Above 16x16 the unique generator takes its digits from a random full grid (random
 /// digits meet a contradiction at almost every try there) and proves uniqueness with
@@ -230,6 +234,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
         })?)),
     };
     let mut sink = Sink::open(args)?;
+    // The header line, so that a reader gives every puzzle this box shape and variant.
+    sink.write(&header_line(&geometry))?;
     let progress = std::io::stderr().is_terminal();
     let mut status = 0;
     for k in 0..args.count {

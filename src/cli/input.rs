@@ -16,8 +16,11 @@ pub struct InputArgs {
     /// `A-Z`, blanks `.` `0` `_`), whitespace- or comma-separated numbers, the printed grid
     /// with `|`/`-`/`+` rules, the ant-colony matrix files, or CSV with a header naming a
     /// puzzle column and optionally a solution column (Kaggle's `quizzes,solutions`; a
-    /// given solution is checked against the answer). `#` starts a comment; a comment on
-    /// a puzzle's line names the puzzle. Input is read as a stream, puzzle by puzzle; a
+    /// given solution is checked on reading: a full grid that keeps the givens). `#` starts
+    /// a comment; a comment on a puzzle's line names the puzzle. A header line, a whole-line
+    /// comment such as `# box 3x2 variant x` (either part may be left out), sets the box
+    /// shape and variant of the puzzles after it, until the next header; `generate` writes
+    /// one. Input is read as a stream, puzzle by puzzle; a
     /// line may be at most 64 KiB (a 64x64 puzzle on one line needs about 12 KiB).
     #[arg(value_name = "FILE")]
     pub files: Vec<String>,
@@ -32,11 +35,14 @@ pub struct InputArgs {
     #[arg(long, value_name = "N", value_parser = super::parse_positive)]
     pub limit: Option<usize>,
 
-    /// Rule variant: `classic`, or `x` (both main diagonals are units too).
-    #[arg(long, default_value = "classic", value_name = "NAME")]
-    pub variant: String,
+    /// Rule variant: `classic`, or `x` (both main diagonals are units too). By default
+    /// the file's header line says (`# box 3x2 variant x`), else classic; a --variant
+    /// that contradicts a header is an error.
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
 
-    /// Box shape as ROWSxCOLS (e.g. `2x3`), when the default for the side is not the one meant.
+    /// Box shape as ROWSxCOLS (e.g. `2x3`), when the default for the side is not the one
+    /// meant. By default the file's header line says; a --box that contradicts it is an error.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
 }
@@ -54,7 +60,10 @@ pub enum NoFile {
 impl InputArgs {
     /// The parse options these arguments ask for.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        let variant = Variant::from_name(&self.variant)?;
+        let variant = match &self.variant {
+            None => None,
+            Some(name) => Some(Variant::from_name(name)?),
+        };
         let box_shape = match &self.box_shape {
             None => None,
             Some(text) => Some(parse_box(text)?),
@@ -330,16 +339,6 @@ pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Ve
 
 /// Parses a box shape such as `2x3`.
 pub fn parse_box(text: &str) -> anyhow::Result<(usize, usize)> {
-    let bad = || anyhow::anyhow!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3");
-    let (r, c) = text
-        .to_ascii_lowercase()
-        .split_once('x')
-        .map(|(r, c)| (r.to_string(), c.to_string()))
-        .ok_or_else(bad)?;
-    let r: usize = r.trim().parse().map_err(|_| bad())?;
-    let c: usize = c.trim().parse().map_err(|_| bad())?;
-    if r == 0 || c == 0 {
-        return Err(bad());
-    }
-    Ok((r, c))
+    crate::model::header::box_shape(text)
+        .ok_or_else(|| anyhow::anyhow!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3"))
 }

@@ -89,6 +89,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         if let Some(failure) = &outcome.failure {
             eprintln!("sudoku-arena: {name} on {place}: {failure}");
         }
+        if let Some(conflict) = puzzle.conflict() {
+            eprintln!("sudoku-arena: {place} has no solution: {conflict}");
+        }
         let check = verify(puzzle, &outcome);
         if let Err(problem) = &check {
             eprintln!("sudoku-arena: WRONG ANSWER from {name} on {place}: {problem}");
@@ -183,6 +186,7 @@ fn render(
                 "time_resolution_ms": outcome.clocks.time_resolution_ms,
                 "cpu_source": outcome.clocks.cpu_source,
                 "failure": outcome.failure.as_ref().map(ToString::to_string),
+                "conflict": puzzle.conflict(),
                 "stats": outcome.stats,
             });
             format!("{value}\n")

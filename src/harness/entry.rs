@@ -205,6 +205,7 @@ mod tests {
             clocks: Default::default(),
             failure: None,
             wrong: None,
+            conflict: None,
             effort_name: "rows tried".into(),
             stats: Default::default(),
         }

@@ -54,6 +54,10 @@ pub struct Record {
     pub failure: Option<String>,
     /// What the independent validator found wrong, if anything.
     pub wrong: Option<String>,
+    /// Givens that break a rule, which make the puzzle's verdict `none` for every
+    /// backend: `r1c1 and r1c9 both hold 5 in row 1`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conflict: Option<String>,
     /// What the backend's `nodes` count (e.g. `rows tried`, `decisions`).
     #[serde(default)]
     pub effort_name: String,

@@ -71,6 +71,7 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         clocks: Default::default(),
         failure: None,
         wrong: None,
+        conflict: puzzle.conflict(),
         effort_name: String::new(),
         stats: Default::default(),
     }

@@ -316,6 +316,7 @@ mod tests {
             clocks: Default::default(),
             failure: None,
             wrong: None,
+            conflict: None,
             effort_name: "nodes".into(),
             stats: Default::default(),
         }

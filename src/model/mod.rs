@@ -3,6 +3,7 @@
 pub mod candidates;
 pub mod format;
 pub mod geometry;
+pub mod header;
 pub mod isomorph;
 pub mod lines;
 pub mod parse;

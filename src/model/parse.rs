@@ -13,19 +13,24 @@
 //!   `quizzes,solutions`); a given solution is kept to check answers against.
 //!
 //! Lines starting with `#` and blank lines are skipped; text after a `#` later on a line is
-//! a comment too, and names the puzzle that starts on that line. Every error names the
-//! file, the line (for a grid, the line of the cell at fault) and, where there is one, the
-//! cell.
+//! a comment too, and names the puzzle that starts on that line. A whole-line comment of
+//! a header's shape (`# box 3x2 variant x`, see [`super::header`]) sets the box shape and
+//! variant of the puzzles after it, until the next header line; a [`ParseOptions`] choice
+//! that contradicts it is an error. A CSV's solution column is checked as it is read: a
+//! full grid of the puzzle's values that keeps the givens and breaks no rule. Every error
+//! names the file, the line (for a grid, the line of the cell at fault) and, where there is
+//! one, the cell.
 //!
 //! The input is read as a stream ([`PuzzleReader`]), puzzle by puzzle and line by line:
 //! a line longer than [`MAX_LINE_BYTES`](super::lines::MAX_LINE_BYTES), bytes that are not UTF-8, a NUL byte or a lone
 //! carriage return stop the reading at once with the line and column. A file may mix
 //! sides (a 4x4 then a 9x9): each puzzle gets the board of its own side. Two equal
-//! givens in one unit are an input error (naming both cells), not a puzzle whose answer
-//! is `none`: such a line is almost always a typo, and saying where beats solving it.
+//! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
+//! [`Puzzle::conflict`] names.
 
 use super::format::value_of_symbol;
 use super::geometry::{MAX_SIDE, MIN_SIDE};
+use super::header::{parse_header, Header};
 use super::lines::LineReader;
 use super::{Geometry, Puzzle, Variant};
 use crate::model::puzzle::Origin;
@@ -37,10 +42,12 @@ use std::sync::Arc;
 /// Choices that the text alone cannot settle.
 #[derive(Clone, Debug, Default)]
 pub struct ParseOptions {
-    /// Box shape `(rows, cols)` to use instead of the default for the side.
+    /// Box shape `(rows, cols)` to use instead of the default for the side; `None` takes
+    /// the header line's, else the default. One that contradicts a header is an error.
     pub box_shape: Option<(usize, usize)>,
-    /// Variant whose units every puzzle gets.
-    pub variant: Variant,
+    /// Variant whose units every puzzle gets; `None` takes the header line's, else
+    /// classic. One that contradicts a header is an error.
+    pub variant: Option<Variant>,
 }
 
 /// A problem in the input, with the place it was found.
@@ -93,7 +100,9 @@ pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     file: String,
     opts: ParseOptions,
-    geometries: HashMap<usize, Arc<Geometry>>,
+    geometries: HashMap<(usize, usize, Variant), Arc<Geometry>>,
+    /// The header line in force and its line number, if one was read.
+    header: Option<(usize, Header)>,
     /// Content lines read ahead (the layout is told from the first two), handled next.
     ahead: VecDeque<(usize, String)>,
     layout: Layout,
@@ -190,6 +199,7 @@ impl<R: BufRead> PuzzleReader<R> {
             file: file.to_string(),
             opts: opts.clone(),
             geometries: HashMap::new(),
+            header: None,
             ahead: VecDeque::new(),
             layout: Layout::Unknown,
             handled: 0,
@@ -221,7 +231,9 @@ impl<R: BufRead> PuzzleReader<R> {
             match line {
                 Ok(text) => {
                     let text = text.trim();
-                    if !text.is_empty() && !text.starts_with('#') {
+                    if let Some(header) = text.strip_prefix('#').and_then(parse_header) {
+                        self.set_header(self.lines.line(), header)?;
+                    } else if !text.is_empty() && !text.starts_with('#') {
                         let text = text.to_string();
                         return Ok(Some((self.lines.line(), text)));
                     }
@@ -448,26 +460,82 @@ impl<R: BufRead> PuzzleReader<R> {
         self.finish(&[start_line], n, cells, None).map(Some)
     }
 
+    /// Puts the header read at `line` in force, unless it contradicts the options or
+    /// falls inside a grid being read.
+    fn set_header(&mut self, line: usize, header: Header) -> Result<(), ParseError> {
+        if let Some(grid) = &self.pending {
+            return Err(self.error(
+                line,
+                None,
+                format!(
+                    "a header line inside the {n}x{n} grid that starts at line {}; put it before the grid",
+                    grid.start_line,
+                    n = grid.n
+                ),
+            ));
+        }
+        if let (Some((r, c)), Some((hr, hc))) = (self.opts.box_shape, header.box_shape) {
+            if (r, c) != (hr, hc) {
+                return Err(self.error(
+                    line,
+                    None,
+                    format!("this header says box {hr}x{hc}, but --box {r}x{c} was given: drop --box (the header says it) or change the header"),
+                ));
+            }
+        }
+        if let (Some(v), Some(hv)) = (self.opts.variant, header.variant) {
+            if v != hv {
+                return Err(self.error(
+                    line,
+                    None,
+                    format!(
+                        "this header says variant {}, but --variant {} was given: drop --variant (the header says it) or change the header",
+                        hv.name(),
+                        v.name()
+                    ),
+                ));
+            }
+        }
+        self.header = Some((line, header));
+        Ok(())
+    }
+
+    /// The variant of the next puzzle: the option's, the header's, or classic.
+    fn variant(&self) -> Variant {
+        self.opts
+            .variant
+            .or(self.header.and_then(|(_, h)| h.variant))
+            .unwrap_or_default()
+    }
+
     fn box_for(&self, n: usize) -> Result<(usize, usize), String> {
-        match self.opts.box_shape {
-            Some((r, c)) if r.checked_mul(c) == Some(n) => Ok((r, c)),
-            Some((r, c)) => Err(format!(
+        let from_header = self
+            .header
+            .and_then(|(line, h)| h.box_shape.map(|b| (line, b)));
+        match (self.opts.box_shape, from_header) {
+            (Some((r, c)), _) if r.checked_mul(c) == Some(n) => Ok((r, c)),
+            (Some((r, c)), _) => Err(format!(
                 "--box {r}x{c} does not fit a side of {n} ({r}*{c} = {})",
                 r as u128 * c as u128
             )),
-            None => Geometry::default_box(n)
+            (None, Some((_, (r, c)))) if r.checked_mul(c) == Some(n) => Ok((r, c)),
+            (None, Some((line, (r, c)))) => Err(format!(
+                "the header at line {line} says box {r}x{c}, which does not fit a side of {n}; give this puzzle a header of its own"
+            )),
+            (None, None) => Geometry::default_box(n)
                 .ok_or_else(|| format!("a side of {n} has no box shape; give one with --box RxC")),
         }
     }
 
     fn geometry(&mut self, line: usize, n: usize) -> Result<Arc<Geometry>, ParseError> {
-        if let Some(g) = self.geometries.get(&n) {
+        let (r, c) = self.box_for(n).map_err(|m| self.error(line, None, m))?;
+        let key = (r, c, self.variant());
+        if let Some(g) = self.geometries.get(&key) {
             return Ok(g.clone());
         }
-        let (r, c) = self.box_for(n).map_err(|m| self.error(line, None, m))?;
-        let g = Geometry::new(r, c, self.opts.variant).map_err(|e| self.error(line, None, e.0))?;
+        let g = Geometry::new(r, c, key.2).map_err(|e| self.error(line, None, e.0))?;
         let g = Arc::new(g);
-        self.geometries.insert(n, g.clone());
+        self.geometries.insert(key, g.clone());
         Ok(g)
     }
 
@@ -514,30 +582,15 @@ impl<R: BufRead> PuzzleReader<R> {
             ));
         }
         let solution = match columns.solution {
-            Some(col) => {
-                let text = field(col, "solution")?;
-                let sol = split_cells(text);
-                let values: Option<Vec<u8>> = sol
-                    .iter()
-                    .map(|c| c.as_ref().ok().and_then(|&v| u8::try_from(v).ok()))
-                    .collect();
-                match values {
-                    Some(v) if v.len() == cells.len() && v.iter().all(|&x| x >= 1 && x as usize <= side) => Some(v),
-                    _ => {
-                        return Err(self.error(
-                            line_no,
-                            None,
-                            format!(
-                                "the solution column is not a full {side}x{side} grid of values 1 to {side}"
-                            ),
-                        ))
-                    }
-                }
-            }
+            Some(col) => Some(split_cells(field(col, "solution")?)),
             None => None,
         };
         let mut puzzle = self.finish(&[line_no], side, cells, label)?;
-        puzzle.expected = solution;
+        if let Some(solution) = solution {
+            let values = given_solution(&puzzle, solution)
+                .map_err(|(cell, m)| self.error(line_no, cell, m))?;
+            puzzle.expected = Some(values);
+        }
         Ok(puzzle)
     }
 
@@ -573,20 +626,6 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
         let mut puzzle = Puzzle::new(geometry, cells);
-        if let Some((a, b, u)) = puzzle.conflicting_givens() {
-            let g = &puzzle.geometry;
-            return Err(self.error(
-                line_of(b),
-                Some(g.cell_name(b)),
-                format!(
-                    "given {} repeats the {} at {} in {}",
-                    puzzle.cells[b],
-                    puzzle.cells[a],
-                    g.cell_name(a),
-                    g.units[u].name()
-                ),
-            ));
-        }
         puzzle.origin = Origin {
             file: self.file.clone(),
             line,
@@ -609,6 +648,70 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         next.transpose()
     }
+}
+
+/// The values of a CSV's solution column for `puzzle`, checked: a full grid of its
+/// values that keeps every given and repeats no value in a unit; else the cell at fault
+/// (when there is one) and what is wrong.
+fn given_solution(puzzle: &Puzzle, raw: Vec<RawCell>) -> Result<Vec<u8>, (Option<String>, String)> {
+    let g = &puzzle.geometry;
+    let n = g.n;
+    if raw.len() != g.cells() {
+        return Err((
+            None,
+            format!(
+                "the given solution has {} cells; a {n}x{n} grid needs {}",
+                raw.len(),
+                g.cells()
+            ),
+        ));
+    }
+    let mut values = Vec::with_capacity(raw.len());
+    for (i, cell) in raw.into_iter().enumerate() {
+        let name = Some(g.cell_name(i));
+        let v = match cell {
+            Ok(v) if (1..=n as i64).contains(&v) => v as u8,
+            Ok(0) => return Err((name, "the given solution leaves this cell blank".into())),
+            Ok(v) => {
+                return Err((
+                    name,
+                    format!("the given solution has {v}, above {n}, the largest of a {n}x{n} grid"),
+                ))
+            }
+            Err(t) => {
+                return Err((
+                    name,
+                    format!("the given solution has '{}', not a value", shown(&t)),
+                ))
+            }
+        };
+        let given = puzzle.cells[i];
+        if given != 0 && given != v {
+            return Err((
+                name,
+                format!("the given solution has {v} where the puzzle gives {given}"),
+            ));
+        }
+        values.push(v);
+    }
+    for unit in &g.units {
+        let mut first_at = vec![usize::MAX; n + 1];
+        for &cell in &unit.cells {
+            let v = values[cell] as usize;
+            if first_at[v] != usize::MAX {
+                return Err((
+                    Some(g.cell_name(cell)),
+                    format!(
+                        "the given solution repeats the {v} at {} in {}",
+                        g.cell_name(first_at[v]),
+                        unit.name()
+                    ),
+                ));
+            }
+            first_at[v] = cell;
+        }
+    }
+    Ok(values)
 }
 
 /// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix

@@ -93,6 +93,25 @@ impl Puzzle {
         None
     }
 
+    /// What makes the givens break a rule, if they do (so that the puzzle has no
+    /// solution): `r1c1 and r1c9 both hold 5 in row 1`.
+    pub fn conflict(&self) -> Option<String> {
+        let (a, b, u) = self.conflicting_givens()?;
+        let g = &self.geometry;
+        let unit = &g.units[u];
+        let the = match unit.kind {
+            super::UnitKind::Diagonal | super::UnitKind::AntiDiagonal => "the ",
+            _ => "",
+        };
+        Some(format!(
+            "{} and {} both hold {} in {the}{}",
+            g.cell_name(a),
+            g.cell_name(b),
+            self.cells[a],
+            unit.name()
+        ))
+    }
+
     /// A name for reports: the label if any, else `file:line`.
     pub fn display_name(&self) -> String {
         match &self.label {

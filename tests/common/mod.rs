@@ -221,7 +221,7 @@ pub fn puzzle(text: &str, variant: Variant) -> Puzzle {
         "test",
         &ParseOptions {
             box_shape: None,
-            variant,
+            variant: Some(variant),
         },
     )
     .unwrap()

@@ -389,6 +389,19 @@ impl Ctx<'_> {
 
 /// Runs the ladder on a puzzle (and, with guessing, the search around it).
 pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
+    if puzzle.conflicting_givens().is_some() {
+        // The givens themselves refute the puzzle: no rule is needed.
+        return Run {
+            finish: Finish::Contradiction,
+            partial: puzzle.cells.clone(),
+            hardest_rule: None,
+            solutions: Vec::new(),
+            complete: true,
+            timed_out: false,
+            steps: Vec::new(),
+            stats: EngineStats::new(),
+        };
+    }
     let mut ctx = Ctx {
         board,
         opts,

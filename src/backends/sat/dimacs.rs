@@ -1,16 +1,17 @@
 //! DIMACS CNF: the export any SAT solver reads, and the reading of a solver's model.
 //! Format, header and numbering: `encodings/sat.md`.
 
-use super::encode::{Cnf, Encoded, Encoding};
+use super::encode::{Cnf, Encoded, Encoding, Literal};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use std::fmt::Write;
 
 /// The DIMACS text of `puzzle` in `encoding`: a comment header (encoding, puzzle, order,
-/// the variable numbering rule), the `p cnf` line, then one clause per line.
+/// the variable numbering rule, and for the reduced encoding the map of every variable to
+/// its cell and value), the `p cnf` line, then one clause per line.
 pub fn export(puzzle: &Puzzle, encoding: Encoding) -> String {
     let encoded = Encoded::build(puzzle, encoding);
-    write(puzzle, &encoded, &[])
+    write_text(puzzle, &encoded, &[], None, true).unwrap_or_default()
 }
 
 /// The export of encoding `name` in `format` (only `dimacs`), for the registry.
@@ -38,6 +39,19 @@ pub fn write_until(
     extra: &[Vec<i32>],
     deadline: Option<std::time::Instant>,
 ) -> Option<String> {
+    write_text(puzzle, encoded, extra, deadline, false)
+}
+
+/// The DIMACS text, given up once `deadline` passes; with `map`, the reduced encoding's
+/// variables are named one per comment line (what an export needs, and a solver run on
+/// the text reads without use).
+fn write_text(
+    puzzle: &Puzzle,
+    encoded: &Encoded,
+    extra: &[Vec<i32>],
+    deadline: Option<std::time::Instant>,
+    map: bool,
+) -> Option<String> {
     let g = &puzzle.geometry;
     let n = g.n;
     let cnf: &Cnf = &encoded.cnf;
@@ -54,6 +68,13 @@ pub fn write_until(
             out,
             "c variables: one per (cell, value) left open by the givens, numbered from 1 in order of cell = row*{n} + column (from 0), then value"
         );
+        if map {
+            let _ = writeln!(
+                out,
+                "c each variable below as c var K = rRcC#V: true when row R, column C (from 1) holds V"
+            );
+            write_variable_map(&mut out, puzzle, encoded);
+        }
     } else {
         let _ = writeln!(
             out,
@@ -75,6 +96,19 @@ pub fn write_until(
         out.push_str("0\n");
     }
     Some(out)
+}
+
+/// One `c var K = rRcC#V` line per variable, in variable order: the map from a model
+/// back to cells and values for a numbering that is not the plain one.
+fn write_variable_map(out: &mut String, puzzle: &Puzzle, encoded: &Encoded) {
+    let g = &puzzle.geometry;
+    for cell in 0..g.cells() {
+        for value in 1..=g.n as u8 {
+            if let Literal::Var(var) = encoded.literal(cell, value) {
+                let _ = writeln!(out, "c var {var} = {}#{value}", g.cell_name(cell));
+            }
+        }
+    }
 }
 
 /// Reads a model from a solver's output: every integer on lines that start with `v`

@@ -1,0 +1,45 @@
+//! The one place a puzzle whose givens break a rule (a value twice in one unit) is
+//! answered: verdict `none`, proven by the givens themselves, before any backend is
+//! asked. Every backend [`super::create`] makes goes through it, so every backend and
+//! every command agree on such a puzzle, and no engine is handed a grid it was never
+//! meant to read.
+
+use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL};
+use crate::model::Puzzle;
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
+use std::time::Instant;
+
+/// A solver that answers `none` at once when the givens conflict, and else hands the
+/// puzzle to the solver it wraps.
+pub(crate) struct GivensChecked(pub(crate) Box<dyn Solver>);
+
+impl Solver for GivensChecked {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn effort_name(&self) -> &'static str {
+        self.0.effort_name()
+    }
+
+    fn solve_streaming(
+        &mut self,
+        puzzle: &Puzzle,
+        opts: &SolveOptions,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Outcome {
+        let start = Instant::now();
+        let cpu_start = thread_cpu();
+        if puzzle.conflicting_givens().is_none() {
+            return self.0.solve_streaming(puzzle, opts, on_solution);
+        }
+        let mut stats = Stats::default();
+        stats.extra.insert("givens_conflict".into(), 1.0);
+        Outcome {
+            cpu_ms: ms(thread_cpu().saturating_sub(cpu_start)),
+            time_ms: ms(start.elapsed()),
+            clocks: Clocks::new(WALL, THREAD_CPU),
+            ..Outcome::from_search(Vec::new(), 0, true, false, stats)
+        }
+    }
+}

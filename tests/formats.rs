@@ -1,0 +1,413 @@
+//! Files that keep their meaning: the header line that carries a puzzle file's box shape
+//! and variant (written by `generate`, honoured by every reader), a CSV's given solution
+//! checked as input, givens that break a rule read as a puzzle with no solution, and
+//! `export` of every puzzle with the variable map of the reduced DIMACS numbering.
+
+mod common;
+
+use common::cli::{err, out, run};
+use serde_json::Value;
+use std::sync::Arc;
+use sudoku_arena::backends::create;
+use sudoku_arena::model::format::to_line;
+use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
+use sudoku_arena::solver::{SolveOptions, Verdict};
+
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const EASY_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// Writes `text` to `name` in a fresh temporary directory, whose guard comes back with the path.
+fn scratch(name: &str, text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    (dir, path.to_str().unwrap().to_string())
+}
+
+/// The JSON objects of a JSON-lines text.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+/// The puzzle of `line` on boxes `rows`×`cols` under `variant`, built by the library
+/// (no file, no header): the puzzle as it was generated.
+fn intended(line: &str, rows: usize, cols: usize, variant: Variant) -> Puzzle {
+    let g = Arc::new(Geometry::new(rows, cols, variant).unwrap());
+    let cells: Vec<u8> = line
+        .chars()
+        .map(|c| sudoku_arena::model::format::value_of_symbol(c).unwrap())
+        .collect();
+    Puzzle::new(g, cells)
+}
+
+/// `dlx`'s verdict and solutions (up to two) of `p`, in line form.
+fn answers(p: &Puzzle) -> (Verdict, Vec<String>) {
+    let o = create("dlx").unwrap().solve(p, &SolveOptions::new(2, None));
+    let lines = o
+        .solutions
+        .iter()
+        .map(|s| to_line(&p.geometry, s))
+        .collect();
+    (o.verdict, lines)
+}
+
+#[test]
+fn generated_files_read_back_as_the_same_puzzles_in_every_shape_and_variant() {
+    // Unique puzzles up to 12x12; 16x16 as fixed-fraction instances (a unique 16x16
+    // X-Sudoku takes 10-50 s to make on a loaded machine; the header is the same).
+    let shapes = [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (4, 2),
+        (2, 5),
+        (5, 2),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+    ];
+    for (rows, cols) in shapes {
+        for variant in [Variant::Classic, Variant::X] {
+            let shape = format!("{rows}x{cols}");
+            let mut args = vec!["generate", "--box", &shape, "--variant", variant.name()];
+            args.extend(["--count", "2", "--seed", "3"]);
+            if rows * cols == 16 {
+                args.extend(["--fixed-fraction", "0.6"]);
+            }
+            let what = args.join(" ");
+            let o = run(&args, b"");
+            assert!(o.status.success(), "{what}: {}", err(&o));
+            let line_text = out(&o);
+            let generated: Vec<Puzzle> = line_text
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .map(|l| intended(l.split_whitespace().next().unwrap(), rows, cols, variant))
+                .collect();
+            assert_eq!(generated.len(), 2, "{what}");
+            args.extend(["--format", "grid"]);
+            let o = run(&args, b"");
+            assert!(o.status.success(), "{what} --format grid: {}", err(&o));
+            for text in [line_text, out(&o)] {
+                // Read back with no --box and no --variant: the file alone says both.
+                let read = parse_puzzles(&text, "gen.txt", &ParseOptions::default()).unwrap();
+                assert_eq!(read.len(), 2, "{what}");
+                for (r, p) in read.iter().zip(&generated) {
+                    assert_eq!(*r.geometry, *p.geometry, "{what}\n{text}");
+                    assert_eq!(r.cells, p.cells, "{what}");
+                }
+                let (_dir, path) = scratch("gen.txt", &text);
+                let o = run(&["solve", "--format", "json", &path], b"");
+                assert!(o.status.success(), "{what}: {}\n{text}", err(&o));
+                let records = json_lines(&out(&o));
+                assert_eq!(records.len(), 2, "{what}");
+                for (record, p) in records.iter().zip(&generated) {
+                    let (verdict, solutions) = answers(p);
+                    if rows * cols != 16 {
+                        assert_eq!(verdict, Verdict::Unique, "{what}");
+                    }
+                    assert_eq!(record["verdict"], verdict.name(), "{what}: {record}");
+                    assert_eq!(record["solutions"], serde_json::json!(solutions), "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_header_is_in_force_until_the_next_one() {
+    // The empty 4x4 grid has 288 classic solutions and 48 X ones.
+    let empty = ".".repeat(16);
+    let text = format!(
+        "# box 2x2 variant x\n{empty}\n{empty} # still x\n# box 2x2 variant classic\n{empty}\n# variant x\n{empty}\n"
+    );
+    let (_dir, path) = scratch("h.txt", &text);
+    let o = run(&["count", "--max-solutions", "1000", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o), "48\n48\n288\n48\n");
+    // A comment that only looks like a header at a glance is a comment.
+    let text = format!("# boxes of 3x2 are not meant here\n{empty}\n");
+    let (_dir, path) = scratch("c.txt", &text);
+    let o = run(&["count", "--max-solutions", "1000", &path], b"");
+    assert_eq!(out(&o), "288\n", "{}", err(&o));
+}
+
+#[test]
+fn a_flag_that_contradicts_a_header_is_refused_naming_file_and_line() {
+    let six = ".".repeat(36);
+    let text = format!("# a 6x6\n# box 3x2 variant x\n{six}\n");
+    let (_dir, path) = scratch("six.txt", &text);
+    for flags in [
+        &["--box", "2x3"][..],
+        &["--variant", "classic"],
+        &["--box", "3x2", "--variant", "classic"],
+    ] {
+        let mut args = vec!["count", "--max-solutions", "1"];
+        args.extend_from_slice(flags);
+        args.push(&path);
+        let o = run(&args, b"");
+        assert_eq!(o.status.code(), Some(2), "{flags:?}: {}", out(&o));
+        assert!(
+            err(&o).contains(&format!("{path}:2:")),
+            "{flags:?}: {}",
+            err(&o)
+        );
+        assert!(out(&o).is_empty(), "{flags:?}");
+    }
+    // Flags that say what the header says are fine.
+    let o = run(
+        &[
+            "count",
+            "--max-solutions",
+            "1",
+            "--box",
+            "3x2",
+            "--variant",
+            "x",
+            &path,
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+}
+
+#[test]
+fn a_kaggle_solution_that_is_not_an_answer_is_an_input_error_not_a_wrong_answer() {
+    // A solution that repeats a digit in a row, a valid grid that changes a given, and
+    // one that is not a full grid.
+    let mut repeats = EASY_SOLVED.to_string();
+    repeats.replace_range(2..3, "3"); // r1c3 = 3 repeats r1c2 = 3
+    let mut changed = String::new();
+    for ch in EASY_SOLVED.chars() {
+        // Swapping the digits 1 and 2 keeps a valid grid but changes every given 1 or
+        // 2, the first at r2c4.
+        changed.push(match ch {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        });
+    }
+    let cases = [
+        (repeats, "r1c3"),
+        (changed, "r2c4"),
+        (EASY_SOLVED[..80].to_string() + "0", "r9c9"),
+    ];
+    for (solution, cell) in cases {
+        let text = format!("quizzes,solutions\n{EASY},{EASY_SOLVED}\n{EASY},{solution}\n");
+        let (_dir, path) = scratch("k.csv", &text);
+        let o = run(&["solve", &path], b"");
+        assert_eq!(o.status.code(), Some(2), "{solution}: {}", err(&o));
+        let e = err(&o);
+        assert!(e.contains(&format!("{path}:3: {cell}:")), "{e}");
+        assert!(e.contains("solution"), "{e}");
+        assert!(!e.contains("WRONG") && !e.contains("DIFFERS"), "{e}");
+        let o = run(&["compare", "-b", "dlx,csp", &path], b"");
+        assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+        assert!(!err(&o).contains("WRONG") && !out(&o).contains("WRONG"));
+    }
+}
+
+/// A file of three 4x4 puzzles: a classic one, one whose givens repeat a 1 in row 1, and
+/// one with a 1 at both ends of the main diagonal (classic, but not X).
+fn conflicts_file() -> (tempfile::TempDir, String) {
+    scratch(
+        "conflicts.txt",
+        "12..............\n1..1............  # repeat\n1..............1  # diagonal\n",
+    )
+}
+
+#[test]
+fn givens_that_break_a_rule_are_verdict_none_with_the_conflict_named_and_the_run_goes_on() {
+    let (dir, path) = conflicts_file();
+    let results = dir.path().join("r.jsonl");
+    let results = results.to_str().unwrap();
+    let o = run(
+        &[
+            "compare",
+            "--backends",
+            "all",
+            "--variant",
+            "x",
+            "--timeout",
+            "5",
+            "--out",
+            results,
+            &path,
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}\n{}", out(&o), err(&o));
+    let records = json_lines(&std::fs::read_to_string(results).unwrap());
+    let backends: std::collections::BTreeSet<&str> = records
+        .iter()
+        .map(|r| r["backend"].as_str().unwrap())
+        .collect();
+    assert!(backends.len() >= 10, "{backends:?}");
+    for r in &records {
+        let index = r["puzzle_index"].as_u64().unwrap();
+        if index == 0 {
+            assert!(r.get("conflict").is_none_or(Value::is_null), "{r}");
+            continue;
+        }
+        assert_eq!(r["verdict"], "none", "{r}");
+        let conflict = r["conflict"].as_str().unwrap_or_else(|| panic!("{r}"));
+        let (a, b, unit) = if index == 1 {
+            ("r1c1", "r1c4", "row 1")
+        } else {
+            ("r1c1", "r4c4", "main diagonal")
+        };
+        assert!(
+            conflict.contains(a) && conflict.contains(b) && conflict.contains(unit),
+            "{r}"
+        );
+    }
+    // solve, count, rate and explain agree, one backend after another.
+    for backend in ["dlx", "fast", "sat", "ip", "csp", "rules", "aco"] {
+        let o = run(
+            &[
+                "solve",
+                "--variant",
+                "x",
+                "-b",
+                backend,
+                "--format",
+                "json",
+                &path,
+            ],
+            b"",
+        );
+        assert!(o.status.success(), "{backend}: {}", err(&o));
+        let v: Vec<String> = json_lines(&out(&o))
+            .iter()
+            .map(|r| r["verdict"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(v[1..], ["none", "none"], "{backend}");
+        assert!(json_lines(&out(&o))[2]["conflict"]
+            .as_str()
+            .is_some_and(|c| c.contains("r4c4")));
+    }
+    let o = run(&["count", "--variant", "x", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o).lines().skip(1).collect::<Vec<_>>(), ["0", "0"]);
+    let o = run(&["rate", "--variant", "x", "--format", "json", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let rated: Vec<Value> = out(&o)
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(rated.len() >= 3, "{}", out(&o));
+    assert_eq!(rated[1]["verdict"], "none", "{}", out(&o));
+    assert_eq!(rated[2]["verdict"], "none", "{}", out(&o));
+    let o = run(&["explain", "--variant", "x", "--index", "3", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    assert!(
+        text.contains("r1c1") && text.contains("r4c4") && text.contains("main diagonal"),
+        "{text}"
+    );
+    let o = run(&["explain", "--index", "2", "--format", "json", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let v: Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["verdict"], "none");
+    assert!(
+        v["conflict"].as_str().is_some_and(|c| c.contains("r1c4")),
+        "{v}"
+    );
+}
+
+#[test]
+fn export_of_several_puzzles_asks_which_or_writes_each_to_a_directory() {
+    let text = format!("{EASY}\n{}\n", EASY.replacen('5', ".", 1));
+    let (dir, path) = scratch("two.txt", &text);
+    let o = run(&["export", "--encoding", "sat-naive", &path], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    assert!(out(&o).is_empty());
+    let e = err(&o);
+    assert!(
+        e.contains("2 puzzles") && e.contains("--index") && e.contains("--out-dir"),
+        "{e}"
+    );
+    let o = run(
+        &["export", "--encoding", "sat-naive", "--index", "2", &path],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains(&format!("c puzzle: .{}", &EASY[1..])));
+    let target = dir.path().join("cnf");
+    let target = target.to_str().unwrap();
+    let to_dir = [
+        "export",
+        "--encoding",
+        "sat-naive",
+        "--out-dir",
+        target,
+        &path,
+    ];
+    let o = run(&to_dir, b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let mut names: Vec<String> = std::fs::read_dir(target)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["puzzle-1.cnf", "puzzle-2.cnf"]);
+    let second = std::fs::read_to_string(format!("{target}/puzzle-2.cnf")).unwrap();
+    assert!(second.contains(&format!("c puzzle: .{}", &EASY[1..])));
+    // Again: the files exist, so nothing is written without --force.
+    let o = run(&to_dir, b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("--force"), "{}", err(&o));
+}
+
+#[test]
+fn the_reduced_dimacs_maps_every_variable_to_its_cell_and_digit() {
+    let (_dir, path) = scratch("easy.txt", &format!("{EASY}\n"));
+    let o = run(&["export", "--encoding", "sat-reduced", &path], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let cnf = out(&o);
+    // c var K = rRcC#V
+    let mut map = std::collections::HashMap::new();
+    for line in cnf.lines() {
+        if let Some(rest) = line.strip_prefix("c var ") {
+            let (var, place) = rest.split_once(" = ").unwrap();
+            let (cell, value) = place.split_once('#').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            let value: u8 = value.parse().unwrap();
+            map.insert(var.parse::<usize>().unwrap(), ((r - 1) * 9 + c - 1, value));
+        }
+    }
+    let vars: usize = cnf
+        .lines()
+        .find_map(|l| l.strip_prefix("p cnf "))
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(map.len(), vars, "one map line per variable");
+    // A model from a SAT solver of its own, read through the map alone.
+    let mut solver = varisat::Solver::new();
+    solver.add_dimacs_cnf(cnf.as_bytes()).unwrap();
+    assert!(solver.solve().unwrap());
+    let mut grid: Vec<u8> = EASY
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0) as u8)
+        .collect();
+    for lit in solver.model().unwrap() {
+        if lit.is_positive() {
+            let (cell, value) = map[&lit.var().to_dimacs().unsigned_abs()];
+            assert_eq!(grid[cell], 0, "two digits in one cell");
+            grid[cell] = value;
+        }
+    }
+    let line: String = grid.iter().map(|v| v.to_string()).collect();
+    assert_eq!(line, EASY_SOLVED);
+}
