@@ -276,7 +276,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
             .map_err(|e| anyhow::anyhow!("--html {}: {e}", file.display()))?;
             eprintln!(
                 "sudoku-arena explain: wrote {} to {}",
-                run.steps.len(),
+                counted(run.steps.len(), "step"),
                 file.display()
             );
         }
