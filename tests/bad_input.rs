@@ -298,7 +298,7 @@ fn crlf_bom_and_no_final_newline_are_fine() {
         );
         let o = run(&["compare", "-b", "dlx", &path], b"");
         assert!(o.status.success(), "{text:?}: {}", err(&o));
-        assert!(err(&o).contains("on 2 puzzle(s)"), "{}", err(&o));
+        assert!(err(&o).contains("on 2 puzzles"), "{}", err(&o));
     }
 }
 

@@ -205,7 +205,7 @@ fn shards_merge_into_the_whole() {
     assert_eq!(stable_summary(&merged), stable_summary(&records(&whole)));
     assert!(std::fs::read_to_string(md)
         .unwrap()
-        .contains("| dlx | 30 | 30 | 30 |"));
+        .contains("| dlx | 30 | 0 | 30 |"));
 }
 
 #[test]

@@ -355,9 +355,9 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
         assert_eq!(o.status.code(), Some(0), "{}", err(&o));
         assert!(err(&o).contains("23 already in"), "{}", err(&o));
         let expect_run = if piped {
-            "37 solve(s) run"
+            "37 solves run"
         } else {
-            "37 solve(s) to run"
+            "37 solves to run"
         };
         assert!(err(&o).contains(expect_run), "{}", err(&o));
         assert!(

@@ -1,7 +1,8 @@
 //! The flags that choose and bound a backend, shared by `solve` and `count`:
 //! `--backend`, the configuration flags (`--propagation`, `--branch` for csp,
-//! `--encoding` for sat, `--ants`, `--q0`, `--rho`, `--bve`, `--no-bve`, `--seed` for
-//! aco, the same as naming them in `--backend NAME:CONFIG`) and `--timeout`.
+//! `--encoding` for sat, the same as naming them in `--backend NAME:CONFIG`) and
+//! `--timeout`; and `solve`'s flags of the ant colony (`--ants`, `--q0`, `--rho`,
+//! `--bve`, `--no-bve`, `--seed`), which `count` has not: it refuses aco.
 
 use super::Budget;
 use crate::backends::csp::Config;
@@ -13,7 +14,7 @@ use clap::Args;
 pub struct BackendFlags {
     /// The backend, as NAME or NAME:CONFIG (`sat:reduced`, `csp:gac+pairs`, `ext:minisat`);
     /// `sudoku-arena backends` lists them all. dlx when not given.
-    #[arg(long, short, value_name = "NAME")]
+    #[arg(long, short, value_name = "NAME", visible_alias = "backends")]
     pub backend: Option<String>,
 
     /// csp only: the alldifferent propagation level: naive, permutation, bounds, gac or
@@ -31,6 +32,17 @@ pub struct BackendFlags {
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
 
+    /// Time budget per puzzle in seconds (fractions allowed), or `none`; when it runs out
+    /// the verdict is `unknown` (or `solved` if a solution was found). The same default
+    /// in every command.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget, allow_hyphen_values = true)]
+    pub timeout: Budget,
+}
+
+/// The flags of the ant colony (`solve` only: `count` refuses aco), the same as naming
+/// them in `--backend aco:CONFIG`.
+#[derive(Args, Debug, Clone)]
+pub struct AcoFlags {
     /// aco only: ants per iteration, 1 to 10000 (default 10; picks aco when --backend is
     /// not given). Each ant holds a board: 10,000 ants on a 64x64 grid take about 600 MB.
     #[arg(long, value_name = "N", help_heading = "Ant colony (aco)")]
@@ -62,21 +74,38 @@ pub struct BackendFlags {
     /// gives the same run on every machine. E.g. `-b aco --seed 7 --ants 20`.
     #[arg(long, value_name = "N", help_heading = "Ant colony (aco)")]
     pub seed: Option<String>,
+}
 
-    /// Time budget per puzzle in seconds (fractions allowed), or `none`; when it runs out
-    /// the verdict is `unknown` (or `solved` if a solution was found). The same default
-    /// in every command.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget)]
-    pub timeout: Budget,
+impl AcoFlags {
+    /// The aco configuration items the flags give, such as `ants=20`.
+    fn items(&self) -> Vec<String> {
+        let mut items = Vec::new();
+        for (key, flag) in [
+            ("ants", &self.ants),
+            ("q0", &self.q0),
+            ("rho", &self.rho),
+            ("bve", &self.bve),
+            ("seed", &self.seed),
+        ] {
+            if let Some(v) = flag {
+                items.push(format!("{key}={v}"));
+            }
+        }
+        if self.no_bve {
+            items.push("no-bve".to_string());
+        }
+        items
+    }
 }
 
 impl BackendFlags {
-    /// The canonical name of the configuration these flags choose. A configuration flag
-    /// with another backend, or one that contradicts what `--backend` already names, is
-    /// a usage error.
-    pub fn spec(&self) -> anyhow::Result<String> {
+    /// The canonical name of the configuration these flags choose, with the ant
+    /// colony's flags where the command has them. A configuration flag with another
+    /// backend, or one that contradicts what `--backend` already names, is a usage
+    /// error.
+    pub fn spec(&self, aco: Option<&AcoFlags>) -> anyhow::Result<String> {
         let csp_flags = self.propagation.is_some() || self.branch.is_some();
-        let aco_items = self.aco_items();
+        let aco_items = aco.map(AcoFlags::items).unwrap_or_default();
         let families = [csp_flags, self.encoding.is_some(), !aco_items.is_empty()];
         if families.iter().filter(|&&f| f).count() > 1 {
             anyhow::bail!(
@@ -103,26 +132,6 @@ impl BackendFlags {
             self.backend.clone().unwrap_or_else(|| "dlx".to_string())
         };
         Ok(canonical(&spec)?)
-    }
-
-    /// The aco configuration items the aco flags give, such as `ants=20`.
-    fn aco_items(&self) -> Vec<String> {
-        let mut items = Vec::new();
-        for (key, flag) in [
-            ("ants", &self.ants),
-            ("q0", &self.q0),
-            ("rho", &self.rho),
-            ("bve", &self.bve),
-            ("seed", &self.seed),
-        ] {
-            if let Some(v) = flag {
-                items.push(format!("{key}={v}"));
-            }
-        }
-        if self.no_bve {
-            items.push("no-bve".to_string());
-        }
-        items
     }
 
     /// The aco configuration `--backend` names, with the aco flags' `items` added; a

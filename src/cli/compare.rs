@@ -7,6 +7,7 @@ use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_c
 use crate::harness::entry::{Entry, Names};
 use crate::harness::feed::{read_ahead, Feed};
 use crate::harness::record::{for_each_record, Record};
+use crate::harness::report::counted;
 use crate::harness::run::{run_all, Done, Plan};
 use crate::harness::summary::{summarize_by_file, summarize_entries};
 use crate::harness::{plot, report};
@@ -37,13 +38,18 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// stay in --out; --csv, --markdown and --plot are not written). An existing --out file
 /// (with --force) is replaced at the first result, so a run that writes none leaves it.
 ///
-/// The table gives per backend: puzzles, solved, proven unique, multiple, none,
-/// unknown, failed (the backend could not answer), wrong (must be 0), p10 / median / p90
-/// / max time per puzzle (p10 and p90 show a spread that a single median over a mixed set
-/// hides) (measured around the solve itself), the ratio of its median to the
-/// fastest backend's median in this run, the median transport time to a worker process
-/// (never part of the solve time), its own effort measure (named), and its mean encoding
-/// size (variables / constraints, or rows / columns for dlx).
+/// The table gives per backend: puzzles; how many got each verdict (solved: a solution,
+/// uniqueness not proven; unique; multiple; none; unknown); failed (the backend could
+/// not answer); wrong (must be 0); p10 / median / p90 / max time per puzzle (p10 and p90
+/// show a spread that a single median over a mixed set hides) (measured around the solve
+/// itself); x fastest; the median transport time to a worker process (never part of the
+/// solve time); its own effort measure (named); and its mean encoding size (variables /
+/// constraints, or rows / columns for dlx).
+///
+/// `x fastest` is a configuration's median time over the smallest median of the
+/// configurations that answered every puzzle (none unknown, failed or wrong), so it is
+/// never below 1; `-` for one that did not answer every puzzle, whose median is not over
+/// the same work.
 ///
 /// Ctrl-C stops starting new solves, prints the summary of what finished and keeps the
 /// results written so far (resume with --resume); a second Ctrl-C quits at once.
@@ -62,18 +68,25 @@ pub struct CompareArgs {
     input: InputArgs,
 
     /// Comma-separated backend configurations (NAME or NAME:CONFIG, see `sudoku-arena
-    /// backends`), or a named set: `default` for the built-in ones that decide every
-    /// embedded puzzle in well under a second; `strongest` for each paradigm's engine of
+    /// backends`), or a named set: `default`, `strongest` or `all`.
+    ///
+    /// `default` is the built-in configurations that decide every embedded puzzle in well under a second; `strongest` for each paradigm's engine of
     /// ours beside the strongest engine of that paradigm on the same model (dlx and fast;
     /// varisat and CaDiCaL on one CNF; microlp, HiGHS and CBC on one 0-1 program; csp
     /// and Gecode); `all` for every built-in one (adds the slow teaching configurations
     /// such as ip:full). A set's configurations that this build or machine cannot run
     /// are skipped, with a line each saying how to get them.
-    #[arg(long, short, default_value = "default", value_name = "LIST")]
+    #[arg(
+        long,
+        short,
+        default_value = "default",
+        value_name = "LIST",
+        visible_alias = "backend"
+    )]
     backends: String,
 
     /// Time budget per solve in seconds (fractions allowed), or `none`.
-    #[arg(long, default_value = "10", value_name = "SECS", value_parser = super::parse_budget)]
+    #[arg(long, default_value = "10", value_name = "SECS", value_parser = super::parse_budget, allow_hyphen_values = true)]
     timeout: Budget,
 
     /// Solve this many puzzles at once (timings stay per solve, but cores are shared).
@@ -410,16 +423,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     };
     match &survey {
         Some(s) => eprintln!(
-            "comparing {} backend configuration(s) on {} puzzle(s): {} solve(s) to run on {} thread(s), {budget}{already_note}",
-            backends.len(),
-            s.puzzles,
-            s.solves,
-            plan.jobs,
+            "comparing {} on {}: {} to run on {}, {budget}{already_note}",
+            counted(backends.len(), "backend configuration"),
+            counted(s.puzzles, "puzzle"),
+            counted(s.solves, "solve"),
+            counted(plan.jobs, "thread"),
         ),
         None => eprintln!(
-            "comparing {} backend configuration(s) on the puzzles as they are read (standard input is read once), on {} thread(s), {budget}{already_note}",
-            backends.len(),
-            plan.jobs,
+            "comparing {} on the puzzles as they are read (standard input is read once), on {}, {budget}{already_note}",
+            counted(backends.len(), "backend configuration"),
+            counted(plan.jobs, "thread"),
         ),
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -499,15 +512,19 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         .unwrap_or_default();
     match (&survey, interrupted) {
         (Some(s), true) => eprintln!(
-            "interrupted after {ran} of {} solves; the summary below covers those{kept}",
-            s.solves,
+            "interrupted after {ran} of {}; the summary below covers those{kept}",
+            counted(s.solves, "solve"),
         ),
         (None, true) => {
-            eprintln!("interrupted after {ran} solves; the summary below covers those{kept}",)
+            eprintln!(
+                "interrupted after {}; the summary below covers those{kept}",
+                counted(ran, "solve")
+            )
         }
         (None, false) if feed.error.is_none() => eprintln!(
-            "{ran} solve(s) run on {} puzzle(s) read{already_note}",
-            feed.taken,
+            "{} run on {} read{already_note}",
+            counted(ran, "solve"),
+            counted(feed.taken, "puzzle"),
         ),
         _ => {}
     }
@@ -623,8 +640,8 @@ fn plot_title(args: &CompareArgs, puzzles: usize, files: &[String]) -> String {
         (_, k) => format!("up to {k} solutions"),
     };
     format!(
-        "{} puzzle(s) of {}; {budget}; {question}",
-        puzzles,
+        "{} of {}; {budget}; {question}",
+        counted(puzzles, "puzzle"),
         names.join(", ")
     )
 }

@@ -35,7 +35,7 @@ pub struct CountArgs {
 
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
-    let spec = args.backend.spec()?;
+    let spec = args.backend.spec(None)?;
     let (name, _) = split_spec(&spec);
     if let Some(b) = BACKENDS.iter().find(|b| b.name == name && !b.counts) {
         anyhow::bail!(

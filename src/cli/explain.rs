@@ -5,6 +5,7 @@ use super::out::Out;
 use crate::backends::rules::engine::{Finish, Options, RULES};
 use crate::backends::rules::state::State;
 use crate::backends::rules::{picture, render, verdict, RulesSolver};
+use crate::harness::report::counted;
 use crate::model::format::to_line;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -26,7 +27,10 @@ pub enum ExplainFormat {
 /// what it placed or removed, and a one-line reason. Cells are named r3c5 (row 3,
 /// column 5). If the rules get stuck, the grid reached is printed with `.` for open
 /// cells; with --allow-guessing the engine then tries digits (Chen's Inference) and
-/// the steps continue along the branch that found the solution.
+/// the steps continue along the branch that found the solution, each guess saying
+/// which digits of its cell led to a contradiction before it. A puzzle with no
+/// solution ends with what proves it: the cell left with no candidate, or the unit
+/// left with no place for a digit.
 ///
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
@@ -34,9 +38,10 @@ pub enum ExplainFormat {
 /// conflicting paths; 5 2-SAT. With --assume-unique, uniqueness rules (level 1) too.
 ///
 /// Examples:
-///   sudoku-arena explain tests/data/named/sabuncu7.txt
+///   sudoku-arena explain examples/rules.txt
 ///   sudoku-arena explain --index 7 --format json puzzles.txt
-///   sudoku-arena explain --svg steps/ --html steps.html tests/data/named/sabuncu7.txt
+///   sudoku-arena explain --index 2 --svg steps/ --html steps.html examples/rules.txt
+///   sudoku-arena explain --allow-guessing examples/hard.txt
 ///   echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-arena explain
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -48,7 +53,7 @@ pub struct ExplainArgs {
     /// Time budget per puzzle in seconds (fractions allowed), or `none`: the rules stop
     /// there and the steps made so far are shown. The same default as every
     /// command.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget, allow_hyphen_values = true)]
     timeout: super::Budget,
 
     /// When no rule applies, try digits (Chen's Inference) instead of stopping.
@@ -97,7 +102,11 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 }
                 p?;
             }
-            None => anyhow::bail!("--index {}: the input has {count} puzzle(s)", args.index),
+            None => anyhow::bail!(
+                "--index {}: the input has {}",
+                args.index,
+                counted(count, "puzzle")
+            ),
         }
     };
     drop(puzzles);
@@ -117,6 +126,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
     let board = solver.board(&puzzle.geometry);
     let g = &puzzle.geometry;
     let verdict = verdict(&run, args.allow_guessing);
+    let no_solution = render::no_solution(board, &run);
     let hardest = run
         .hardest_rule
         .map(|i| format!("level {} ({})", RULES[i].level, RULES[i].name));
@@ -160,12 +170,20 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                     "solved by rules alone, hardest {}",
                     hardest.unwrap_or_else(|| "none (all given)".into())
                 ),
-                Finish::Contradiction => "the rules prove there is no solution".into(),
+                Finish::Contradiction => match &no_solution {
+                    Some(why) => format!("no solution: {why}"),
+                    None => "no solution: the rules found a contradiction".into(),
+                },
                 Finish::TimedOut => "stopped by the deadline".into(),
                 Finish::Stuck => format!(
-                    "stuck: no rule applies with {} open cells; reached {}",
+                    "stuck: no rule applies with {} open cells; reached {}{}",
                     run.partial.iter().filter(|&&v| v == 0).count(),
-                    to_line(g, &run.partial)
+                    to_line(g, &run.partial),
+                    if args.allow_guessing {
+                        ""
+                    } else {
+                        "\n# (--allow-guessing goes on from here by trying digits, Chen's Inference)"
+                    }
                 ),
             };
             out.write(&format!("# {ending}\n"));
@@ -175,9 +193,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 }
                 write_steps(&mut out, root_steps, run.steps.len());
                 out.write(&format!(
-                    "# with guessing: {} after {} inference(s)\n",
+                    "# with guessing: {} after {}\n",
                     verdict.name(),
-                    run.stats.inferences
+                    counted(run.stats.inferences, "inference")
                 ));
             }
             if let Some(s) = run.solutions.first() {
@@ -202,6 +220,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 "guessing_needed": run.finish == Finish::Stuck,
                 "inferences": run.stats.inferences,
                 "partial": (run.finish == Finish::Stuck).then(|| to_line(g, &run.partial)),
+                "no_solution": no_solution,
                 "solution": run.solutions.first().map(|s| to_line(g, s)),
                 "steps": steps,
             });
@@ -226,7 +245,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 written += 1;
             }
             eprintln!(
-                "sudoku-arena explain: wrote {written} SVG picture(s) to {}",
+                "sudoku-arena explain: wrote {} to {}",
+                counted(written, "SVG picture"),
                 dir.display()
             );
         }
@@ -239,12 +259,17 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
             );
             let ending = match run.finish {
                 Finish::Solved => "Solved by rules alone.".to_string(),
-                Finish::Contradiction => "The rules prove there is no solution.".into(),
+                Finish::Contradiction => format!(
+                    "No solution: {}.",
+                    no_solution
+                        .as_deref()
+                        .unwrap_or("the rules found a contradiction")
+                ),
                 Finish::TimedOut => "Stopped by the deadline.".into(),
                 Finish::Stuck if args.allow_guessing => format!(
-                    "The rules stuck; guessing gave: {} after {} inference(s).",
+                    "The rules stuck; guessing gave: {} after {}.",
                     verdict.name(),
-                    run.stats.inferences
+                    counted(run.stats.inferences, "inference")
                 ),
                 Finish::Stuck => "Stuck: no rule applies (try --allow-guessing).".into(),
             };
@@ -254,8 +279,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
             )
             .map_err(|e| anyhow::anyhow!("--html {}: {e}", file.display()))?;
             eprintln!(
-                "sudoku-arena explain: wrote {} step(s) to {}",
-                run.steps.len(),
+                "sudoku-arena explain: wrote {} to {}",
+                counted(run.steps.len(), "step"),
                 file.display()
             );
         }

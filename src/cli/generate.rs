@@ -121,7 +121,7 @@ pub struct GenerateArgs {
     /// Time budget of each uniqueness check and rating in seconds, or `none`; a check
     /// that runs out keeps its given (the puzzle stays unique, perhaps not minimal; a
     /// warning says so).
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_budget)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_budget, allow_hyphen_values = true)]
     timeout: Budget,
 
     /// Output format.

@@ -12,7 +12,9 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// Options shared by every command that reads puzzles.
 #[derive(Args, Debug, Clone)]
 pub struct InputArgs {
-    /// Puzzle files; `-` reads standard input. Formats: one puzzle per line (`1-9`,
+    /// Puzzle files; `-` reads standard input (at most once).
+    ///
+    /// Formats: one puzzle per line (`1-9`,
     /// `A-Z`, blanks `.` `0` `_`), whitespace- or comma-separated numbers, the printed grid
     /// with `|`/`-`/`+` rules, the ant-colony matrix files, or CSV with a header naming a
     /// puzzle column and optionally a solution column (Kaggle's `quizzes,solutions`; a
@@ -106,6 +108,11 @@ impl InputArgs {
             }
             sources.push_back(Source::Stdin);
         } else {
+            if self.files.iter().filter(|f| *f == "-").count() > 1 {
+                anyhow::bail!(
+                    "standard input (`-`) is named twice, but it can be read only once: name it once"
+                );
+            }
             for f in &self.files {
                 sources.push_back(open_source(f)?);
             }

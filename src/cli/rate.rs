@@ -7,6 +7,7 @@ use crate::backends::create;
 use crate::backends::rules::engine::{Finish, Options, MAX_LEVEL, RULES};
 use crate::backends::rules::rate::game_complexity;
 use crate::backends::rules::{soundness, verdict, RulesSolver};
+use crate::harness::report::counted;
 use crate::model::{validate, Puzzle};
 use crate::solver::{ms, SolveOptions};
 use clap::{Args, ValueEnum};
@@ -25,13 +26,18 @@ pub enum RateFormat {
 
 /// Rate puzzles by the rules a person needs to solve them.
 ///
-/// For each puzzle: the hardest level the `rules` ladder needed (0 singles; 1 locked
-/// candidates, naked/hidden pairs and triples; 2 larger subsets, fish, nishio; 3
-/// bilocation/bivalue cycles, repetitive cycles, nonrepetitive paths; 4 conflicting
-/// paths; 5 2-SAT; `-` when the rules get stuck), its hardest rule, the number of rule steps (with guessing,
-/// those of every branch tried), whether guessing was needed, the inferences (trial
-/// placements, Chen's Inference) with --allow-guessing,
-/// Chen's game complexity, and the time the engine took. Game complexity is the mean
+/// For each puzzle: where it is (`file:index`) and its name (a `# name` comment on its
+/// line, or the embedded puzzle's label), the verdict, its rating, the hardest rule
+/// used, the number of rule steps (with guessing, those of every branch tried),
+/// whether guessing was needed, the inferences (trial placements, Chen's Inference)
+/// with --allow-guessing, Chen's game complexity, and the time the engine took.
+///
+/// The rating is the hardest level the `rules` ladder needed to solve the puzzle (0
+/// singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger subsets,
+/// fish, nishio; 3 bilocation/bivalue cycles, repetitive cycles, nonrepetitive paths; 4
+/// conflicting paths; 5 2-SAT). A puzzle the ladder does not solve is unrated and says
+/// why: `stuck, unrated` (no rule applies), `no solution, unrated` or `stopped by the
+/// deadline, unrated`; its hardest rule is then only the hardest one used before that. Game complexity is the mean
 /// over all cells of log base 2 of the number of candidates after the givens are
 /// removed from their peers (initialisation and one pass of 1-reduction); a given
 /// counts 0.
@@ -58,7 +64,7 @@ pub struct RateArgs {
     /// Time budget per puzzle in seconds (fractions allowed), or `none`: the rules stop
     /// there and the puzzle counts as stopped by the deadline. The same default as every
     /// command.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget, allow_hyphen_values = true)]
     timeout: super::Budget,
 
     /// When no rule applies, try digits (Chen's Inference) so that every puzzle is decided.
@@ -101,6 +107,8 @@ pub struct RateArgs {
 struct Rating {
     file: String,
     index: usize,
+    name: Option<String>,
+    ladder: &'static str,
     verdict: &'static str,
     level: Option<u8>,
     hardest: Option<usize>,
@@ -112,15 +120,51 @@ struct Rating {
 }
 
 impl Rating {
-    /// The level as printed in text and CSV: `-` when the ladder did not finish.
+    /// The level as printed in CSV: empty when the ladder did not solve the puzzle.
     fn level_text(&self) -> String {
-        self.level.map_or("-".into(), |l| l.to_string())
+        self.level.map_or(String::new(), |l| l.to_string())
     }
 
-    /// The hardest rule's name as printed in text and CSV: `-` when none fired.
-    fn hardest_name(&self) -> &'static str {
-        self.hardest.map_or("-", |h| RULES[h].name)
+    /// The rating in words: `level 2`, or why there is none (`stuck, unrated`).
+    fn rating_text(&self) -> String {
+        match self.level {
+            Some(l) => format!("level {l}"),
+            None => format!("{}, unrated", self.ladder),
+        }
     }
+
+    /// The hardest rule's name as printed in CSV: `none` when no rule fired.
+    fn hardest_name(&self) -> &'static str {
+        self.hardest.map_or("none", |h| RULES[h].name)
+    }
+
+    /// The hardest rule in words, with its level when the puzzle is unrated (so that
+    /// it reads as a rule used, not as the puzzle's level).
+    fn hardest_text(&self) -> String {
+        match (self.hardest, self.level) {
+            (None, _) => "hardest rule used: none".into(),
+            (Some(h), Some(_)) => format!("hardest rule used: {}", RULES[h].name),
+            (Some(h), None) => format!(
+                "hardest rule used: {} (level {})",
+                RULES[h].name, RULES[h].level
+            ),
+        }
+    }
+}
+
+/// How the ladder ended, in words.
+fn ladder_words(run: &crate::backends::rules::engine::Run) -> &'static str {
+    match run.finish {
+        Finish::Solved => "solved",
+        Finish::Stuck => "stuck",
+        Finish::Contradiction => "no solution",
+        Finish::TimedOut => "stopped by the deadline",
+    }
+}
+
+/// A CSV field, quoted.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
 }
 
 #[derive(Default)]
@@ -149,7 +193,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         Some(path) => {
             let mut file = std::fs::File::create(path)
                 .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-            writeln!(file, "file,index,verdict,level,hardest_rule,steps,guessing_needed,inferences,game_complexity,time_ms")
+            writeln!(file, "file,index,verdict,level,ladder,hardest_rule,steps,guessing_needed,inferences,game_complexity,time_ms,name")
                 .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
             Some((path.clone(), file))
         }
@@ -195,6 +239,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         let r = Rating {
             file: file.clone(),
             index: i + 1,
+            name: puzzle.label.clone(),
+            ladder: ladder_words(&run),
             verdict: v.name(),
             level: (run.finish == Finish::Solved).then(|| run.hardest_level().unwrap_or(0)),
             hardest: run.hardest_rule,
@@ -237,17 +283,19 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         if let Some((path, f)) = csv.as_mut() {
             writeln!(
                 f,
-                "{},{},{},{},{},{},{},{},{:.4},{:.4}",
-                r.file,
+                "{},{},{},{},{},{},{},{},{},{:.4},{:.4},{}",
+                quoted(&r.file),
                 r.index,
                 r.verdict,
                 r.level_text(),
+                r.ladder,
                 r.hardest_name(),
                 r.steps,
                 r.guessing_needed,
                 r.inferences,
                 r.complexity,
-                r.time_ms
+                r.time_ms,
+                r.name.as_deref().map_or(String::new(), quoted)
             )
             .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
         }
@@ -299,19 +347,22 @@ fn check(
 fn line(format: RateFormat, r: &Rating) -> String {
     match format {
         RateFormat::Text => format!(
-            "{}:{}\t{}\tlevel {}\t{}\t{} steps\t{}\t{} inferences\tcomplexity {:.4}\t{:.3} ms\n",
+            "{}:{}{}\t{}\t{}\t{}\t{}\t{}\t{}\tcomplexity {:.4}\t{:.3} ms\n",
             r.file,
             r.index,
+            r.name
+                .as_deref()
+                .map_or(String::new(), |n| format!(" ({n})")),
             r.verdict,
-            r.level_text(),
-            r.hardest_name(),
-            r.steps,
+            r.rating_text(),
+            r.hardest_text(),
+            counted(r.steps, "step"),
             if r.guessing_needed {
                 "guessing needed"
             } else {
                 "no guessing"
             },
-            r.inferences,
+            counted(r.inferences, "inference"),
             r.complexity,
             r.time_ms
         ),
@@ -320,8 +371,10 @@ fn line(format: RateFormat, r: &Rating) -> String {
             json!({
                 "file": r.file,
                 "index": r.index,
+                "name": r.name,
                 "verdict": r.verdict,
                 "level": r.level,
+                "ladder": r.ladder,
                 "hardest_rule": r.hardest.map(|h| RULES[h].name),
                 "steps": r.steps,
                 "guessing_needed": r.guessing_needed,
@@ -371,7 +424,7 @@ fn summary(args: &RateArgs, s: &Summary) -> String {
             )
         }
         RateFormat::Text => {
-            let mut t = format!("# {n} puzzles\n");
+            let mut t = format!("# {}\n", counted(n, "puzzle"));
             let mut acc = 0;
             for (level, &k) in s.per_level.iter().enumerate() {
                 acc += k;
@@ -434,8 +487,9 @@ fn summary(args: &RateArgs, s: &Summary) -> String {
             }
             if args.check {
                 t.push_str(&format!(
-                    "# check against dlx: {} failure(s) in {n} puzzles\n",
-                    s.failures
+                    "# check against dlx: {} in {}\n",
+                    counted(s.failures, "failure"),
+                    counted(n, "puzzle")
                 ));
             }
             t

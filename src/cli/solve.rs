@@ -1,6 +1,6 @@
 //! `sudoku-arena solve`: solve puzzles with one backend and say what is known of each.
 
-use super::backend_flags::BackendFlags;
+use super::backend_flags::{AcoFlags, BackendFlags};
 use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
@@ -52,6 +52,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     backend: BackendFlags,
 
+    #[command(flatten)]
+    aco: AcoFlags,
+
     /// Stop at the first solution (do not prove uniqueness).
     #[arg(long, conflicts_with = "max_solutions")]
     first: bool,
@@ -70,7 +73,7 @@ pub struct SolveArgs {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
-    let mut solver = create(&args.backend.spec()?)?;
+    let mut solver = create(&args.backend.spec(Some(&args.aco))?)?;
     // Read lazily: each puzzle is answered before the next is read.
     let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let max = if args.first { 1 } else { args.max_solutions };

@@ -22,6 +22,15 @@ const HEADERS: [&str; 17] = [
     "vars / cons",
 ];
 
+/// A count and its word, in the plural unless the count is 1: `1 puzzle`, `3 puzzles`.
+pub fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
+    if n == N::from(1) {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 fn fmt_ms(v: f64) -> String {
     if !v.is_finite() {
         "-".into()
@@ -108,8 +117,8 @@ fn findings(s: &Summary) -> Vec<String> {
     }
     if lines.is_empty() {
         lines.push(format!(
-            "{} puzzles: every answer passed the independent validator and all verdicts agree.",
-            s.puzzles
+            "{}: every answer passed the independent validator and all verdicts agree.",
+            counted(s.puzzles, "puzzle")
         ));
     }
     let coarse: Vec<String> = s

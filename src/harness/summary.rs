@@ -13,7 +13,9 @@ pub struct BackendSummary {
     pub backend: String,
     /// Puzzles run.
     pub puzzles: usize,
-    /// Puzzles answered with a valid solution.
+    /// Puzzles with the verdict `solved`: a valid solution, uniqueness not proven (as
+    /// each other count, the puzzles of one verdict; those with a solution are
+    /// `solved + unique + multiple`).
     pub solved: usize,
     /// Puzzles proven to have exactly one solution.
     pub unique: usize,
@@ -36,8 +38,10 @@ pub struct BackendSummary {
     pub p90_ms: f64,
     /// Slowest, ms.
     pub max_ms: f64,
-    /// Median time over the fastest backend's median, measured in the same run (not a
-    /// number when the median is below its clock's resolution).
+    /// `x fastest`: the median over the smallest median of the backends that answered
+    /// every puzzle, measured in the same run, so never below 1; not a number for a
+    /// backend that did not answer every puzzle (its median is not over the same work)
+    /// or whose median is below its clock's resolution.
     pub ratio_to_fastest: f64,
     /// The coarsest resolution of the times above, ms: an external solver that reports
     /// to 10 or 100 ms makes them no finer than that (0 when the records do not say).
@@ -167,7 +171,7 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
         summary.backends.push(BackendSummary {
             backend: backend.to_string(),
             puzzles: rs.len(),
-            solved: rs.iter().filter(|r| r.solved()).count(),
+            solved: count(Verdict::Solved),
             unique: count(Verdict::Unique),
             multiple: count(Verdict::Multiple),
             none: count(Verdict::None),
@@ -195,27 +199,22 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
             mean_constraints: mean(rs.iter().map(|r| r.constraints as f64)),
         });
     }
-    // The baseline is the fastest backend that answered everything: one that gave up on
-    // puzzles (a rule ladder stuck, a deadline) is not faster at the same work. A median
-    // below its clock's resolution (a solver that printed 0.0 s) is no baseline either.
-    let complete = |b: &&BackendSummary| b.unknown == 0 && b.failed == 0 && b.wrong == 0;
-    let resolved = |b: &BackendSummary| b.median_ms >= b.time_resolution_ms;
-    let fastest_of = |only_complete: bool| {
-        summary
-            .backends
-            .iter()
-            .filter(|b| !only_complete || complete(b))
-            .filter(|b| resolved(b))
-            .map(|b| b.median_ms)
-            .filter(|m| m.is_finite())
-            .fold(f64::INFINITY, f64::min)
+    // Ratios compare backends that did the same work: those that answered everything.
+    // One that gave up on puzzles (a rule ladder stuck, a deadline) has no ratio, so no
+    // ratio is below 1. A median below its clock's resolution (a solver that printed
+    // 0.0 s) has none either, and is no baseline.
+    let comparable = |b: &BackendSummary| {
+        b.unknown == 0 && b.failed == 0 && b.wrong == 0 && b.median_ms >= b.time_resolution_ms
     };
-    let fastest = match fastest_of(true) {
-        f if f.is_finite() => f,
-        _ => fastest_of(false),
-    };
+    let fastest = summary
+        .backends
+        .iter()
+        .filter(|b| comparable(b))
+        .map(|b| b.median_ms)
+        .filter(|m| m.is_finite())
+        .fold(f64::INFINITY, f64::min);
     for b in &mut summary.backends {
-        b.ratio_to_fastest = match resolved(b) {
+        b.ratio_to_fastest = match comparable(b) {
             true => b.median_ms / fastest,
             false => f64::NAN,
         };
@@ -379,7 +378,11 @@ mod tests {
                 .unwrap()
                 .ratio_to_fastest
         };
-        assert_eq!((ratio("a"), ratio("b"), ratio("ladder")), (1.0, 2.0, 0.25));
+        assert_eq!((ratio("a"), ratio("b")), (1.0, 2.0));
+        assert!(
+            ratio("ladder").is_nan(),
+            "a backend that gave up has no ratio"
+        );
     }
 
     #[test]

@@ -16,6 +16,16 @@ pub fn symbol(value: u8) -> Option<char> {
     }
 }
 
+/// How a digit is written on a board of side `n`, in grids and in words alike: its
+/// compact symbol (`E` for 14) when the compact form can write the board, else its
+/// number.
+pub fn digit_text(n: usize, value: u8) -> String {
+    match symbol(value) {
+        Some(ch) if n <= MAX_COMPACT_SIDE => ch.to_string(),
+        _ => value.to_string(),
+    }
+}
+
 /// The value of a compact symbol, if it is one (`.`, `0` and `_` are blank).
 pub fn value_of_symbol(ch: char) -> Option<u8> {
     match ch {
@@ -30,7 +40,7 @@ pub fn value_of_symbol(ch: char) -> Option<u8> {
 /// numbers with `0` for blank. Both forms are read back by the parser.
 pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
     if geometry.n <= MAX_COMPACT_SIDE {
-        cells.iter().map(|&v| symbol(v).unwrap_or('?')).collect()
+        cells.iter().map(|&v| digit_text(geometry.n, v)).collect()
     } else {
         cells
             .iter()

@@ -5,7 +5,7 @@
 //! its digits is tried in turn and the rules continue; a contradiction backtracks.
 
 use super::board::Board;
-use super::state::State;
+use super::state::{Broken, State};
 use super::step::{Detail, Step};
 use super::{chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
@@ -205,6 +205,9 @@ pub struct Run {
     pub finish: Finish,
     /// The grid the rules reached before any guess (0 for open cells).
     pub partial: Grid,
+    /// When the rules found no completion without a step saying why (a placement or
+    /// removal emptied a cell or a digit's places in a unit): what was emptied.
+    pub broken: Option<Broken>,
     /// The highest rule index used before any guess.
     pub hardest_rule: Option<usize>,
     /// Solutions found (with guessing, up to the limit; without, the one the rules reached).
@@ -356,6 +359,9 @@ impl Ctx<'_> {
         else {
             return false;
         };
+        // The digits of this cell whose branches closed with no solution: a guess on
+        // the recorded branch names them.
+        let mut refuted = Vec::new();
         for d in state.cand[cell].iter() {
             self.stats.inferences += 1;
             let keep = self.opts.record && self.solutions.is_empty();
@@ -366,6 +372,7 @@ impl Ctx<'_> {
                     GUESS_LEVEL,
                     Detail::Guess {
                         inference: self.stats.inferences,
+                        refuted: refuted.clone(),
                     },
                 );
                 step.cells.push(cell);
@@ -381,6 +388,9 @@ impl Ctx<'_> {
             }
             if stop {
                 return true;
+            }
+            if self.solutions.is_empty() {
+                refuted.push(d);
             }
         }
         false
@@ -413,6 +423,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut steps = Vec::new();
     let (finish, hardest_rule) = ctx.deduce(&mut state, opts.record.then_some(&mut steps));
     let partial = state.grid();
+    let broken = state.broken;
     let complete = match finish {
         Finish::Solved => {
             ctx.solutions.push(state.grid());
@@ -429,6 +440,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     Run {
         finish,
         partial,
+        broken,
         hardest_rule,
         solutions: ctx.solutions,
         complete,

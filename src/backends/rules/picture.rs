@@ -8,7 +8,7 @@ use super::board::Board;
 use super::render;
 use super::state::State;
 use super::step::{Detail, GraphKind, Link, Step};
-use crate::model::format::symbol;
+use crate::model::format::digit_text;
 
 /// The positions before each step: `out[k]` is the state step `k` was found in.
 /// Steps are replayed as the engine applies them (placements, then removals).
@@ -252,7 +252,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
             o.push_str(&format!(
                 "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_big:.1}\" text-anchor=\"middle\" fill=\"#111\">{}</text>\n",
                 y + font_big * 0.36,
-                symbol(s.value[c]).unwrap_or('?')
+                digit_text(board.n, s.value[c])
             ));
             continue;
         }
@@ -282,7 +282,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
             o.push_str(&format!(
                 "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_small:.1}\" text-anchor=\"middle\" fill=\"{fill}\">{}</text>\n",
                 y + font_small * 0.36,
-                symbol(d).unwrap_or('?')
+                digit_text(board.n, d)
             ));
             if removed {
                 let r = font_small * 0.5;

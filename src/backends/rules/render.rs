@@ -2,7 +2,10 @@
 //! one-line reason. Steps are data; this is the only place that turns them into text.
 
 use super::board::Board;
+use super::engine::{Finish, Run};
+use super::state::Broken;
 use super::step::{Contradiction, Detail, GraphKind, GraphRule, Link, Step, UniquePattern};
+use crate::model::format::digit_text;
 use crate::model::UnitKind;
 
 fn size_name(r: usize) -> String {
@@ -32,8 +35,13 @@ fn cells(board: &Board, cells: &[usize]) -> String {
     list(cells, |&c| board.cell_name(c))
 }
 
-fn digits(ds: &[u8]) -> String {
-    list(ds, |d| d.to_string())
+/// A digit as the board's grid writes it (`E` for 14 on a 16×16 board).
+fn sym(board: &Board, d: u8) -> String {
+    digit_text(board.n, d)
+}
+
+fn digits(board: &Board, ds: &[u8]) -> String {
+    list(ds, |&d| sym(board, d))
 }
 
 /// The name a person knows the step by: `hidden pair`, `X-wing`, `locked candidates
@@ -93,7 +101,12 @@ fn graph_name(g: GraphKind) -> &'static str {
 }
 
 fn literal(board: &Board, (c, d): (usize, u8), holds: bool) -> String {
-    format!("{}{}{d}", board.cell_name(c), if holds { "=" } else { "≠" })
+    format!(
+        "{}{}{}",
+        board.cell_name(c),
+        if holds { "=" } else { "≠" },
+        sym(board, d)
+    )
 }
 
 /// The implications of a step's links in words: `r4c6≠6 → r4c8=6, ≠5 → r4c5=5`
@@ -108,7 +121,7 @@ pub fn chain(board: &Board, links: &[Link]) -> String {
             // The same cell, read another way: "r4c8=6, ≠5".
             Some(((c, _), _)) if c == l.from.0 => {
                 out.push_str(if l.if_from { ", =" } else { ", ≠" });
-                out.push_str(&l.from.1.to_string());
+                out.push_str(&sym(board, l.from.1));
             }
             _ => {
                 if !out.is_empty() {
@@ -128,7 +141,7 @@ pub fn chain(board: &Board, links: &[Link]) -> String {
 pub fn change(board: &Board, step: &Step) -> String {
     let mut parts = Vec::new();
     for &(c, d) in &step.placements {
-        parts.push(format!("place {d} in {}", board.cell_name(c)));
+        parts.push(format!("place {} in {}", sym(board, d), board.cell_name(c)));
     }
     if !step.eliminations.is_empty() {
         // Cells losing the same digits are named together: "remove 2, 3 from r2c4, r3c4".
@@ -148,7 +161,11 @@ pub fn change(board: &Board, step: &Step) -> String {
             }
         }
         for (ds, cs) in groups {
-            parts.push(format!("remove {} from {}", digits(&ds), cells(board, &cs)));
+            parts.push(format!(
+                "remove {} from {}",
+                digits(board, &ds),
+                cells(board, &cs)
+            ));
         }
     }
     if parts.is_empty() {
@@ -165,11 +182,11 @@ pub fn reason(board: &Board, step: &Step) -> String {
         Detail::NakedSingle => format!(
             "{} has no candidate but {}",
             board.cell_name(step.cells[0]),
-            step.digits[0]
+            sym(board, step.digits[0])
         ),
         Detail::HiddenSingle { unit } => format!(
             "{} has only one place left in {}: {}",
-            step.digits[0],
+            sym(board, step.digits[0]),
             u(unit),
             board.cell_name(step.cells[0])
         ),
@@ -177,13 +194,16 @@ pub fn reason(board: &Board, step: &Step) -> String {
             digit,
             inner,
             outer,
-        } => format!(
+        } => {
+            let digit = sym(board, *digit);
+            format!(
             "in {}, {digit} can only go in {}, all in {}; so the rest of {} cannot hold {digit}",
             u(inner),
             cells(board, &step.cells),
             u(outer),
             u(outer)
-        ),
+        )
+        }
         Detail::Subset {
             unit,
             hidden,
@@ -198,14 +218,14 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 format!(
                     "in {}, the digits {} can only go in {}, as many cells as digits; so those cells hold nothing else{how}",
                     u(unit),
-                    digits(&step.digits),
+                    digits(board, &step.digits),
                     cells(board, &step.cells)
                 )
             } else {
                 format!(
                     "{} hold only the digits {} between them, as many digits as cells; so the rest of {} cannot hold them{how}",
                     cells(board, &step.cells),
-                    digits(&step.digits),
+                    digits(board, &step.digits),
                     u(unit)
                 )
             }
@@ -215,20 +235,22 @@ pub fn reason(board: &Board, step: &Step) -> String {
             lines,
             crosses,
         } => format!(
-            "{digit} must go once in each of {}, and there it can only go in {}; those take it, so it leaves the rest of {}",
+            "{} must go once in each of {}, and there it can only go in {}; those take it, so it leaves the rest of {}",
+            sym(board, *digit),
             list(lines, u),
             list(crosses, u),
             list(crosses, u)
         ),
         Detail::Nishio { digit, placements } => format!(
-            "{placements} way(s) remain to place every {digit} once in each row, column and box, and none uses {}",
+            "{placements} way(s) remain to place every {} once in each row, column and box, and none uses {}",
+            sym(board, *digit),
             cells(board, &step.cells)
         ),
         Detail::Graph { graph, rule } => {
             let g = graph_name(*graph);
             let walk = chain(board, &step.links);
             let c = step.cells.first().map_or(String::new(), |&c| board.cell_name(c));
-            let d = step.digits.first().copied().unwrap_or(0);
+            let d = sym(board, step.digits.first().copied().unwrap_or(0));
             let assume = match graph {
                 GraphKind::Bilocation => format!("{c}≠{d}"),
                 GraphKind::Bivalue => format!("{c}={d}"),
@@ -241,7 +263,8 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 GraphRule::Cycle => match graph {
                     GraphKind::Bilocation => format!(
                         "{c} lies on a nonrepetitive cycle of the {g} graph, {walk}, entering and leaving it by {} and {}: it holds one of them",
-                        step.digits[0], step.digits[1]
+                        sym(board, step.digits[0]),
+                        sym(board, step.digits[1])
                     ),
                     GraphKind::Bivalue => format!(
                         "the {g} graph has the nonrepetitive cycle {walk}: one of its two cells in {} holds {d}, so the rest of {} cannot",
@@ -264,14 +287,14 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 ),
                 GraphRule::EmptyUnit => format!(
                     "if {assume}, the {g} paths {walk} leave {} no place in {}; so {so}",
-                    step.digits.get(1).copied().unwrap_or(0),
+                    sym(board, step.digits.get(1).copied().unwrap_or(0)),
                     list(&step.units, u)
                 ),
             }
         }
         Detail::TwoSat { placed } => {
             let c = board.cell_name(step.cells[0]);
-            let d = step.digits[0];
+            let d = sym(board, step.digits[0]);
             if *placed {
                 format!(
                     "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {c}≠{d} implies {c}={d}: {}; so {c} holds {d}",
@@ -285,7 +308,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
             }
         }
         Detail::Unique { pattern } => {
-            let ds = digits(&step.digits);
+            let ds = digits(board, &step.digits);
             match pattern {
                 UniquePattern::Rectangle => format!(
                     "{} form a rectangle in two boxes where {ds} alone would give two solutions; assuming the puzzle has one, the fourth corner is not only {ds}",
@@ -294,7 +317,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 UniquePattern::RectangleExtra => format!(
                     "{} form a rectangle in two boxes on {ds}; assuming one solution, one of the two corners with the extra digit {} holds it, so cells seeing both lose it",
                     cells(board, &step.cells),
-                    step.eliminations.first().map_or(0, |e| e.1)
+                    sym(board, step.eliminations.first().map_or(0, |e| e.1))
                 ),
             }
         }
@@ -305,25 +328,64 @@ pub fn reason(board: &Board, step: &Step) -> String {
             ),
             Contradiction::DigitMatching => format!(
                 "{} cannot be placed once in every row and column",
-                digits(&step.digits)
+                digits(board, &step.digits)
             ),
             Contradiction::TwoSat => format!(
                 "in the 2-SAT instance, {}={} and its negation imply each other: {}",
                 board.cell_name(step.cells[0]),
-                step.digits[0],
+                sym(board, step.digits[0]),
                 chain(board, &step.links)
             ),
             Contradiction::NoPlacement => format!(
                 "{} has no placement with one in each row, column and box",
-                digits(&step.digits)
+                digits(board, &step.digits)
             ),
         },
-        Detail::Guess { inference } => format!(
-            "no rule applies: try {} in {} (inference {inference}); a contradiction undoes it",
-            step.digits[0],
-            board.cell_name(step.cells[0])
-        ),
+        Detail::Guess { inference, refuted } => {
+            let cell = board.cell_name(step.cells[0]);
+            let before = match refuted.len() {
+                0 => String::new(),
+                1 => format!("; {} there led to a contradiction", sym(board, refuted[0])),
+                _ => format!(
+                    "; {} there each led to a contradiction",
+                    digits(board, refuted)
+                ),
+            };
+            format!(
+                "no rule applies: try {} in {cell} (inference {inference}){before}; kept: it leads to the solution",
+                sym(board, step.digits[0]),
+            )
+        }
     }
+}
+
+/// What proves that a run's puzzle has no solution: the cell left with no candidate,
+/// the unit left with no place for a digit, or the reason of the step that found the
+/// contradiction. `None` unless the rules ended in a contradiction.
+pub fn no_solution(board: &Board, run: &Run) -> Option<String> {
+    if run.finish != Finish::Contradiction {
+        return None;
+    }
+    let text = match run.broken {
+        Some(Broken::EmptyCell(cell)) => {
+            format!("{} has no candidate left", board.cell_name(cell))
+        }
+        Some(Broken::NoPlace { digit, unit }) => format!(
+            "{} has no place left in {}",
+            sym(board, digit),
+            board.unit_name(unit)
+        ),
+        Some(Broken::Clash { cell, digit }) => format!(
+            "{} cannot go in {}: a cell it sees holds it",
+            sym(board, digit),
+            board.cell_name(cell)
+        ),
+        None => {
+            let last = run.steps.iter().rev().find(|s| s.is_contradiction())?;
+            reason(board, last)
+        }
+    };
+    Some(text)
 }
 
 /// The step as a JSON object (what `explain --format json` prints): rule, the name a

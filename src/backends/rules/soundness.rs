@@ -83,7 +83,14 @@ mod tests {
         );
         let e = check(&b, &[removes], &solution).unwrap_err();
         assert!(e.contains("removes 3 from r1c3"), "{e}");
-        let mut guess = Step::new("guess", u8::MAX, Detail::Guess { inference: 1 });
+        let mut guess = Step::new(
+            "guess",
+            u8::MAX,
+            Detail::Guess {
+                inference: 1,
+                refuted: Vec::new(),
+            },
+        );
         guess.cells.push(1);
         guess.digits.push(3);
         guess.placements.push((1, 3));

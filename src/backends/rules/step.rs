@@ -80,6 +80,9 @@ pub enum Detail {
     Guess {
         /// Inferences made so far, this one included.
         inference: u64,
+        /// The digits tried in the same cell before this one, each of which led to a
+        /// contradiction on every branch.
+        refuted: Vec<u8>,
     },
 }
 
