@@ -404,6 +404,8 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         return Run {
             finish: Finish::Contradiction,
             partial: puzzle.cells.clone(),
+            // The conflict is the puzzle's own (`Puzzle::conflict` names it), not the rules'.
+            broken: None,
             hardest_rule: None,
             solutions: Vec::new(),
             complete: true,
