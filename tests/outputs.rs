@@ -260,6 +260,18 @@ fn explain_keeps_the_pictures_of_an_earlier_run_without_force() {
     );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(listing(Path::new(steps)), first);
+    // The page may go into the directory of pictures that the run makes.
+    let new = dir.path().join("new");
+    let page = new.join("page.html");
+    let (new, page) = (new.to_str().unwrap(), page.to_str().unwrap());
+    let o = run(
+        &[
+            "explain", "--index", "3", "--svg", new, "--html", page, hard,
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(listing(Path::new(new)).contains(&"page.html".to_string()));
 }
 
 #[test]

@@ -158,6 +158,14 @@ impl Writes {
         Ok(())
     }
 
+    /// Whether a directory output of the run makes `dir` (it, or one of its parents).
+    fn makes_dir(&self, dir: &Path) -> bool {
+        let id = identity(&dir.to_string_lossy());
+        self.outputs
+            .iter()
+            .any(|o| matches!(o.kind, Kind::Dir { .. }) && identity(&o.path).starts_with(&id))
+    }
+
     /// The rules of one output on its own: what exists there, and whether it can be
     /// written.
     fn check_one(&self, o: &Output) -> Result<()> {
@@ -210,7 +218,8 @@ impl Writes {
                         }
                         return writable(flag, path, d);
                     }
-                    if !self.make_dirs && !matches!(o.kind, Kind::Dir { .. }) {
+                    if !self.make_dirs && !matches!(o.kind, Kind::Dir { .. }) && !self.makes_dir(d)
+                    {
                         bail!(
                             "{flag} {path}: cannot write there: the directory {} does not exist; make it first (mkdir -p {})",
                             d.display(),
