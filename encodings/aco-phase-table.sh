@@ -5,7 +5,8 @@
 #   encodings/aco-phase-table.sh RESULTS.jsonl      (needs jq)
 set -eu
 jq -rs '
-  (map(.backend) | unique) as $names
+  map(select(.kind != "header"))
+  | (map(.backend) | unique) as $names
   | (group_by(.fixed_fraction * 20 | round)) as $rows
   | "| cells given | instances | " + ($names | map("`\(.)` solved | mean ms") | join(" | ")) + " |",
     "|---:|---:|" + ($names | map("---:|---:|") | join("")),

@@ -29,7 +29,8 @@ jq -rs '
    "tarx0134":[42,1086.8,100,16.40]} as $paper
   | def cell(rs): (rs | map(select(.verdict == "solved" and .wrong == null))) as $ok
       | "\($ok | length * 100 / (rs | length) | round) | \(if ($ok | length) == 0 then "-" else ($ok | map(.time_ms) | add / length * 1000 | round / 1000) end)";
-  map(. + {name: (.file | split("/") | last | rtrimstr(".txt"))})
+  map(select(.kind != "header"))
+  | map(. + {name: (.file | split("/") | last | rtrimstr(".txt"))})
   | group_by(.name) | map({key: .[0].name, value: .}) | from_entries as $by
   | ($paper | keys_unsorted)[] as $p
   | ($by[$p] // []) as $rs

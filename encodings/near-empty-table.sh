@@ -32,6 +32,7 @@ echo "$rule"
 jq -rs --arg backends "$backends" '
   def median: sort | if length == 0 then null else .[(length - 1) / 2 | floor] end;
   ($backends | split(",")) as $names
+  | map(select(.kind != "header"))
   | group_by([.size, .fixed_fraction])[]
   | . as $group
   | "| \(.[0].size)×\(.[0].size) | \(.[0].fixed_fraction * 1000 | round / 10) % |"

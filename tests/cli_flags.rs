@@ -54,11 +54,13 @@ fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// The results in a results file (its header lines left out).
 fn lines_of(path: &str) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["kind"] != "header")
         .collect()
 }
 
@@ -546,7 +548,8 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
         .spawn()
         .unwrap();
     let start = Instant::now();
-    while std::fs::read_to_string(results).map_or(0, |t| t.lines().count()) < 2 {
+    // The header, then two results.
+    while std::fs::read_to_string(results).map_or(0, |t| t.lines().count()) < 3 {
         assert!(start.elapsed() < slack() * 30, "no result written");
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -681,7 +684,8 @@ fn merge_says_when_it_skips_a_truncated_line() {
     let o = run(&["merge", results], "");
     assert!(o.status.success(), "{}", err(&o));
     assert!(
-        err(&o).contains(":2: skipped a truncated last line"),
+        // Line 1 is the header, line 2 the result.
+        err(&o).contains(":3: skipped a truncated last line"),
         "{}",
         err(&o)
     );

@@ -121,13 +121,14 @@ fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
     let complete = records(&full);
     assert_eq!(complete.len(), 40);
 
-    // Interrupt: keep 13 whole lines and half of the 14th, as a killed run leaves it.
+    // Interrupt: keep the header and 13 whole results, and half of the 14th, as a
+    // killed run leaves it.
     let text = std::fs::read_to_string(&full).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let cut = format!(
         "{}\n{}",
-        lines[..13].join("\n"),
-        &lines[13][..lines[13].len() / 2]
+        lines[..14].join("\n"),
+        &lines[14][..lines[14].len() / 2]
     );
     let partial = temp(&dir, "partial.jsonl");
     std::fs::write(&partial, cut).unwrap();

@@ -27,8 +27,14 @@ fn records(path: &str) -> Vec<Record> {
     parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
 }
 
+/// The complete result lines in a results file (its header left out).
 fn lines_in(path: &str) -> usize {
-    std::fs::read(path).map_or(0, |t| t.iter().filter(|&&b| b == b'\n').count())
+    std::fs::read(path).map_or(0, |t| {
+        String::from_utf8_lossy(&t)
+            .split_inclusive('\n')
+            .filter(|l| l.ends_with('\n') && !l.starts_with("{\"kind\":\"header\""))
+            .count()
+    })
 }
 
 /// What a run found, without timings and whatever file it names (a file's or the
@@ -337,13 +343,13 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
     }
     assert_eq!(from_file, whole);
     assert_eq!(piped, whole);
-    // Resume after an interruption (23 results and half a line kept), from the file and
-    // from the pipe: only the rest runs, and together they are the whole.
+    // Resume after an interruption (the header, 23 results and half a line kept), from
+    // the file and from the pipe: only the rest runs, and together they are the whole.
     let full = temp(&dir, "full.jsonl");
     run(&["compare", "-b", backends, "--out", &full, &path], b"");
     let text = std::fs::read_to_string(&full).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    let cut = format!("{}\n{}", lines[..23].join("\n"), &lines[23][..40]);
+    let cut = format!("{}\n{}", lines[..24].join("\n"), &lines[24][..40]);
     for piped in [false, true] {
         let partial = temp(&dir, "partial.jsonl");
         std::fs::write(&partial, &cut).unwrap();

@@ -1,14 +1,17 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
+use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::out::Out;
 use super::{Budget, EXIT_WRONG_ANSWER};
 use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_configs, Set};
 use crate::harness::entry::{Entry, Names};
 use crate::harness::feed::{read_ahead, Feed};
-use crate::harness::record::{for_each_record, Record};
+use crate::harness::record::{for_each_line, Header, HeaderKind, Line, Record, Shard};
 use crate::harness::report::counted;
 use crate::harness::run::{run_all, Done, Plan};
+#[cfg(doc)]
+use crate::harness::summary::backend_order;
 use crate::harness::summary::{summarize_by_file, summarize_entries};
 use crate::harness::{plot, report};
 use clap::Args;
@@ -101,18 +104,21 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = super::parse_positive)]
     max_solutions: usize,
 
-    /// Stream every result to this JSON-lines file as it finishes. An existing file is
-    /// not overwritten unless --force is given (or --resume, which appends).
+    /// Stream every result to this JSON-lines file as it finishes, after a first line
+    /// saying what the run is (`"kind":"header"`: its shard, settings and backends). An
+    /// existing file is not overwritten unless --force is given (or --resume, which
+    /// appends).
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
 
     /// Skip the runs the --out file already holds, and append the rest; the file's runs
-    /// must have the same settings (--first, --timeout, --variant).
-    #[arg(long, requires = "out", conflicts_with = "force")]
+    /// must have the same settings (--first, --timeout, --variant) and --shard.
+    #[arg(long, requires = "out")]
     resume: bool,
 
-    /// Overwrite an existing --out file.
-    #[arg(long, requires = "out")]
+    /// Replace existing output files (--out, --csv, --markdown, --plot). No output may
+    /// be an input or another output, even with --force.
+    #[arg(long)]
     force: bool,
 
     /// Run only the K-th of N deterministic slices of the input (puzzle i goes to slice i mod N + 1).
@@ -226,33 +232,17 @@ pub fn check_svg_name(plot: Option<&str>) -> anyhow::Result<()> {
     }
 }
 
-/// Checks that each output file can be written, before any solve: a bad path is
-/// reported at once, not after an hour of solving.
+/// Checks every output file by the rules of [`files`], before any solve: a bad path is
+/// reported at once, not after an hour of solving, and a refused run writes nothing.
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     check_svg_name(args.plot.as_deref())?;
-    if let Some(path) = &args.out {
-        if std::path::Path::new(path).exists() && !args.resume && !args.force {
-            anyhow::bail!(
-                "{path} already exists: add --resume to continue that run, or --force to overwrite it"
-            );
-        }
-    }
-    for path in [&args.csv, &args.markdown, &args.plot]
-        .into_iter()
-        .flatten()
-    {
-        // Opened to prove it can be written; a file made only for the proof is removed.
-        let existed = std::path::Path::new(path).exists();
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-        if !existed {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-    Ok(())
+    Writes::new(args.force)
+        .inputs(&args.input.files)
+        .results("--out", args.out.as_deref(), args.resume)
+        .file("--csv", args.csv.as_deref())
+        .file("--markdown", args.markdown.as_deref())
+        .file("--plot", args.plot.as_deref())
+        .check()
 }
 
 /// What a first reading of an input that can be read twice found, before any solve.
@@ -311,20 +301,42 @@ const NO_FILE: NoFile = NoFile::PipedElseExamples;
 
 /// The entries of the results `--resume` goes on from, checking that they were made
 /// with the same settings; the file is read one line at a time.
-fn read_previous(path: &str, plan: &Plan, names: &mut Names) -> anyhow::Result<Vec<Entry>> {
+fn read_previous(
+    path: &str,
+    plan: &Plan,
+    shard: Shard,
+    names: &mut Names,
+) -> anyhow::Result<(Vec<Entry>, bool)> {
     let now = plan.settings();
     let mut previous = Vec::new();
-    for_each_record(path, |r| -> anyhow::Result<()> {
-        if let Some(old) = r.settings.as_ref().filter(|s| **s != now) {
+    let mut headed = false;
+    for_each_line(path, |line| -> anyhow::Result<()> {
+        let old = match &line {
+            Line::Header(h) => {
+                if h.shard != shard {
+                    anyhow::bail!(
+                        "{path} holds shard {} of a run, not {shard}: resume with --shard {}, or write to another --out",
+                        h.shard,
+                        h.shard
+                    );
+                }
+                headed = true;
+                Some(&h.settings)
+            }
+            Line::Record(r) => r.settings.as_ref(),
+        };
+        if let Some(old) = old.filter(|s| **s != now) {
             anyhow::bail!(
                 "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
                 old.differences(&now).join(", ")
             );
         }
-        previous.push(Entry::new(&r, names));
+        if let Line::Record(r) = &line {
+            previous.push(Entry::new(r, names));
+        }
         Ok(())
     })?;
-    Ok(previous)
+    Ok((previous, headed))
 }
 
 /// The warning for more solves at once (`--jobs`) than the machine has cores: they then
@@ -342,17 +354,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends = resolve_backends(&args.backends)?;
     check_outputs(args)?;
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let slice = shard.map_or(Shard { index: 1, count: 1 }, |(k, n)| Shard {
+        index: k,
+        count: n,
+    });
     let plan = Plan {
         backends: backends.clone(),
         timeout: args.timeout.0,
         max_solutions: if args.first { 1 } else { args.max_solutions },
         jobs: args.jobs,
-        variant: args
-            .input
-            .variant
-            .as_deref()
-            .unwrap_or("classic")
-            .to_ascii_lowercase(),
+        variant: args.input.variant_label(),
     };
     let out_exists = args
         .out
@@ -360,8 +371,14 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         .is_some_and(|p| std::path::Path::new(p).exists());
     let mut names = Names::default();
     let mut previous: Vec<Entry> = Vec::new();
+    let mut headed = false;
     if args.resume && out_exists {
-        previous = read_previous(args.out.as_deref().unwrap_or_default(), &plan, &mut names)?;
+        (previous, headed) = read_previous(
+            args.out.as_deref().unwrap_or_default(),
+            &plan,
+            slice,
+            &mut names,
+        )?;
     }
     let done = Done::new(&plan, &previous);
     let already = previous
@@ -402,10 +419,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             } else {
                 o.write(true);
             }
-            Some(
-                o.open(path)
-                    .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?,
-            )
+            Some(files::open(path, &o)?)
         }
         None => None,
     };
@@ -462,13 +476,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let bar = progress_bar(survey.as_ref().map(|s| s.solves));
     // The new entries follow the earlier ones in one vector (no copy of either at the end).
     let earlier = previous.len();
-    let replace = !args.resume;
-    let sink = Mutex::new((file, previous, names, None::<String>, replace));
+    // The file starts (or, resumed, goes on) with a header, written with the first
+    // result, or at the end of a run that had none: a run stopped before any result
+    // leaves the file as it was.
+    let header = Header {
+        kind: HeaderKind::Header,
+        shard: slice,
+        settings: plan.settings(),
+        backends: plan.backends.clone(),
+        inputs: args.input.files.clone(),
+    };
+    let start = Start {
+        replace: !args.resume,
+        header: Some(serde_json::to_string(&header).unwrap_or_default()),
+    };
+    let sink = Mutex::new((file, previous, names, None::<String>, start));
     run_all(&plan, &mut feed, &done, &stop, |record| {
         let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-        let (file, entries, names, error, replace) = &mut *guard;
-        if let Some(f) = file.as_mut().filter(|_| std::mem::take(replace)) {
-            if let Err(e) = f.set_len(0) {
+        let (file, entries, names, error, start) = &mut *guard;
+        if let Some(f) = file.as_mut() {
+            if let Err(e) = start.begin(f) {
                 error.get_or_insert(format!("cannot write results: {e}"));
             }
         }
@@ -499,12 +526,22 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         bar.inc(1);
     })?;
     bar.finish_and_clear();
-    let (_, mut entries, _, error, _) = sink.into_inner().unwrap_or_else(|e| e.into_inner());
+    let (mut file, mut entries, _, mut error, mut start) =
+        sink.into_inner().unwrap_or_else(|e| e.into_inner());
     let ran = entries.len() - earlier;
+    let interrupted = stop.load(Ordering::SeqCst);
+    // A run that ended with no result still says it ran (an empty shard), unless it
+    // was stopped, or a resumed file says so already.
+    if let Some(f) = file.as_mut() {
+        if ran == 0 && !interrupted && feed.error.is_none() && !(args.resume && headed) {
+            if let Err(e) = start.begin(f) {
+                error.get_or_insert(format!("cannot write results: {e}"));
+            }
+        }
+    }
     if let Some(e) = error {
         anyhow::bail!(e);
     }
-    let interrupted = stop.load(Ordering::SeqCst);
     let kept = args
         .out
         .as_deref()
@@ -541,16 +578,38 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         svg: args.plot.as_deref(),
         title: &title,
         by_file: args.by_file,
+        order: &plan.backends,
+        notes: &[],
     };
     if let Some(e) = feed.error.take() {
         return Err(stopped_early(e, &feed, ran, &entries, &mut outputs, args));
     }
-    let status = report_all(&entries, &outputs, plan.jobs)?;
+    let status = report_all(&entries, &[], &outputs, plan.jobs)?;
     Ok(if interrupted {
         EXIT_INTERRUPTED
     } else {
         status
     })
+}
+
+/// How a results file is begun: emptied first unless resumed, then its header line.
+struct Start {
+    replace: bool,
+    header: Option<String>,
+}
+
+impl Start {
+    /// Empties the file if it is to be replaced and writes the header, the first time
+    /// only.
+    fn begin(&mut self, file: &mut std::fs::File) -> std::io::Result<()> {
+        if std::mem::take(&mut self.replace) {
+            file.set_len(0)?;
+        }
+        match self.header.take() {
+            Some(line) => file.write_all(format!("{line}\n").as_bytes()),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Bad input met while solving (standard input, read once): the table of what was
@@ -582,7 +641,7 @@ fn stopped_early(
         }
         return error;
     }
-    if let Err(e) = report_all(entries, outputs, args.jobs) {
+    if let Err(e) = report_all(entries, &[], outputs, args.jobs) {
         eprintln!("sudoku-arena: {e}");
     }
     let mut what = "compared in the table above".to_string();
@@ -658,22 +717,77 @@ pub struct Outputs<'a> {
     pub title: &'a str,
     /// One table per input file as well.
     pub by_file: bool,
+    /// The backends as the run named them: the order of every table's rows and of the
+    /// plot's series (see [`backend_order`]).
+    pub order: &'a [String],
+    /// Lines said before the tables, in the terminal and the Markdown (what is missing
+    /// from the results, say).
+    pub notes: &'a [String],
 }
 
-/// Prints the summary of `records` and writes the requested files; the exit status says
-/// whether everything checked out.
-pub fn report_all(records: &[Entry], outputs: &Outputs, threads: usize) -> anyhow::Result<i32> {
-    let summary = summarize_entries(records);
-    let per_file = if outputs.by_file {
-        summarize_by_file(records)
+/// A part of the results with a table of its own (`merge --by-settings`).
+pub struct Group<'a> {
+    /// What the part is, above its table.
+    pub heading: String,
+    /// Its entries.
+    pub entries: &'a [Entry],
+}
+
+/// Prints the summary of `records` (one table per group of `groups`, or one for all
+/// when there is none) and writes the requested files; the exit status says whether
+/// everything checked out.
+pub fn report_all(
+    records: &[Entry],
+    groups: &[Group],
+    outputs: &Outputs,
+    threads: usize,
+) -> anyhow::Result<i32> {
+    let whole = [Group {
+        heading: String::new(),
+        entries: records,
+    }];
+    let groups = if groups.is_empty() {
+        &whole[..]
     } else {
-        Vec::new()
+        groups
     };
     let mut out = Out::new();
-    out.write(&report::terminal(&summary));
-    for (file, s) in &per_file {
-        out.write(&format!("\n{file}:\n"));
-        out.write(&report::terminal(s));
+    let mut markdown = String::new();
+    let mut csv = report::csv(&Default::default());
+    let mut failures = Vec::new();
+    for note in outputs.notes {
+        out.write(&format!("{note}\n"));
+        markdown.push_str(&format!("{note}\n\n"));
+    }
+    for group in groups {
+        let summary = summarize_entries(group.entries, outputs.order);
+        let per_file = if outputs.by_file {
+            summarize_by_file(group.entries, outputs.order)
+        } else {
+            Vec::new()
+        };
+        if !group.heading.is_empty() {
+            out.write(&format!("\n{}:\n", group.heading));
+            markdown.push_str(&format!("## {}\n\n", group.heading));
+        }
+        out.write(&report::terminal(&summary));
+        markdown.push_str(&report::markdown(&summary));
+        csv.push_str(&report::csv_rows_for("all", &summary));
+        for (file, s) in &per_file {
+            out.write(&format!("\n{file}:\n"));
+            out.write(&report::terminal(s));
+            markdown.push_str(&format!("\n### {file}\n\n"));
+            markdown.push_str(&report::markdown(s));
+            csv.push_str(&report::csv_rows_for(file, s));
+        }
+        if !summary.clean() {
+            failures.extend(
+                report::terminal(&summary)
+                    .lines()
+                    .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT"))
+                    .map(String::from),
+            );
+        }
     }
     if threads > 0 {
         out.write(&format!(
@@ -681,34 +795,19 @@ pub fn report_all(records: &[Entry], outputs: &Outputs, threads: usize) -> anyho
         ));
     }
     out.flush();
-    let write = |path: &str, text: String| {
-        std::fs::write(path, text).map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))
-    };
     if let Some(p) = outputs.csv {
-        let mut text = report::csv(&summary);
-        for (file, s) in &per_file {
-            text.push_str(&report::csv_rows_for(file, s));
-        }
-        write(p, text)?;
+        files::write(p, csv)?;
     }
     if let Some(p) = outputs.markdown {
-        let mut text = report::markdown(&summary);
-        for (file, s) in &per_file {
-            text.push_str(&format!("\n### {file}\n\n"));
-            text.push_str(&report::markdown(s));
-        }
-        write(p, text)?;
+        files::write(p, markdown)?;
     }
     if let Some(p) = outputs.svg {
-        plot::write_svg(records, p, outputs.title)?;
+        files::write(p, plot::svg(records, p, outputs.title, outputs.order)?)?;
     }
-    if summary.clean() {
+    if failures.is_empty() {
         Ok(0)
     } else {
-        for line in report::terminal(&summary)
-            .lines()
-            .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT"))
-        {
+        for line in failures {
             eprintln!("sudoku-arena: {line}");
         }
         Ok(EXIT_WRONG_ANSWER)

@@ -1,5 +1,6 @@
 //! `sudoku-arena explain`: the steps the rule engine takes on one puzzle, with reasons.
 
+use super::files::{self, Writes};
 use super::input::{InputArgs, NoFile};
 use super::out::Out;
 use crate::backends::rules::engine::{Finish, Options, RULES};
@@ -68,13 +69,18 @@ pub struct ExplainArgs {
     /// the candidates before the step, the graph a graph rule read, its cycle or
     /// paths, and what it removes (red) or places (green). Files step-NNN.svg.
     #[arg(long, value_name = "DIR")]
-    svg: Option<std::path::PathBuf>,
+    svg: Option<String>,
 
     /// Also write one self-contained HTML page (no network) that steps through the
     /// solution: every step's picture, text and level, with next/previous buttons
     /// and the arrow keys.
     #[arg(long, value_name = "FILE")]
-    html: Option<std::path::PathBuf>,
+    html: Option<String>,
+
+    /// Replace the step-NNN.svg files already in the --svg directory (those of an
+    /// earlier run are removed) and an existing --html file; never an input.
+    #[arg(long)]
+    force: bool,
 
     /// Allow the uniqueness rules (unique rectangle and its type 2): sound only for
     /// puzzles known to have one solution; every step they make says so.
@@ -90,6 +96,16 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
     if args.index == 0 {
         anyhow::bail!("--index 0: puzzles are numbered from 1");
     }
+    Writes::new(args.force)
+        .inputs(&args.input.files)
+        .dir(
+            "--svg",
+            args.svg.as_deref(),
+            "step-NNN.svg",
+            is_step_picture,
+        )
+        .file("--html", args.html.as_deref())
+        .check()?;
     // Read lazily, only as far as the puzzle asked for.
     let mut puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut count = 0;
@@ -232,22 +248,30 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         let start = State::new(board, puzzle);
         let states = picture::states_before(board, &start, &run.steps);
         if let Some(dir) = &args.svg {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| anyhow::anyhow!("--svg {}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?;
+            // The pictures of an earlier run go (only with --force, checked above), so
+            // that the directory holds this explanation alone.
+            for old in std::fs::read_dir(dir)
+                .map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?
+                .filter_map(Result::ok)
+                .filter(|e| is_step_picture(&e.file_name().to_string_lossy()))
+            {
+                std::fs::remove_file(old.path())
+                    .map_err(|e| anyhow::anyhow!("--svg {}: {e}", old.path().display()))?;
+            }
             let mut written = 0;
             for (i, step) in run.steps.iter().enumerate() {
                 if !picture::is_nontrivial(step) {
                     continue;
                 }
-                let path = dir.join(format!("step-{:03}.svg", i + 1));
+                let path = std::path::Path::new(dir).join(format!("step-{:03}.svg", i + 1));
                 std::fs::write(&path, picture::svg(board, &states[i], i + 1, step))
                     .map_err(|e| anyhow::anyhow!("--svg {}: {e}", path.display()))?;
                 written += 1;
             }
             eprintln!(
-                "sudoku-arena explain: wrote {} to {}",
-                counted(written, "SVG picture"),
-                dir.display()
+                "sudoku-arena explain: wrote {} to {dir}",
+                counted(written, "SVG picture")
             );
         }
         if let Some(file) = &args.html {
@@ -273,17 +297,23 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 ),
                 Finish::Stuck => "Stuck: no rule applies (try --allow-guessing).".into(),
             };
-            std::fs::write(
+            files::write(
                 file,
                 picture::html(board, &title, &states, &run.steps, &ending),
             )
-            .map_err(|e| anyhow::anyhow!("--html {}: {e}", file.display()))?;
+            .map_err(|e| anyhow::anyhow!("--html {e}"))?;
             eprintln!(
-                "sudoku-arena explain: wrote {} to {}",
-                counted(run.steps.len(), "step"),
-                file.display()
+                "sudoku-arena explain: wrote {} to {file}",
+                counted(run.steps.len(), "step")
             );
         }
     }
     Ok(0)
+}
+
+/// Whether `name` is one of the pictures `--svg` writes: `step-` digits `.svg`.
+fn is_step_picture(name: &str) -> bool {
+    name.strip_prefix("step-")
+        .and_then(|n| n.strip_suffix(".svg"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -1,6 +1,7 @@
 //! `sudoku-arena generate`: new puzzles, unique by Eppstein's procedure or fixed-fraction
 //! instances for phase-transition experiments. The work is in [`crate::generate`].
 
+use super::files::{self, Writes};
 use super::input::parse_box;
 use super::out::Out;
 use super::{parse_budget, parse_positive, Budget};
@@ -128,11 +129,12 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value = "line")]
     format: GenerateFormat,
 
-    /// Write to FILE instead of standard output; an existing file is kept unless --force.
+    /// Write to FILE instead of standard output (`-`); an existing file is kept unless
+    /// --force, and a missing directory is made.
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
 
-    /// Overwrite the --out file if it exists.
+    /// Replace the --out file if it exists.
     #[arg(long, requires = "out")]
     force: bool,
 }
@@ -160,15 +162,13 @@ enum Sink {
 
 impl Sink {
     fn open(args: &GenerateArgs) -> anyhow::Result<Sink> {
-        let Some(path) = &args.out else {
+        let path = args.out.as_deref().filter(|&o| o != "-");
+        Writes::new(args.force).file("--out", path).check()?;
+        let Some(path) = path else {
             return Ok(Sink::Stdout(Out::new()));
         };
-        if std::path::Path::new(path).exists() && !args.force {
-            anyhow::bail!("{path} already exists: add --force to overwrite it");
-        }
-        let file = std::fs::File::create(path)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-        Ok(Sink::File(path.clone(), std::io::BufWriter::new(file)))
+        let file = files::create(path)?;
+        Ok(Sink::File(path.to_string(), std::io::BufWriter::new(file)))
     }
 
     fn write(&mut self, text: &str) -> anyhow::Result<()> {

@@ -60,6 +60,14 @@ pub enum NoFile {
 }
 
 impl InputArgs {
+    /// The variant a run's records name: `--variant`, lower-cased, else `classic`.
+    pub fn variant_label(&self) -> String {
+        self.variant
+            .as_deref()
+            .unwrap_or("classic")
+            .to_ascii_lowercase()
+    }
+
     /// The parse options these arguments ask for.
     pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
         let variant = match &self.variant {

@@ -1,21 +1,31 @@
-//! `sudoku-arena merge`: one summary from several results files (shards of a large run).
+//! `sudoku-arena merge`: one summary from several results files (shards of a large run),
+//! saying what is missing from them and refusing to mix runs with other settings.
 
-use super::compare::{check_svg_name, report_all, Outputs};
+use super::compare::{check_svg_name, report_all, Group, Outputs};
+use super::files::Writes;
 use crate::harness::entry::{Entry, Names};
-use crate::harness::record::{for_each_record, Record};
+use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
 use clap::Args;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Build the comparison from several JSON-lines results files.
 ///
-/// For runs split with `compare --shard K/N` across machines or a job array; when a
-/// (backend, puzzle) pair appears in several files, the last one read counts.
+/// For runs split with `compare --shard K/N` across machines or a job array. Each file
+/// written by `compare --out` starts with a header line naming its shard, settings and
+/// backends, so merge says which shards of K/N are missing (a shard that had no puzzle
+/// is still known), warns of a backend not run on every shard and of an empty file,
+/// and refuses results run with other settings (--timeout, --first/--max-solutions,
+/// --variant) unless --by-settings keeps them apart, one table each. `x fastest`
+/// compares medians over the puzzles every backend ran. When a (backend, puzzle) pair
+/// appears in several files, the last one read counts. Lines of `solve --format json`
+/// are results too (one backend, no shard).
 ///
 /// Example:
 ///   sudoku-arena merge results-*.jsonl --markdown summary.md --plot summary.svg
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MergeArgs {
-    /// Results files written by `compare --out`.
+    /// Results files written by `compare --out` (or `solve --format json`).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
@@ -31,26 +41,75 @@ pub struct MergeArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<String>,
 
+    /// Replace existing --csv, --markdown and --plot files (never an input).
+    #[arg(long)]
+    force: bool,
+
     /// Also give one table per input file of the original runs.
     #[arg(long)]
     by_file: bool,
+
+    /// Results run with other settings get a table each (their backends named `NAME
+    /// [K]`, K the group) instead of being refused.
+    #[arg(long)]
+    by_settings: bool,
 
     /// The plot's title, instead of the data set and budget the records name.
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
 }
 
-/// Merges and reports; each file is read one record at a time, and the summary keeps a
-/// small entry per record.
+/// What one results file held.
+#[derive(Default)]
+struct FileSeen {
+    shards: BTreeSet<Shard>,
+    backends: Vec<String>,
+    records: usize,
+    headers: usize,
+}
+
+/// The entries of the results made with one set of settings.
+struct SettingsGroup {
+    settings: Option<RunSettings>,
+    files: Vec<String>,
+    entries: Vec<Entry>,
+}
+
+/// Merges and reports; each file is read one record at a time.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     check_svg_name(args.plot.as_deref())?;
-    let mut entries = Vec::new();
-    let mut names = Names::default();
+    Writes::new(args.force)
+        .inputs(&args.files)
+        .file("--csv", args.csv.as_deref())
+        .file("--markdown", args.markdown.as_deref())
+        .file("--plot", args.plot.as_deref())
+        .check()?;
+    let mut groups: Vec<SettingsGroup> = Vec::new();
+    let mut seen_files: Vec<(String, FileSeen)> = Vec::new();
+    let mut order: Vec<String> = Vec::new();
     let mut seen = Seen::default();
+    let mut names = Names::default();
     for f in &args.files {
-        let truncated = for_each_record(f, |r| -> anyhow::Result<()> {
-            seen.add(&r);
-            entries.push(Entry::new(&r, &mut names));
+        let mut file = FileSeen::default();
+        let truncated = for_each_line(f, |line| -> anyhow::Result<()> {
+            match line {
+                Line::Header(h) => {
+                    file.headers += 1;
+                    file.shards.insert(h.shard);
+                    for b in h.backends {
+                        add(&mut file.backends, &b);
+                        add(&mut order, &b);
+                    }
+                    group_of(&mut groups, Some(&h.settings), f);
+                }
+                Line::Record(r) => {
+                    file.records += 1;
+                    seen.add(&r);
+                    add(&mut file.backends, &r.backend);
+                    let g = group_of(&mut groups, r.settings.as_ref(), f);
+                    groups[g].entries.push(Entry::new(&r, &mut names));
+                }
+            }
             Ok(())
         })
         .map_err(|e| match e.downcast::<crate::error::Error>() {
@@ -63,22 +122,198 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         if let Some(line) = truncated {
             eprintln!("note: {f}:{line}: skipped a truncated last line (an interrupted write)");
         }
+        if file.headers == 0 && file.records == 0 {
+            eprintln!(
+                "warning: {f} is empty: no header and no result (a run that never started, or stopped before its first result); which shard it was is unknown"
+            );
+        }
+        seen_files.push((f.clone(), file));
     }
+    let notes = missing_notes(&seen_files);
+    for n in &notes {
+        eprintln!("warning: {n}");
+    }
+    groups.retain(|g| !g.entries.is_empty());
+    if groups.is_empty() {
+        let shards: Vec<String> = seen_files
+            .iter()
+            .filter(|(_, s)| s.records == 0 && !s.shards.is_empty())
+            .map(|(f, s)| format!("{f} (shard {})", list(&s.shards)))
+            .collect();
+        let why = if shards.is_empty() {
+            String::new()
+        } else {
+            format!("; {} ran on no puzzle", shards.join(", "))
+        };
+        anyhow::bail!(
+            "nothing to compare: {} hold(s) no result{why}",
+            args.files.join(", ")
+        );
+    }
+    if groups.len() > 1 && !args.by_settings {
+        let lines: Vec<String> = groups.iter().map(describe).collect();
+        anyhow::bail!(
+            "the results were run with other settings, and their times and verdicts answer different questions:\n  {}\nmerge each group apart, or add --by-settings for one table per group",
+            lines.join("\n  ")
+        );
+    }
+    for g in &groups {
+        for w in backend_warnings(&seen_files, &g.files) {
+            eprintln!("warning: {w}");
+        }
+    }
+    let labelled = groups.len() > 1;
+    let mut entries = Vec::new();
+    let mut bounds = Vec::new();
+    for (k, g) in groups.iter_mut().enumerate() {
+        let start = entries.len();
+        for e in std::mem::take(&mut g.entries) {
+            entries.push(match labelled {
+                true => {
+                    let label = format!("{} [{}]", e.backend(), k + 1);
+                    e.relabelled(&label, &mut names)
+                }
+                false => e,
+            });
+        }
+        bounds.push((start, entries.len()));
+    }
+    let parts: Vec<Group> = if labelled {
+        groups
+            .iter()
+            .zip(&bounds)
+            .enumerate()
+            .map(|(k, (g, &(a, b)))| Group {
+                heading: format!("[{}] {}", k + 1, describe(g)),
+                entries: &entries[a..b],
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let title = args
         .title
         .clone()
         .unwrap_or_else(|| seen.title(entries.len(), &args.files));
     report_all(
         &entries,
+        &parts,
         &Outputs {
             csv: args.csv.as_deref(),
             markdown: args.markdown.as_deref(),
             svg: args.plot.as_deref(),
             title: &title,
             by_file: args.by_file,
+            order: &order,
+            notes: &notes,
         },
         0,
     )
+}
+
+/// Adds `name` to `list` unless it is there.
+fn add(list: &mut Vec<String>, name: &str) {
+    if !list.iter().any(|n| n == name) {
+        list.push(name.to_string());
+    }
+}
+
+/// The group of `settings`, made if new, with `file` among its files.
+fn group_of(groups: &mut Vec<SettingsGroup>, settings: Option<&RunSettings>, file: &str) -> usize {
+    let k = match groups.iter().position(|g| g.settings.as_ref() == settings) {
+        Some(k) => k,
+        None => {
+            groups.push(SettingsGroup {
+                settings: settings.cloned(),
+                files: Vec::new(),
+                entries: Vec::new(),
+            });
+            groups.len() - 1
+        }
+    };
+    add(&mut groups[k].files, file);
+    k
+}
+
+/// A group's settings and files, in the command line's words.
+fn describe(g: &SettingsGroup) -> String {
+    let settings = g
+        .settings
+        .as_ref()
+        .map_or("settings not recorded".to_string(), RunSettings::describe);
+    format!("{settings}: {}", g.files.join(", "))
+}
+
+/// Shards as `K/N`, joined.
+fn list(shards: &BTreeSet<Shard>) -> String {
+    shards
+        .iter()
+        .map(Shard::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What is missing: for each N that some file is a shard of, the shards K/N no file
+/// holds.
+fn missing_notes(files: &[(String, FileSeen)]) -> Vec<String> {
+    let mut by_count: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for (_, f) in files {
+        for s in &f.shards {
+            by_count.entry(s.count).or_default().insert(s.index);
+        }
+    }
+    by_count
+        .into_iter()
+        .filter_map(|(n, have)| {
+            let missing: Vec<String> = (1..=n)
+                .filter(|k| !have.contains(k))
+                .map(|k| format!("{k}/{n}"))
+                .collect();
+            match missing.len() {
+                0 => None,
+                1 => Some(format!(
+                    "shard {} is missing: the tables cover {} of {n} shards",
+                    missing[0],
+                    have.len()
+                )),
+                _ => Some(format!(
+                    "shards {} are missing: the tables cover {} of {n} shards",
+                    missing.join(", "),
+                    have.len()
+                )),
+            }
+        })
+        .collect()
+}
+
+/// A warning for each backend that some of `group_files` ran and others did not.
+fn backend_warnings(files: &[(String, FileSeen)], group_files: &[String]) -> Vec<String> {
+    let members: Vec<&(String, FileSeen)> = files
+        .iter()
+        .filter(|(f, s)| group_files.contains(f) && !s.backends.is_empty())
+        .collect();
+    let mut all: Vec<String> = Vec::new();
+    for (_, s) in &members {
+        for b in &s.backends {
+            add(&mut all, b);
+        }
+    }
+    all.into_iter()
+        .filter_map(|b| {
+            let (with, without): (Vec<_>, Vec<_>) =
+                members.iter().partition(|(_, s)| s.backends.contains(&b));
+            (!without.is_empty()).then(|| {
+                let names = |v: &[&&(String, FileSeen)]| {
+                    v.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>().join(", ")
+                };
+                format!(
+                    "{b} ran not on every shard: in {} but not in {}; its row covers fewer puzzles, and `x fastest` compares only the puzzles every backend ran",
+                    names(&with),
+                    names(&without)
+                )
+            })
+        })
+        .collect()
 }
 
 /// What the records merged name, for the plot's title: the puzzle files and the time

@@ -6,6 +6,7 @@ mod compare;
 mod count;
 mod explain;
 mod export;
+mod files;
 mod generate;
 pub mod input;
 mod merge;
@@ -50,11 +51,12 @@ enum Command {
     Completions(CompletionsArgs),
 }
 
-/// Print a shell completion script.
+/// Print a shell completion script, or write it to a file with --out (its directory is
+/// made if it is missing).
 ///
 /// Examples:
-///   sudoku-arena completions bash > ~/.local/share/bash-completion/completions/sudoku-arena
-///   sudoku-arena completions zsh > ~/.zfunc/_sudoku-arena
+///   sudoku-arena completions bash --out ~/.local/share/bash-completion/completions/sudoku-arena
+///   sudoku-arena completions zsh --out ~/.zfunc/_sudoku-arena
 ///   sudoku-arena completions fish > ~/.config/fish/completions/sudoku-arena.fish
 #[derive(clap::Args, Debug)]
 #[command(verbatim_doc_comment)]
@@ -62,6 +64,41 @@ struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     shell: clap_complete::Shell,
+
+    /// Write the script to FILE (`-`: standard output), making its directory if it is
+    /// missing; an existing file is kept unless --force.
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+
+    /// Replace an existing --out file.
+    #[arg(long, requires = "out")]
+    force: bool,
+}
+
+/// Prints or writes the completion script.
+fn completions(args: &CompletionsArgs) -> anyhow::Result<i32> {
+    let file = args.out.as_deref().filter(|&o| o != "-");
+    files::Writes::new(args.force)
+        .making_dirs()
+        .file("--out", file)
+        .check()?;
+    let mut buf = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "sudoku-arena", &mut buf);
+    match file {
+        Some(path) => {
+            files::write(path, &buf)?;
+            eprintln!(
+                "sudoku-arena: wrote the {} completions to {path}",
+                args.shell
+            );
+        }
+        None => {
+            let mut out = out::Out::new();
+            out.write(&String::from_utf8_lossy(&buf));
+            out.flush();
+        }
+    }
+    Ok(0)
 }
 
 /// Runs the command line and returns the exit status.
@@ -77,14 +114,7 @@ pub fn run() -> i32 {
         Command::Explain(args) => explain::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Completions(args) => {
-            let mut out = out::Out::new();
-            let mut buf = Vec::new();
-            clap_complete::generate(args.shell, &mut Cli::command(), "sudoku-arena", &mut buf);
-            out.write(&String::from_utf8_lossy(&buf));
-            out.flush();
-            Ok(0)
-        }
+        Command::Completions(args) => completions(&args),
     };
     match result {
         Ok(status) => status,

@@ -1,5 +1,6 @@
 //! `sudoku-arena rate`: how hard each puzzle is for the rule engine, and a summary.
 
+use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
@@ -98,9 +99,14 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: RateFormat,
 
-    /// Also write one CSV row per puzzle to this file.
+    /// Also write one CSV row per puzzle to this file; an existing file is kept unless
+    /// --force.
     #[arg(long, value_name = "FILE")]
     csv: Option<String>,
+
+    /// Replace an existing --csv file (never an input).
+    #[arg(long, requires = "csv")]
+    force: bool,
 }
 
 /// One puzzle's rating.
@@ -187,12 +193,15 @@ struct Summary {
 
 /// Rates every puzzle of the input.
 pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
+    Writes::new(args.force)
+        .inputs(&args.input.files)
+        .file("--csv", args.csv.as_deref())
+        .check()?;
     // Read lazily: each puzzle is rated before the next is read.
     let mut puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut csv = match &args.csv {
         Some(path) => {
-            let mut file = std::fs::File::create(path)
-                .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
+            let mut file = files::create(path)?;
             writeln!(file, "file,index,verdict,level,ladder,hardest_rule,steps,guessing_needed,inferences,game_complexity,time_ms,name")
                 .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
             Some((path.clone(), file))

@@ -6,6 +6,8 @@ use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
 use crate::backends::create;
+use crate::harness::record::Record;
+use crate::harness::run::{record_of, Plan};
 use crate::model::format::{to_grid, to_line};
 use crate::model::Puzzle;
 use crate::solver::{matches_expected, verify, Outcome, SolveOptions};
@@ -20,7 +22,8 @@ pub enum SolveFormat {
     Line,
     /// A comment line with the verdict and time, then each solution kept as a printed grid.
     Grid,
-    /// One JSON object per puzzle per line (index, backend, verdict, solutions, stats...).
+    /// One JSON object per puzzle per line (index, backend, verdict, solutions, stats...):
+    /// the record `compare --out` writes, and more, so that `merge` reads the lines.
     Json,
 }
 
@@ -80,6 +83,14 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut out = Out::new();
     let mut status = 0;
     let hint = SlowHint::new(args.backend.timeout);
+    // What every JSON line records of the run, as `compare` does.
+    let plan = Plan {
+        backends: vec![solver.name()],
+        timeout: args.backend.timeout.0,
+        max_solutions: max,
+        jobs: 1,
+        variant: args.input.variant_label(),
+    };
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);
@@ -107,34 +118,55 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
             );
             status = EXIT_WRONG_ANSWER;
         }
-        out.write(&render(
-            args.format,
-            i + 1,
-            puzzle,
-            &name,
-            &outcome,
-            check.is_ok(),
-            matches,
-        ));
+        let text = match args.format {
+            SolveFormat::Json => json_line(
+                &record_of(&outcome, solver.effort_name(), &name, puzzle, i, &plan),
+                puzzle,
+                &outcome,
+                check.is_ok(),
+                matches,
+            ),
+            SolveFormat::Line => render(false, i + 1, puzzle, &name, &outcome),
+            SolveFormat::Grid => render(true, i + 1, puzzle, &name, &outcome),
+        };
+        out.write(&text);
         out.flush();
     }
     Ok(status)
 }
 
-fn render(
-    format: SolveFormat,
-    index: usize,
+/// One JSON line: the record `compare --out` writes (so that `merge` reads it), with
+/// `index` (from 1), every solution kept, the grid the rules reached, and the checks.
+fn json_line(
+    record: &Record,
     puzzle: &Puzzle,
-    backend: &str,
     outcome: &Outcome,
     valid: bool,
     matches: Option<bool>,
 ) -> String {
     let g = &puzzle.geometry;
+    let mut value = serde_json::to_value(record).unwrap_or_default();
+    if let Some(map) = value.as_object_mut() {
+        let solutions: Vec<String> = outcome.solutions.iter().map(|s| to_line(g, s)).collect();
+        map.insert("index".into(), json!(record.puzzle_index + 1));
+        map.insert("solutions".into(), json!(solutions));
+        map.insert(
+            "partial".into(),
+            json!(outcome.partial.as_ref().map(|p| to_line(g, p))),
+        );
+        map.insert("valid".into(), json!(valid));
+        map.insert("matches_given_solution".into(), json!(matches));
+    }
+    format!("{value}\n")
+}
+
+/// The answer as a line (`grid` false) or a printed grid.
+fn render(grid: bool, index: usize, puzzle: &Puzzle, backend: &str, outcome: &Outcome) -> String {
+    let g = &puzzle.geometry;
     let time_ms = outcome.time_ms;
     let lines: Vec<String> = outcome.solutions.iter().map(|s| to_line(g, s)).collect();
-    match format {
-        SolveFormat::Line => {
+    match grid {
+        false => {
             let solutions = if lines.is_empty() {
                 "-".to_string()
             } else {
@@ -142,7 +174,7 @@ fn render(
             };
             format!("{}\t{solutions}\n", outcome.verdict.name())
         }
-        SolveFormat::Grid => {
+        true => {
             let mut text = format!(
                 "# puzzle {index} ({}), {}: {}{} in {} ms ({backend})\n",
                 puzzle.display_name(),
@@ -167,32 +199,6 @@ fn render(
             }
             text.push('\n');
             text
-        }
-        SolveFormat::Json => {
-            let value = json!({
-                "index": index,
-                "source": puzzle.display_name(),
-                "backend": backend,
-                "size": g.n,
-                "verdict": outcome.verdict.name(),
-                "solution": lines.first(),
-                "solutions": lines,
-                "solutions_found": outcome.solutions_found,
-                "partial": outcome.partial.as_ref().map(|p| to_line(g, p)),
-                "timed_out": outcome.timed_out,
-                "valid": valid,
-                "matches_given_solution": matches,
-                "time_ms": crate::solver::round_ms(time_ms),
-                "transport_ms": crate::solver::round_ms(outcome.transport_ms),
-                "cpu_ms": crate::solver::round_ms(outcome.cpu_ms),
-                "time_source": outcome.clocks.time_source,
-                "time_resolution_ms": outcome.clocks.time_resolution_ms,
-                "cpu_source": outcome.clocks.cpu_source,
-                "failure": outcome.failure.as_ref().map(ToString::to_string),
-                "conflict": puzzle.conflict(),
-                "stats": outcome.stats,
-            });
-            format!("{value}\n")
         }
     }
 }

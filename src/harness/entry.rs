@@ -137,6 +137,12 @@ impl Entry {
         }
     }
 
+    /// The same entry under another backend name (to tell groups of results apart).
+    pub fn relabelled(mut self, backend: &str, names: &mut Names) -> Entry {
+        self.backend = names.get(backend);
+        self
+    }
+
     /// Backend configuration.
     pub fn backend(&self) -> &str {
         &self.backend

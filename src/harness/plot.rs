@@ -4,6 +4,7 @@
 //! of the ant-colony paper's figures 5-7).
 
 use super::entry::Entry;
+use super::summary::backend_order;
 use plotters::prelude::*;
 use std::collections::BTreeMap;
 
@@ -33,13 +34,31 @@ fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
-/// Draws the plot of `records` into an SVG file at `path`; `title` says what the data
-/// are (set, time budget) and heads the picture.
-pub fn write_svg(records: &[Entry], path: &str, title: &str) -> crate::error::Result<()> {
+/// The plot of `records` as an SVG document, to be written to `path` (which errors
+/// name); `title` says what the data are (set, time budget) and heads the picture; the
+/// series come in [`backend_order`] of `named`.
+pub fn svg(
+    records: &[Entry],
+    path: &str,
+    title: &str,
+    named: &[String],
+) -> crate::error::Result<String> {
+    let mut text = String::new();
+    draw(records, path, title, named, &mut text)?;
+    Ok(text)
+}
+
+fn draw(
+    records: &[Entry],
+    path: &str,
+    title: &str,
+    named: &[String],
+    text: &mut String,
+) -> crate::error::Result<()> {
     let fractions = fraction_buckets(records);
     let with_phase = fractions.len() >= 3;
     let height = if with_phase { 1060 } else { 600 };
-    let root = SVGBackend::new(path, (960, height)).into_drawing_area();
+    let root = SVGBackend::with_string(text, (960, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| crate::error::Error::Plot {
         path: path.to_string(),
         message: e.to_string(),
@@ -49,9 +68,9 @@ pub fn write_svg(records: &[Entry], path: &str, title: &str) -> crate::error::Re
         .titled(title, ("sans-serif", 18))
         .map_err(|e| err(&e))?;
     let (top, bottom) = root.split_vertically(520);
-    cactus(records, &top).map_err(|e| err(&e))?;
+    cactus(records, named, &top).map_err(|e| err(&e))?;
     if with_phase {
-        phase(records, &bottom).map_err(|e| err(&e))?;
+        phase(records, named, &bottom).map_err(|e| err(&e))?;
     } else {
         let why = format!(
             "The panel of time against the fraction of cells given is left out: the puzzles have {} fraction(s) (rounded to 5 %); it needs 3 or more.",
@@ -72,16 +91,6 @@ pub fn write_svg(records: &[Entry], path: &str, title: &str) -> crate::error::Re
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
-fn backends(records: &[Entry]) -> Vec<String> {
-    let mut order: Vec<String> = Vec::new();
-    for r in records {
-        if !order.iter().any(|b| b == r.backend()) {
-            order.push(r.backend().to_string());
-        }
-    }
-    order
-}
-
 fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
     let (lo, hi) = times.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
         (lo.min(t), hi.max(t))
@@ -93,8 +102,8 @@ fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
     }
 }
 
-fn cactus(records: &[Entry], area: &Area) -> DrawResult {
-    let names = backends(records);
+fn cactus(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
+    let names = backend_order(records, named);
     let puzzles = names
         .iter()
         .map(|b| records.iter().filter(|r| r.backend() == b).count())
@@ -156,9 +165,9 @@ fn fraction_buckets(records: &[Entry]) -> BTreeMap<u32, Vec<&Entry>> {
     buckets
 }
 
-fn phase(records: &[Entry], area: &Area) -> DrawResult {
+fn phase(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
     let buckets = fraction_buckets(records);
-    let names = backends(records);
+    let names = backend_order(records, named);
     let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
     let mut chart = ChartBuilder::on(area)
         .caption(

@@ -82,6 +82,20 @@ pub struct RunSettings {
 }
 
 impl RunSettings {
+    /// The settings in the command line's words: `--timeout 10 s, uniqueness, --variant
+    /// classic`.
+    pub fn describe(&self) -> String {
+        let question = match self.max_solutions {
+            1 => "--first".to_string(),
+            2 => "uniqueness".to_string(),
+            k => format!("up to {k} solutions"),
+        };
+        let budget = self
+            .timeout_s
+            .map_or("none".to_string(), |s| format!("{s} s"));
+        format!("--timeout {budget}, {question}, --variant {}", self.variant)
+    }
+
     /// What differs between these settings (of earlier results) and `now`, in the
     /// command line's words; empty when they are the same.
     pub fn differences(&self, now: &RunSettings) -> Vec<String> {
@@ -129,6 +143,56 @@ impl Record {
     }
 }
 
+/// The first line of what a `compare` run writes to a results file (and of what each
+/// `--resume` appends): which slice of the input the run took and with which settings,
+/// so that a shard that had no puzzle is known too. Readers of results skip it
+/// ([`for_each_record`]) or use it ([`for_each_line`]).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Header {
+    /// Always `header`: what tells this line from a result.
+    pub kind: HeaderKind,
+    /// The slice of the input the run took (1 of 1 for the whole input).
+    pub shard: Shard,
+    /// The settings of every result that follows.
+    pub settings: RunSettings,
+    /// The backend configurations the run was asked for, in its order.
+    pub backends: Vec<String>,
+    /// The input files named (none for standard input or the embedded set).
+    pub inputs: Vec<String>,
+}
+
+/// The one value of [`Header::kind`].
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum HeaderKind {
+    /// A header line.
+    Header,
+}
+
+/// Slice `index` of `count` (`compare --shard K/N`; 1 of 1 for the whole input).
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: usize,
+    /// N.
+    pub count: usize,
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// One line of a results file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Line {
+    /// What the run was.
+    Header(Header),
+    /// One result.
+    Record(Box<Record>),
+}
+
 /// Reads every record of a JSON-lines results file; names the line of a bad one.
 pub fn read_records(path: &str) -> Result<Vec<Record>> {
     let mut records = Vec::new();
@@ -140,18 +204,30 @@ pub fn read_records(path: &str) -> Result<Vec<Record>> {
 }
 
 /// Reads a JSON-lines results file one record at a time (memory bounded by one line),
-/// handing each to `each`; gives the number of the truncated last line skipped (an
-/// interrupted write), if there was one.
+/// handing each to `each` (header lines are skipped); gives the number of the truncated
+/// last line skipped (an interrupted write), if there was one.
 /// `each` may stop the reading with an error of its own.
 pub fn for_each_record<E: From<Error>>(
     path: &str,
-    each: impl FnMut(Record) -> std::result::Result<(), E>,
+    mut each: impl FnMut(Record) -> std::result::Result<(), E>,
 ) -> std::result::Result<Option<usize>, E> {
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-    records_of(std::io::BufReader::new(file), path, each)
+    for_each_line(path, |line| match line {
+        Line::Record(r) => each(*r),
+        Line::Header(_) => Ok(()),
+    })
 }
 
-/// Parses JSON-lines text into records. A truncated last line (an interrupted write) is skipped.
+/// Like [`for_each_record`], with the header lines too.
+pub fn for_each_line<E: From<Error>>(
+    path: &str,
+    each: impl FnMut(Line) -> std::result::Result<(), E>,
+) -> std::result::Result<Option<usize>, E> {
+    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    lines_of(std::io::BufReader::new(file), path, each)
+}
+
+/// Parses JSON-lines text into records (header lines skipped). A truncated last line
+/// (an interrupted write) is skipped.
 pub fn parse_records(text: &str, path: &str) -> Result<Vec<Record>> {
     Ok(parse_records_noting_truncation(text, path)?.0)
 }
@@ -163,19 +239,21 @@ pub fn parse_records_noting_truncation(
     path: &str,
 ) -> Result<(Vec<Record>, Option<usize>)> {
     let mut records = Vec::new();
-    let truncated = records_of(text.as_bytes(), path, |r| -> Result<()> {
-        records.push(r);
+    let truncated = lines_of(text.as_bytes(), path, |line| -> Result<()> {
+        if let Line::Record(r) = line {
+            records.push(*r);
+        }
         Ok(())
     })?;
     Ok((records, truncated))
 }
 
-/// The records of `reader`, line by line, to `each`; a last line that neither parses
-/// nor ends in a newline is skipped and its number given back.
-fn records_of<E: From<Error>>(
+/// The lines of `reader`, one by one, to `each`; a last line that neither parses nor
+/// ends in a newline is skipped and its number given back.
+fn lines_of<E: From<Error>>(
     mut reader: impl std::io::BufRead,
     path: &str,
-    mut each: impl FnMut(Record) -> std::result::Result<(), E>,
+    mut each: impl FnMut(Line) -> std::result::Result<(), E>,
 ) -> std::result::Result<Option<usize>, E> {
     let mut line = String::new();
     let mut number = 0;
@@ -193,16 +271,19 @@ fn records_of<E: From<Error>>(
             continue;
         }
         match serde_json::from_str::<Record>(&line) {
-            Ok(r) => each(r)?,
-            Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
-            Err(e) => {
-                return Err(Error::Record {
-                    path: path.to_string(),
-                    line: number,
-                    message: e.to_string(),
+            Ok(r) => each(Line::Record(Box::new(r)))?,
+            Err(e) => match serde_json::from_str::<Header>(&line) {
+                Ok(h) => each(Line::Header(h))?,
+                Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
+                Err(_) => {
+                    return Err(Error::Record {
+                        path: path.to_string(),
+                        line: number,
+                        message: e.to_string(),
+                    }
+                    .into())
                 }
-                .into())
-            }
+            },
         }
     }
 }

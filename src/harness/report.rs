@@ -103,6 +103,9 @@ fn cells(b: &BackendSummary) -> Vec<String> {
 
 /// Lines after the table: disagreements and wrong answers, loudly, or that all agreed.
 fn findings(s: &Summary) -> Vec<String> {
+    if s.puzzles == 0 {
+        return vec!["No results: nothing to compare.".to_string()];
+    }
     let mut lines = Vec::new();
     for (backend, source, what) in &s.wrong {
         lines.push(format!("WRONG ANSWER: {backend} on {source}: {what}"));
@@ -119,6 +122,16 @@ fn findings(s: &Summary) -> Vec<String> {
         lines.push(format!(
             "{}: every answer passed the independent validator and all verdicts agree.",
             counted(s.puzzles, "puzzle")
+        ));
+    }
+    if s.common_puzzles == 0 {
+        lines.push(
+            "No puzzle was run by every backend: no `x fastest` ratio compares them.".to_string(),
+        );
+    } else if s.common_puzzles < s.puzzles {
+        lines.push(format!(
+            "Not every backend ran every puzzle: `x fastest` compares medians over the {} of {} puzzles every backend ran.",
+            s.common_puzzles, s.puzzles
         ));
     }
     let coarse: Vec<String> = s

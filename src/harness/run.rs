@@ -12,7 +12,7 @@ use crate::backends::create;
 use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
-use crate::solver::{matches_expected, verify, SolveOptions, Solver};
+use crate::solver::{matches_expected, verify, Outcome, SolveOptions, Solver};
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,6 +88,27 @@ pub fn run_one(
 ) -> Record {
     let opts = SolveOptions::new(plan.max_solutions, plan.timeout);
     let outcome = solver.solve(puzzle, &opts);
+    record_of(
+        &outcome,
+        solver.effort_name(),
+        backend,
+        puzzle,
+        puzzle_index,
+        plan,
+    )
+}
+
+/// The record of `outcome`, the answer of `backend` (whose effort count is named
+/// `effort_name`) to the puzzle at `puzzle_index`, checked by the independent validator
+/// and against the solution the input gives, if any.
+pub fn record_of(
+    outcome: &Outcome,
+    effort_name: &str,
+    backend: &str,
+    puzzle: &Puzzle,
+    puzzle_index: usize,
+    plan: &Plan,
+) -> Record {
     let g = &puzzle.geometry;
     Record {
         verdict: outcome.verdict,
@@ -99,15 +120,15 @@ pub fn run_one(
         cpu_ms: outcome.cpu_ms,
         clocks: outcome.clocks.clone(),
         failure: outcome.failure.as_ref().map(ToString::to_string),
-        wrong: verify(puzzle, &outcome)
+        wrong: verify(puzzle, outcome)
             .err()
             .map(|e| e.to_string())
             .or_else(|| {
-                (matches_expected(puzzle, &outcome) == Some(false))
+                (matches_expected(puzzle, outcome) == Some(false))
                     .then(|| "differs from the solution given in the input".to_string())
             }),
-        effort_name: solver.effort_name().to_string(),
-        stats: outcome.stats,
+        effort_name: effort_name.to_string(),
+        stats: outcome.stats.clone(),
         ..base_record(backend, puzzle, puzzle_index, plan)
     }
 }

@@ -81,6 +81,9 @@ pub struct Summary {
     pub wrong: Vec<(String, String, String)>,
     /// Distinct puzzles.
     pub puzzles: usize,
+    /// The puzzles every backend ran: `ratio_to_fastest` compares medians over these
+    /// alone (all of them, unless some backend ran only part of the puzzles).
+    pub common_puzzles: usize,
 }
 
 impl Summary {
@@ -112,22 +115,42 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
 pub fn summarize(records: &[Record]) -> Summary {
     let mut names = Names::default();
     let entries: Vec<Entry> = records.iter().map(|r| Entry::new(r, &mut names)).collect();
-    summarize_entries(&entries)
+    summarize_entries(&entries, &[])
 }
 
-/// Builds the comparison. When a (backend, puzzle) pair appears more than once (merged
-/// files), the last entry counts.
-pub fn summarize_entries(entries: &[Entry]) -> Summary {
-    summarize_refs(entries.iter().collect())
+/// The order of the backends in every table and plot: those `named` (the run's
+/// `--backends`, as the results record it) in that order, then any other as first seen.
+pub fn backend_order<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+    named: &[String],
+) -> Vec<String> {
+    let mut order: Vec<String> = Vec::new();
+    let seen: std::collections::HashSet<&str> = entries.into_iter().map(Entry::backend).fold(
+        std::collections::HashSet::new(),
+        |mut seen, b| {
+            if seen.insert(b) && !named.iter().any(|n| n == b) {
+                order.push(b.to_string());
+            }
+            seen
+        },
+    );
+    let mut out: Vec<String> = named
+        .iter()
+        .filter(|n| seen.contains(n.as_str()))
+        .cloned()
+        .collect();
+    out.extend(order);
+    out
 }
 
-fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
-    let mut order: Vec<&str> = Vec::new();
-    for e in &latest {
-        if !order.contains(&e.backend()) {
-            order.push(e.backend());
-        }
-    }
+/// Builds the comparison, one row per backend in [`backend_order`]. When a (backend,
+/// puzzle) pair appears more than once (merged files), the last entry counts.
+pub fn summarize_entries(entries: &[Entry], named: &[String]) -> Summary {
+    summarize_refs(entries.iter().collect(), named)
+}
+
+fn summarize_refs(mut latest: Vec<&Entry>, named: &[String]) -> Summary {
+    let order = backend_order(latest.iter().copied(), named);
     // Sorted by key (stable: equal keys keep their order), then the last of each key kept.
     latest.sort_by(|a, b| a.key().cmp(&b.key()));
     let mut keep = vec![true; latest.len()];
@@ -145,13 +168,32 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
     let mut indices: Vec<usize> = latest.iter().map(|e| e.puzzle_index).collect();
     indices.sort_unstable();
     indices.dedup();
+    // The puzzles every backend ran, for the ratios.
+    let mut runs: BTreeMap<(usize, super::entry::Fingerprint), usize> = BTreeMap::new();
+    for e in &latest {
+        *runs.entry((e.puzzle_index, e.puzzle)).or_default() += 1;
+    }
+    let common: std::collections::HashSet<_> = runs
+        .into_iter()
+        .filter(|(_, n)| *n == order.len())
+        .map(|(key, _)| key)
+        .collect();
     let mut summary = Summary {
         puzzles: indices.len(),
+        common_puzzles: common.len(),
         ..Summary::default()
     };
     drop(indices);
+    let mut common_medians = Vec::new();
     for backend in &order {
-        let rs = by_backend[backend];
+        let rs = by_backend[backend.as_str()];
+        let mut on_common: Vec<f64> = rs
+            .iter()
+            .filter(|r| common.contains(&(r.puzzle_index, r.puzzle)))
+            .map(|r| r.time_ms)
+            .collect();
+        on_common.sort_by(f64::total_cmp);
+        common_medians.push(quantile(&on_common, 0.5));
         let mut times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
         times.sort_by(f64::total_cmp);
         let mut transport: Vec<f64> = rs.iter().map(|r| r.transport_ms).collect();
@@ -202,20 +244,26 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
     // Ratios compare backends that did the same work: those that answered everything.
     // One that gave up on puzzles (a rule ladder stuck, a deadline) has no ratio, so no
     // ratio is below 1. A median below its clock's resolution (a solver that printed
-    // 0.0 s) has none either, and is no baseline.
-    let comparable = |b: &BackendSummary| {
-        b.unknown == 0 && b.failed == 0 && b.wrong == 0 && b.median_ms >= b.time_resolution_ms
+    // 0.0 s) has none either, and is no baseline. Medians are taken over the puzzles
+    // every backend ran, so that none is compared on other puzzles than the rest (none
+    // at all when no puzzle is common to all).
+    let comparable = |b: &BackendSummary, median: f64| {
+        b.unknown == 0
+            && b.failed == 0
+            && b.wrong == 0
+            && median.is_finite()
+            && median >= b.time_resolution_ms
     };
     let fastest = summary
         .backends
         .iter()
-        .filter(|b| comparable(b))
-        .map(|b| b.median_ms)
-        .filter(|m| m.is_finite())
+        .zip(&common_medians)
+        .filter(|(b, m)| comparable(b, **m))
+        .map(|(_, m)| *m)
         .fold(f64::INFINITY, f64::min);
-    for b in &mut summary.backends {
-        b.ratio_to_fastest = match comparable(b) {
-            true => b.median_ms / fastest,
+    for (b, median) in summary.backends.iter_mut().zip(common_medians) {
+        b.ratio_to_fastest = match comparable(b, median) {
+            true => median / fastest,
             false => f64::NAN,
         };
     }
@@ -236,7 +284,7 @@ fn summarize_refs(mut latest: Vec<&Entry>) -> Summary {
 
 /// One summary per input file (in first-seen order), for `--by-file`: mixing an easy
 /// and a hard set in one table hides both.
-pub fn summarize_by_file(entries: &[Entry]) -> Vec<(String, Summary)> {
+pub fn summarize_by_file(entries: &[Entry], named: &[String]) -> Vec<(String, Summary)> {
     let mut files: Vec<&str> = Vec::new();
     for e in entries {
         if !files.contains(&e.file()) {
@@ -247,7 +295,7 @@ pub fn summarize_by_file(entries: &[Entry]) -> Vec<(String, Summary)> {
         .into_iter()
         .map(|f| {
             let rs: Vec<&Entry> = entries.iter().filter(|e| e.file() == f).collect();
-            (f.to_string(), summarize_refs(rs))
+            (f.to_string(), summarize_refs(rs, named))
         })
         .collect()
 }

@@ -1,0 +1,207 @@
+//! `merge` of shards says what it merged: which shards of K/N are missing, refuses runs
+//! made with other settings unless asked to keep them apart, computes ratios only on the
+//! puzzles every configuration ran, and says so when there is nothing to compare. Its
+//! rows come in the order `compare` prints them, and `solve --format json` writes lines
+//! it reads.
+
+mod common;
+use common::cli::{err, out, run};
+use std::path::Path;
+use std::process::Output;
+use sudoku_arena::harness::record::{parse_records, Record};
+use sudoku_arena::harness::summary::summarize;
+
+/// Four puzzles: shard 1/3 takes two, 2/3 and 3/3 one each; 5/6 and 6/6 none.
+const SET: &str = "examples/easy.txt";
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).to_str().unwrap().to_string()
+}
+
+/// Runs `compare -b dlx` (or the backends `more` names) on shard `k` of `n` into
+/// `name`, with `more` flags.
+fn shard(dir: &Path, name: &str, k: usize, n: usize, more: &[&str]) -> String {
+    let out = path(dir, name);
+    let shard = format!("{k}/{n}");
+    let mut args = vec!["compare", "--shard", &shard, "--out", &out];
+    if !more.contains(&"-b") {
+        args.extend(["-b", "dlx"]);
+    }
+    args.extend_from_slice(more);
+    args.push(SET);
+    let o = run(&args, b"");
+    assert!(o.status.success(), "{args:?}: {}", err(&o));
+    out
+}
+
+fn merge(files: &[&str], more: &[&str]) -> Output {
+    let mut args = vec!["merge"];
+    args.extend_from_slice(files);
+    args.extend_from_slice(more);
+    run(&args, b"")
+}
+
+/// The backend names of the table's rows, in order.
+fn rows(table: &str) -> Vec<String> {
+    table
+        .lines()
+        .skip_while(|l| !l.starts_with("backend"))
+        .skip(2)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_missing_shard_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = shard(dir.path(), "r1.jsonl", 1, 3, &[]);
+    let three = shard(dir.path(), "r3.jsonl", 3, 3, &[]);
+    let o = merge(&[&one, &three], &[]);
+    assert!(err(&o).contains("shard 2/3 is missing"), "{}", err(&o));
+    assert!(out(&o).contains("shard 2/3 is missing"), "{}", out(&o));
+    let two = shard(dir.path(), "r2.jsonl", 2, 3, &[]);
+    let o = merge(&[&one, &two, &three], &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!err(&o).contains("missing"), "{}", err(&o));
+    assert!(out(&o).contains("4 puzzles"), "{}", out(&o));
+}
+
+#[test]
+fn an_empty_shard_is_known_and_an_empty_file_is_not_passed_off() {
+    let dir = tempfile::tempdir().unwrap();
+    // Six shards of four puzzles: the sixth has none, and still says it ran.
+    let mut files = Vec::new();
+    for k in 1..=6 {
+        files.push(shard(dir.path(), &format!("r{k}.jsonl"), k, 6, &[]));
+    }
+    assert!(
+        parse_records(&std::fs::read_to_string(&files[5]).unwrap(), &files[5])
+            .unwrap()
+            .is_empty()
+    );
+    let names: Vec<&str> = files.iter().map(String::as_str).collect();
+    let o = merge(&names, &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!err(&o).contains("missing"), "{}", err(&o));
+    // The empty shard alone: nothing to compare, said plainly.
+    let o = merge(&[&files[5]], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("nothing to compare"), "{}", err(&o));
+    assert!(!out(&o).contains("every answer passed"), "{}", out(&o));
+    // A file with nothing in it at all (a run that never started).
+    let empty = path(dir.path(), "empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let o = merge(&[&empty], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("is empty"), "{}", err(&o));
+    assert!(!out(&o).contains("every answer passed"), "{}", out(&o));
+    let o = merge(&[&files[0], &empty], &[]);
+    assert!(err(&o).contains("is empty"), "{}", err(&o));
+}
+
+#[test]
+fn shards_with_other_settings_are_refused_unless_kept_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = shard(dir.path(), "r1.jsonl", 1, 2, &["--timeout", "5"]);
+    let two = shard(dir.path(), "r2.jsonl", 2, 2, &[]);
+    let o = merge(&[&one, &two], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("--timeout") && err(&o).contains("--by-settings"),
+        "{}",
+        err(&o)
+    );
+    assert_eq!(out(&o), "");
+    let o = merge(&[&one, &two], &["--by-settings"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let table = out(&o);
+    assert!(
+        table.contains("--timeout 5 s") && table.contains("--timeout 10 s"),
+        "{table}"
+    );
+    // Other backends on some shards: said, not refused.
+    let three = shard(dir.path(), "r3.jsonl", 2, 2, &["-b", "dlx,csp"]);
+    let o = merge(&[&one, &three], &["--by-settings"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = merge(&[&shard(dir.path(), "r4.jsonl", 1, 2, &[]), &three], &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("csp") && err(&o).contains("not on every shard"),
+        "{}",
+        err(&o)
+    );
+}
+
+fn record(backend: &str, index: usize, time_ms: f64) -> Record {
+    let line = format!(
+        r#"{{"puzzle_index":{index},"source":"s:{index}","file":"s","puzzle":"p{index}","size":4,"fixed_fraction":0.5,"backend":"{backend}","verdict":"unique","solution":"x{index}","solutions_found":1,"timed_out":false,"time_ms":{time_ms},"wrong":null,"stats":{{}}}}"#
+    );
+    parse_records(&line, "inline").unwrap().remove(0)
+}
+
+#[test]
+fn ratios_are_on_the_puzzles_every_configuration_ran() {
+    // `a` ran three puzzles (medians 100 over all, 10 on the first); `b` only the first.
+    let s = summarize(&[
+        record("a", 0, 10.0),
+        record("a", 1, 100.0),
+        record("a", 2, 100.0),
+        record("b", 0, 20.0),
+    ]);
+    let ratio = |name: &str| {
+        s.backends
+            .iter()
+            .find(|b| b.backend == name)
+            .unwrap()
+            .ratio_to_fastest
+    };
+    assert_eq!((ratio("a"), ratio("b")), (1.0, 2.0));
+    assert_eq!(s.common_puzzles, 1);
+    // No puzzle in common: no ratio at all.
+    let s = summarize(&[record("a", 0, 10.0), record("b", 1, 20.0)]);
+    assert_eq!(s.common_puzzles, 0);
+    assert!(s.backends.iter().all(|b| b.ratio_to_fastest.is_nan()));
+}
+
+#[test]
+fn merge_prints_its_rows_in_the_order_compare_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = path(dir.path(), "r.jsonl");
+    let o = run(
+        &[
+            "compare",
+            "-b",
+            "sat,dlx,csp",
+            "--out",
+            &results,
+            "examples/hard.txt",
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let compared = rows(&out(&o));
+    assert_eq!(compared, ["sat:naive", "dlx", "csp:permutation"]);
+    let o = merge(&[&results], &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(rows(&out(&o)), compared);
+}
+
+#[test]
+fn what_solve_help_writes_to_results_jsonl_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let help = out(&run(&["solve", "--help"], b""));
+    let example = help
+        .lines()
+        .find(|l| l.contains("--format json >"))
+        .expect("solve --help shows writing JSON lines to a file");
+    let file = example.rsplit('>').next().unwrap().trim();
+    let target = path(dir.path(), file);
+    let o = run(&["solve", "--format", "json", "examples/hard.txt"], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    std::fs::write(&target, out(&o)).unwrap();
+    let o = merge(&[&target], &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(rows(&out(&o)), ["dlx"]);
+    assert!(out(&o).contains("every answer passed"), "{}", out(&o));
+}
