@@ -104,10 +104,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = super::parse_positive)]
     max_solutions: usize,
 
-    /// Stream every result to this JSON-lines file as it finishes, after a first line
-    /// saying what the run is (`"kind":"header"`: its shard, settings and backends). An
-    /// existing file is not overwritten unless --force is given (or --resume, which
-    /// appends).
+    /// Stream every result to this JSON-lines file as it finishes; an existing file is
+    /// kept unless --force (or --resume, which appends).
+    ///
+    /// Its first line says what the run is (`"kind":"header"`: its shard, settings and
+    /// backends), so that `merge` can check shards and settings.
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
 
