@@ -556,8 +556,11 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     }
 
     // A worker whose parent is killed (no Drop, no Ctrl-C reaching its process group)
-    // ends by itself instead of running on for its 60 s budget.
+    // ends by itself instead of running on for its 60 s budget, and removes the scratch
+    // folder its parent made for it.
+    let temp = tempfile::tempdir().unwrap();
     let mut parent = Command::new(EXE)
+        .env("TMPDIR", temp.path())
         .args([
             "count",
             "--backend",
@@ -587,6 +590,8 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_nothing_running("orphaned worker");
+    let left: Vec<_> = std::fs::read_dir(temp.path()).unwrap().collect();
+    assert!(left.is_empty(), "the orphaned worker left {left:?}");
 
     // Every configuration and every command, held to the ceiling.
     let configs = every_config();

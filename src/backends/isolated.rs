@@ -220,10 +220,15 @@ pub fn serve_if_asked() -> Option<i32> {
         return None;
     }
     let spec = args.next().unwrap_or_default();
-    exit_when_orphaned();
+    let parent = std::os::unix::process::parent_id();
+    exit_when_orphaned(parent);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    match serve(&spec, std::io::stdin().lock(), &mut out) {
+    let served = serve(&spec, std::io::stdin().lock(), &mut out);
+    if std::os::unix::process::parent_id() != parent {
+        remove_scratch();
+    }
+    match served {
         Ok(()) => Some(0),
         Err(e) => {
             // The parent reads this line as the reason; nothing else can be told.
@@ -236,14 +241,25 @@ pub fn serve_if_asked() -> Option<i32> {
 /// Ends this worker as soon as its parent is gone (killed, or exited without reaping it):
 /// a worker is in its own process group, so no Ctrl-C reaches it, and a varisat call
 /// cannot be interrupted, so without this it could run on for its whole budget or more.
-fn exit_when_orphaned() {
-    let parent = std::os::unix::process::parent_id();
+fn exit_when_orphaned(parent: u32) {
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(100));
         if std::os::unix::process::parent_id() != parent {
+            remove_scratch();
             std::process::exit(3);
         }
     });
+}
+
+/// The environment variable naming the scratch folder a parent made for its worker.
+const SCRATCH_ENV: &str = "SUDOKU_ARENA_WORKER_SCRATCH";
+
+/// Removes the scratch folder the parent made for this worker: done by an orphaned
+/// worker, whose parent (killed) can no longer.
+fn remove_scratch() {
+    if let Some(dir) = std::env::var_os(SCRATCH_ENV) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
 
 /// The version line a worker starts with, so a parent does not talk to a worker of
@@ -395,7 +411,7 @@ impl Worker {
         let scratch = crate::process::Scratch::new().ok();
         let mut command = Command::new(exe);
         if let Some(dir) = &scratch {
-            command.env("TMPDIR", dir.dir());
+            command.env("TMPDIR", dir.dir()).env(SCRATCH_ENV, dir.dir());
         }
         let mut child = command
             .arg(WORKER_ARG)
