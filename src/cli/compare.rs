@@ -2,24 +2,20 @@
 
 use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
-use super::out::Out;
-use super::{Budget, EXIT_WRONG_ANSWER};
+use super::report::{report_all, Outputs};
+use super::Budget;
 use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_configs, Set};
-use crate::harness::entry::{Entry, Names};
 use crate::harness::feed::{read_ahead, Feed};
-use crate::harness::record::{for_each_line, Header, HeaderKind, Line, Record, Shard};
-use crate::harness::report::counted;
-use crate::harness::run::{run_all, Done, Plan};
-#[cfg(doc)]
-use crate::harness::summary::backend_order;
-use crate::harness::summary::{summarize_by_file, summarize_entries};
-use crate::harness::{plot, report};
+use crate::harness::record::{Header, HeaderKind, Shard};
+use crate::harness::report::{counted, Part};
+use crate::harness::resume::{drop_partial_last_line, read_earlier};
+use crate::harness::run::{run_all, Done, Plan, Sinks, BATCH_PUZZLES};
+use crate::harness::tally::Tally;
+use crate::harness::writer::ResultsWriter;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::HashSet;
-use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -156,32 +152,6 @@ fn parse_shard(text: &str) -> anyhow::Result<(usize, usize)> {
     Ok((k, n))
 }
 
-/// An interrupted run may leave half a line at the end of the results file: cut it off
-/// so that appended records start on a line of their own.
-fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
-    let text = std::fs::read(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
-    if text.is_empty() || text.ends_with(b"\n") {
-        return Ok(());
-    }
-    let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    // A whole record that only lacks its newline was read as done: end its line instead.
-    if serde_json::from_slice::<Record>(&text[keep..]).is_ok() {
-        let mut file = std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-        return file
-            .write_all(b"\n")
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"));
-    }
-    let file = std::fs::OpenOptions::new()
-        .write(true)
-        .open(path)
-        .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-    file.set_len(keep as u64)
-        .map_err(|e| anyhow::anyhow!("{path}: cannot truncate: {e}"))
-}
-
 /// The backend list, resolved: every name once, canonical, with a note for repeats. A
 /// named set's configurations that cannot run here are left out with a note each; one
 /// named on its own is an error that says how to get it.
@@ -300,46 +270,6 @@ fn check_files(args: &CompareArgs) -> anyhow::Result<()> {
 /// Where `compare` reads when no file is named.
 const NO_FILE: NoFile = NoFile::PipedElseExamples;
 
-/// The entries of the results `--resume` goes on from, checking that they were made
-/// with the same settings; the file is read one line at a time.
-fn read_previous(
-    path: &str,
-    plan: &Plan,
-    shard: Shard,
-    names: &mut Names,
-) -> anyhow::Result<(Vec<Entry>, bool)> {
-    let now = plan.settings();
-    let mut previous = Vec::new();
-    let mut headed = false;
-    for_each_line(path, |line| -> anyhow::Result<()> {
-        let old = match &line {
-            Line::Header(h) => {
-                if h.shard != shard {
-                    anyhow::bail!(
-                        "{path} holds shard {} of a run, not {shard}: resume with --shard {}, or write to another --out",
-                        h.shard,
-                        h.shard
-                    );
-                }
-                headed = true;
-                Some(&h.settings)
-            }
-            Line::Record(r) => r.settings.as_ref(),
-        };
-        if let Some(old) = old.filter(|s| **s != now) {
-            anyhow::bail!(
-                "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
-                old.differences(&now).join(", ")
-            );
-        }
-        if let Line::Record(r) = &line {
-            previous.push(Entry::new(r, names));
-        }
-        Ok(())
-    })?;
-    Ok((previous, headed))
-}
-
 /// The warning for more solves at once (`--jobs`) than the machine has cores: they then
 /// wait for each other, and their wall times count the waiting.
 fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
@@ -365,28 +295,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         max_solutions: if args.first { 1 } else { args.max_solutions },
         jobs: args.jobs,
         variant: args.input.variant_label(),
+        by_file: args.by_file,
+        // An input read twice is there to read; one read once may be typed or piped
+        // slowly, and each puzzle is answered as it comes.
+        batch: if args.input.rereadable(NO_FILE) {
+            BATCH_PUZZLES
+        } else {
+            1
+        },
     };
     let out_exists = args
         .out
         .as_deref()
         .is_some_and(|p| std::path::Path::new(p).exists());
-    let mut names = Names::default();
-    let mut previous: Vec<Entry> = Vec::new();
-    let mut headed = false;
-    if args.resume && out_exists {
-        (previous, headed) = read_previous(
-            args.out.as_deref().unwrap_or_default(),
-            &plan,
-            slice,
-            &mut names,
-        )?;
-    }
-    let done = Done::new(&plan, &previous);
-    let already = previous
-        .iter()
-        .map(Entry::key)
-        .collect::<HashSet<_>>()
-        .len();
+    // The answers of an earlier run go on in the same tally.
+    let mut tally = plan.tally();
+    let (done, headed) = match (args.resume && out_exists, args.out.as_deref()) {
+        (true, Some(path)) => read_earlier(path, &plan, slice, &mut tally)?,
+        _ => (Done::default(), false),
+    };
+    let already = done.len();
     // Files are read twice: once to check every puzzle before any solve, then to solve
     // them as they are read again. Standard input is read once, solved as it comes.
     let survey = if args.input.rereadable(NO_FILE) {
@@ -408,7 +336,17 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     if args.resume && out_exists {
         drop_partial_last_line(args.out.as_deref().unwrap_or_default())?;
     }
-    let file = match &args.out {
+    // The file starts (or, resumed, goes on) with a header, written with the first
+    // result, or at the end of a run that had none: a run stopped before any result
+    // leaves the file as it was.
+    let header = Header {
+        kind: HeaderKind::Header,
+        shard: slice,
+        settings: plan.settings(),
+        backends: plan.backends.clone(),
+        inputs: args.input.files.clone(),
+    };
+    let writer = match &args.out {
         Some(path) => {
             let mut o = std::fs::OpenOptions::new();
             o.create(true);
@@ -420,7 +358,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             } else {
                 o.write(true);
             }
-            Some(files::open(path, &o)?)
+            let file = files::open(path, &o)?;
+            let header = serde_json::to_string(&header).ok();
+            Some(ResultsWriter::new(path, file, header, !args.resume))
         }
         None => None,
     };
@@ -475,73 +415,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         });
     }
     let bar = progress_bar(survey.as_ref().map(|s| s.solves));
-    // The new entries follow the earlier ones in one vector (no copy of either at the end).
-    let earlier = previous.len();
-    // The file starts (or, resumed, goes on) with a header, written with the first
-    // result, or at the end of a run that had none: a run stopped before any result
-    // leaves the file as it was.
-    let header = Header {
-        kind: HeaderKind::Header,
-        shard: slice,
-        settings: plan.settings(),
-        backends: plan.backends.clone(),
-        inputs: args.input.files.clone(),
+    let ran = AtomicU64::new(0);
+    let progress = |n: u64| {
+        ran.fetch_add(n, Ordering::Relaxed);
+        bar.inc(n);
     };
-    let start = Start {
-        replace: !args.resume,
-        header: Some(serde_json::to_string(&header).unwrap_or_default()),
+    let problem = |line: String| bar.println(line);
+    let sinks = Sinks {
+        results: writer.as_ref(),
+        progress: &progress,
+        problem: &problem,
     };
-    let sink = Mutex::new((file, previous, names, None::<String>, start));
-    run_all(&plan, &mut feed, &done, &stop, |record| {
-        let mut guard = sink.lock().unwrap_or_else(|e| e.into_inner());
-        let (file, entries, names, error, start) = &mut *guard;
-        if let Some(f) = file.as_mut() {
-            if let Err(e) = start.begin(f) {
-                error.get_or_insert(format!("cannot write results: {e}"));
-            }
-        }
-        if let Some(problem) = &record.wrong {
-            bar.println(format!(
-                "WRONG ANSWER: {} on {}: {problem}",
-                record.backend, record.source
-            ));
-        }
-        if let Some(failure) = &record.failure {
-            bar.println(format!(
-                "FAILED: {} on {}: {failure}",
-                record.backend, record.source
-            ));
-        }
-        if let Some(f) = file {
-            let line = serde_json::to_string(&record).unwrap_or_default();
-            // One write per record, newline included, so an interruption cannot split them.
-            if let Err(e) = f
-                .write_all(format!("{line}\n").as_bytes())
-                .and_then(|_| f.flush())
-            {
-                error.get_or_insert(format!("cannot write results: {e}"));
-            }
-        }
-        // The whole record went to the file; the summary keeps a small entry.
-        entries.push(Entry::new(&record, names));
-        bar.inc(1);
-    })?;
+    let new = run_all(&plan, &mut feed, &done, &stop, &sinks)?;
     bar.finish_and_clear();
-    let (mut file, mut entries, _, mut error, mut start) =
-        sink.into_inner().unwrap_or_else(|e| e.into_inner());
-    let ran = entries.len() - earlier;
+    tally.absorb(&new);
+    let ran = ran.into_inner();
     let interrupted = stop.load(Ordering::SeqCst);
     // A run that ended with no result still says it ran (an empty shard), unless it
     // was stopped, or a resumed file says so already.
-    if let Some(f) = file.as_mut() {
-        if ran == 0 && !interrupted && feed.error.is_none() && !(args.resume && headed) {
-            if let Err(e) = start.begin(f) {
-                error.get_or_insert(format!("cannot write results: {e}"));
-            }
-        }
-    }
-    if let Some(e) = error {
-        anyhow::bail!(e);
+    if let Some(w) = &writer {
+        w.finish(ran == 0 && !interrupted && feed.error.is_none() && !(args.resume && headed))?;
     }
     let kept = args
         .out
@@ -566,8 +459,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         ),
         _ => {}
     }
-    entries[earlier..]
-        .sort_by(|a, b| (a.puzzle_index, a.backend()).cmp(&(b.puzzle_index, b.backend())));
     let (count, files) = match &survey {
         Some(s) => (s.puzzles, &s.files),
         None => (feed.taken, &feed.files),
@@ -578,14 +469,12 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         markdown: args.markdown.as_deref(),
         svg: args.plot.as_deref(),
         title: &title,
-        by_file: args.by_file,
-        order: &plan.backends,
         notes: &[],
     };
     if let Some(e) = feed.error.take() {
-        return Err(stopped_early(e, &feed, ran, &entries, &mut outputs, args));
+        return Err(stopped_early(e, &feed, ran, &tally, &mut outputs, args));
     }
-    let status = report_all(&entries, &[], &outputs, plan.jobs)?;
+    let status = report_all(&whole(&tally), &tally, &outputs, plan.jobs)?;
     Ok(if interrupted {
         EXIT_INTERRUPTED
     } else {
@@ -593,24 +482,12 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     })
 }
 
-/// How a results file is begun: emptied first unless resumed, then its header line.
-struct Start {
-    replace: bool,
-    header: Option<String>,
-}
-
-impl Start {
-    /// Empties the file if it is to be replaced and writes the header, the first time
-    /// only.
-    fn begin(&mut self, file: &mut std::fs::File) -> std::io::Result<()> {
-        if std::mem::take(&mut self.replace) {
-            file.set_len(0)?;
-        }
-        match self.header.take() {
-            Some(line) => file.write_all(format!("{line}\n").as_bytes()),
-            None => Ok(()),
-        }
-    }
+/// The one part of a comparison's report: the whole tally.
+fn whole(tally: &Tally) -> [Part<'_>; 1] {
+    [Part {
+        heading: String::new(),
+        tally,
+    }]
 }
 
 /// Bad input met while solving (standard input, read once): the table of what was
@@ -619,8 +496,8 @@ impl Start {
 fn stopped_early(
     error: anyhow::Error,
     feed: &Feed<anyhow::Error>,
-    ran: usize,
-    entries: &[Entry],
+    ran: u64,
+    tally: &Tally,
     outputs: &mut Outputs,
     args: &CompareArgs,
 ) -> anyhow::Error {
@@ -642,7 +519,7 @@ fn stopped_early(
         }
         return error;
     }
-    if let Err(e) = report_all(entries, &[], outputs, args.jobs) {
+    if let Err(e) = report_all(&whole(tally), tally, outputs, args.jobs) {
         eprintln!("sudoku-arena: {e}");
     }
     let mut what = "compared in the table above".to_string();
@@ -704,113 +581,4 @@ fn plot_title(args: &CompareArgs, puzzles: usize, files: &[String]) -> String {
         counted(puzzles, "puzzle"),
         names.join(", ")
     )
-}
-
-/// The files `report_all` writes beside the terminal table.
-pub struct Outputs<'a> {
-    /// CSV summary.
-    pub csv: Option<&'a str>,
-    /// Markdown summary.
-    pub markdown: Option<&'a str>,
-    /// SVG plot.
-    pub svg: Option<&'a str>,
-    /// What the plot shows (data set, budget).
-    pub title: &'a str,
-    /// One table per input file as well.
-    pub by_file: bool,
-    /// The backends as the run named them: the order of every table's rows and of the
-    /// plot's series (see [`backend_order`]).
-    pub order: &'a [String],
-    /// Lines said before the tables, in the terminal and the Markdown (what is missing
-    /// from the results, say).
-    pub notes: &'a [String],
-}
-
-/// A part of the results with a table of its own (`merge --by-settings`).
-pub struct Group<'a> {
-    /// What the part is, above its table.
-    pub heading: String,
-    /// Its entries.
-    pub entries: &'a [Entry],
-}
-
-/// Prints the summary of `records` (one table per group of `groups`, or one for all
-/// when there is none) and writes the requested files; the exit status says whether
-/// everything checked out.
-pub fn report_all(
-    records: &[Entry],
-    groups: &[Group],
-    outputs: &Outputs,
-    threads: usize,
-) -> anyhow::Result<i32> {
-    let whole = [Group {
-        heading: String::new(),
-        entries: records,
-    }];
-    let groups = if groups.is_empty() {
-        &whole[..]
-    } else {
-        groups
-    };
-    let mut out = Out::new();
-    let mut markdown = String::new();
-    let mut csv = report::csv(&Default::default());
-    let mut failures = Vec::new();
-    for note in outputs.notes {
-        out.write(&format!("{note}\n"));
-        markdown.push_str(&format!("{note}\n\n"));
-    }
-    for group in groups {
-        let summary = summarize_entries(group.entries, outputs.order);
-        let per_file = if outputs.by_file {
-            summarize_by_file(group.entries, outputs.order)
-        } else {
-            Vec::new()
-        };
-        if !group.heading.is_empty() {
-            out.write(&format!("\n{}:\n", group.heading));
-            markdown.push_str(&format!("## {}\n\n", group.heading));
-        }
-        out.write(&report::terminal(&summary));
-        markdown.push_str(&report::markdown(&summary));
-        csv.push_str(&report::csv_rows_for("all", &summary));
-        for (file, s) in &per_file {
-            out.write(&format!("\n{file}:\n"));
-            out.write(&report::terminal(s));
-            markdown.push_str(&format!("\n### {file}\n\n"));
-            markdown.push_str(&report::markdown(s));
-            csv.push_str(&report::csv_rows_for(file, s));
-        }
-        if !summary.clean() {
-            failures.extend(
-                report::terminal(&summary)
-                    .lines()
-                    .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT"))
-                    .map(String::from),
-            );
-        }
-    }
-    if threads > 0 {
-        out.write(&format!(
-            "(solves ran on {threads} thread(s); times are per solve, measured around the solve itself or, for ext:*, the solver's own report)\n"
-        ));
-    }
-    out.flush();
-    if let Some(p) = outputs.csv {
-        files::write(p, csv)?;
-    }
-    if let Some(p) = outputs.markdown {
-        files::write(p, markdown)?;
-    }
-    if let Some(p) = outputs.svg {
-        files::write(p, plot::svg(records, p, outputs.title, outputs.order)?)?;
-    }
-    if failures.is_empty() {
-        Ok(0)
-    } else {
-        for line in failures {
-            eprintln!("sudoku-arena: {line}");
-        }
-        Ok(EXIT_WRONG_ANSWER)
-    }
 }

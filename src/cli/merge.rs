@@ -1,10 +1,14 @@
 //! `sudoku-arena merge`: one summary from several results files (shards of a large run),
 //! saying what is missing from them and refusing to mix runs with other settings.
 
-use super::compare::{check_svg_name, report_all, Group, Outputs};
+use super::compare::check_svg_name;
 use super::files::Writes;
+use super::report::{report_all, Outputs};
 use crate::harness::entry::{Entry, Names};
+use crate::harness::merge::{Coverage, Merger};
 use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
+use crate::harness::report::Part;
+use crate::harness::tally::Tally;
 use clap::Args;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,8 +21,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// and refuses results run with other settings (--timeout, --first/--max-solutions,
 /// --variant) unless --by-settings keeps them apart, one table each. `x fastest`
 /// compares medians over the puzzles every backend ran. When a (backend, puzzle) pair
-/// appears in several files, the last one read counts. Lines of `solve --format json`
-/// are results too (one backend, no shard).
+/// appears more than once (a file given twice), the first one read counts and a
+/// warning says how many repeats were left out. Lines of `solve --format json` are
+/// results too (one backend, no shard).
+///
+/// The files are read twice, one line at a time: first for their headers, settings and
+/// shards, then to tally the results. Memory holds the tables' histograms and a few
+/// bits per result, not the results: merging shards of millions of puzzles takes about
+/// what one shard's run takes.
 ///
 /// Example:
 ///   sudoku-arena merge results-*.jsonl --markdown summary.md --plot summary.svg
@@ -68,11 +78,14 @@ struct FileSeen {
     headers: usize,
 }
 
-/// The entries of the results made with one set of settings.
+/// The results made with one set of settings.
 struct SettingsGroup {
     settings: Option<RunSettings>,
     files: Vec<String>,
-    entries: Vec<Entry>,
+    /// The configurations of its results, in the order of the runs' headers.
+    order: Vec<String>,
+    /// Results read.
+    results: usize,
 }
 
 /// Merges and reports; each file is read one record at a time.
@@ -84,40 +97,33 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         .file("--markdown", args.markdown.as_deref())
         .file("--plot", args.plot.as_deref())
         .check()?;
+    // First reading: headers, settings, shards and backends, no result kept.
     let mut groups: Vec<SettingsGroup> = Vec::new();
     let mut seen_files: Vec<(String, FileSeen)> = Vec::new();
-    let mut order: Vec<String> = Vec::new();
     let mut seen = Seen::default();
-    let mut names = Names::default();
     for f in &args.files {
         let mut file = FileSeen::default();
-        let truncated = for_each_line(f, |line| -> anyhow::Result<()> {
+        let truncated = read_lines(f, |line| {
             match line {
                 Line::Header(h) => {
                     file.headers += 1;
                     file.shards.insert(h.shard);
+                    let g = group_of(&mut groups, Some(&h.settings), f);
                     for b in h.backends {
                         add(&mut file.backends, &b);
-                        add(&mut order, &b);
+                        add(&mut groups[g].order, &b);
                     }
-                    group_of(&mut groups, Some(&h.settings), f);
                 }
                 Line::Record(r) => {
                     file.records += 1;
                     seen.add(&r);
                     add(&mut file.backends, &r.backend);
                     let g = group_of(&mut groups, r.settings.as_ref(), f);
-                    groups[g].entries.push(Entry::new(&r, &mut names));
+                    groups[g].results += 1;
+                    add(&mut groups[g].order, &r.backend);
                 }
             }
             Ok(())
-        })
-        .map_err(|e| match e.downcast::<crate::error::Error>() {
-            Ok(crate::error::Error::Io { source, .. }) => {
-                anyhow::anyhow!("{f}: cannot read: {source}")
-            }
-            Ok(other) => other.into(),
-            Err(e) => e,
         })?;
         if let Some(line) = truncated {
             eprintln!("note: {f}:{line}: skipped a truncated last line (an interrupted write)");
@@ -133,7 +139,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     for n in &notes {
         eprintln!("warning: {n}");
     }
-    groups.retain(|g| !g.entries.is_empty());
+    groups.retain(|g| g.results > 0);
     if groups.is_empty() {
         let shards: Vec<String> = seen_files
             .iter()
@@ -162,53 +168,120 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
             eprintln!("warning: {w}");
         }
     }
-    let labelled = groups.len() > 1;
-    let mut entries = Vec::new();
-    let mut bounds = Vec::new();
-    for (k, g) in groups.iter_mut().enumerate() {
-        let start = entries.len();
-        for e in std::mem::take(&mut g.entries) {
-            entries.push(match labelled {
-                true => {
-                    let label = format!("{} [{}]", e.backend(), k + 1);
-                    e.relabelled(&label, &mut names)
+    // Second reading: every result into its group's tally.
+    let mut mergers: Vec<Merger> = groups
+        .iter()
+        .map(|g| {
+            let timeout = g.settings.as_ref().and_then(|s| s.timeout_s);
+            let coverage: Vec<Coverage> = seen_files
+                .iter()
+                .filter(|(f, _)| g.files.contains(f))
+                .flat_map(|(_, s)| coverage_of(s))
+                .collect();
+            Merger::new(Tally::new(&g.order, args.by_file, timeout), &coverage)
+        })
+        .collect();
+    let mut names = Names::default();
+    for f in &args.files {
+        read_lines(f, |line| {
+            if let Line::Record(r) = line {
+                if let Some(g) = groups.iter().position(|g| g.settings == r.settings) {
+                    mergers[g].add(Entry::new(&r, &mut names));
                 }
-                false => e,
-            });
-        }
-        bounds.push((start, entries.len()));
+            }
+            Ok(())
+        })?;
     }
-    let parts: Vec<Group> = if labelled {
+    let mut tallies = Vec::new();
+    let mut repeats = 0;
+    for m in mergers {
+        let (t, r) = m.finish();
+        tallies.push(t);
+        repeats += r;
+    }
+    if repeats > 0 {
+        eprintln!(
+            "warning: {repeats} result(s) repeat a (backend, puzzle) pair read before (a file given twice, or a shard run twice?): the first read counts"
+        );
+    }
+    let labelled = groups.len() > 1;
+    let mut whole: Option<Tally> = None;
+    for (k, t) in tallies.iter().enumerate() {
+        let t = match labelled {
+            true => t.clone().renamed(|b| format!("{b} [{}]", k + 1)),
+            false => t.clone(),
+        };
+        match &mut whole {
+            Some(w) => w.absorb(&t),
+            None => whole = Some(t),
+        }
+    }
+    let whole = whole.unwrap_or_else(|| Tally::new(&[], false, None));
+    let parts: Vec<Part> = if labelled {
         groups
             .iter()
-            .zip(&bounds)
+            .zip(&tallies)
             .enumerate()
-            .map(|(k, (g, &(a, b)))| Group {
+            .map(|(k, (g, t))| Part {
                 heading: format!("[{}] {}", k + 1, describe(g)),
-                entries: &entries[a..b],
+                tally: t,
             })
             .collect()
     } else {
-        Vec::new()
+        vec![Part {
+            heading: String::new(),
+            tally: &whole,
+        }]
     };
+    let results: usize = groups.iter().map(|g| g.results).sum();
     let title = args
         .title
         .clone()
-        .unwrap_or_else(|| seen.title(entries.len(), &args.files));
+        .unwrap_or_else(|| seen.title(results, &args.files));
     report_all(
-        &entries,
         &parts,
+        &whole,
         &Outputs {
             csv: args.csv.as_deref(),
             markdown: args.markdown.as_deref(),
             svg: args.plot.as_deref(),
             title: &title,
-            by_file: args.by_file,
-            order: &order,
             notes: &notes,
         },
         0,
     )
+}
+
+/// Reads the lines of a results file, one at a time, with errors that name it.
+fn read_lines(
+    f: &str,
+    each: impl FnMut(Line) -> anyhow::Result<()>,
+) -> anyhow::Result<Option<usize>> {
+    for_each_line(f, each).map_err(|e| match e.downcast::<crate::error::Error>() {
+        Ok(crate::error::Error::Io { source, .. }) => {
+            anyhow::anyhow!("{f}: cannot read: {source}")
+        }
+        Ok(other) => other.into(),
+        Err(e) => e,
+    })
+}
+
+/// What a file covers, for the merger: one entry per shard its headers name (none
+/// named: every puzzle).
+fn coverage_of(file: &FileSeen) -> Vec<Coverage> {
+    if file.shards.is_empty() {
+        return vec![Coverage {
+            shard: None,
+            backends: file.backends.clone(),
+        }];
+    }
+    file.shards
+        .iter()
+        .map(|s| Coverage {
+            shard: Some(*s),
+            backends: file.backends.clone(),
+        })
+        .collect()
 }
 
 /// Adds `name` to `list` unless it is there.
@@ -226,7 +299,8 @@ fn group_of(groups: &mut Vec<SettingsGroup>, settings: Option<&RunSettings>, fil
             groups.push(SettingsGroup {
                 settings: settings.cloned(),
                 files: Vec::new(),
-                entries: Vec::new(),
+                order: Vec::new(),
+                results: 0,
             });
             groups.len() - 1
         }
@@ -327,11 +401,7 @@ struct Seen {
 impl Seen {
     /// Notes what `r` names.
     fn add(&mut self, r: &Record) {
-        let file = if r.file.is_empty() {
-            r.source.rsplit_once(':').map_or("", |(f, _)| f)
-        } else {
-            r.file.as_str()
-        };
+        let file = r.file.as_str();
         let name = std::path::Path::new(file)
             .file_name()
             .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());

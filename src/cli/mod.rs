@@ -12,6 +12,7 @@ pub mod input;
 mod merge;
 mod out;
 mod rate;
+mod report;
 mod solve;
 mod watch;
 

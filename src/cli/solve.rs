@@ -90,6 +90,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         max_solutions: max,
         jobs: 1,
         variant: args.input.variant_label(),
+        by_file: false,
+        batch: 1,
     };
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;

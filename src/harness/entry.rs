@@ -9,7 +9,6 @@
 use super::record::Record;
 use crate::solver::Verdict;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// A 128-bit fingerprint of a text (a puzzle or a solution in one-line form).
@@ -17,21 +16,86 @@ use std::sync::Arc;
 pub struct Fingerprint(u64, u64);
 
 impl Fingerprint {
-    /// The fingerprint of `text`: two SipHash sums with different salts. The same in
-    /// every run of one build, which is all it needs (entries are never written out).
+    /// The fingerprint of `text`: two 64-bit multiply-and-rotate sums over its bytes, eight
+    /// at a time, with different seeds (a few dozen instructions for a 9x9 grid, where
+    /// SipHash took two thousand). The same on every machine and in every build; not
+    /// meant to resist a text made to collide, only to tell puzzles apart.
     pub fn of(text: &str) -> Fingerprint {
-        let sum = |salt: u8| {
-            let mut h = std::hash::DefaultHasher::new();
-            salt.hash(&mut h);
-            text.hash(&mut h);
-            h.finish()
+        let bytes = text.as_bytes();
+        let mix = |seed: u64, mul: u64| {
+            let mut h = seed ^ (bytes.len() as u64).wrapping_mul(mul);
+            let mut chunks = bytes.chunks_exact(8);
+            for c in &mut chunks {
+                let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+                h = (h ^ w).wrapping_mul(mul).rotate_left(29);
+            }
+            let mut last = [0u8; 8];
+            last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+            h = (h ^ u64::from_le_bytes(last)).wrapping_mul(mul);
+            // A final avalanche, so that texts differing in one byte differ in every bit.
+            h ^= h >> 32;
+            h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+            h ^ (h >> 32)
         };
-        Fingerprint(sum(1), sum(2))
+        Fingerprint(
+            mix(0x243f_6a88_85a3_08d3, 0x9e37_79b9_7f4a_7c15),
+            mix(0x1319_8a2e_0370_7344, 0xc2b2_ae3d_27d4_eb4f),
+        )
+    }
+
+    /// Its first 64 bits, for sets that keep one word per puzzle.
+    pub fn low(self) -> u64 {
+        self.0
     }
 }
 
 /// A name shared by many entries: one pointer (8 bytes) each.
-type Name = Arc<String>;
+pub type Name = Arc<String>;
+
+/// What the entries of one puzzle share, worked out once per puzzle.
+#[derive(Clone, Debug)]
+pub struct PuzzleFacts {
+    /// Position of the puzzle in the whole input, from 0.
+    pub index: usize,
+    /// Fingerprint of the puzzle in one-line form.
+    pub fingerprint: Fingerprint,
+    /// The file it was read from.
+    pub file: Name,
+    /// Its line in that file (0 when it has a label instead).
+    pub line: u32,
+    /// Its name, when it has one.
+    pub label: Option<Box<str>>,
+    /// Fraction of cells given.
+    pub fixed_fraction: f64,
+    /// Side of the grid.
+    pub size: u8,
+}
+
+impl PuzzleFacts {
+    /// The facts of `puzzle`, at `index` in the input, whose one-line form is `line`.
+    pub fn of(
+        puzzle: &crate::model::Puzzle,
+        index: usize,
+        line: &str,
+        names: &mut Names,
+    ) -> PuzzleFacts {
+        let number = u32::try_from(puzzle.origin.line)
+            .ok()
+            .filter(|_| puzzle.label.is_none());
+        PuzzleFacts {
+            index,
+            fingerprint: Fingerprint::of(line),
+            file: names.get(&puzzle.origin.file),
+            line: number.unwrap_or(0),
+            label: match number {
+                Some(_) => None,
+                None => Some(Box::from(puzzle.display_name().as_str())),
+            },
+            fixed_fraction: puzzle.given_count() as f64 / puzzle.geometry.cells() as f64,
+            size: u8::try_from(puzzle.geometry.n).unwrap_or(u8::MAX),
+        }
+    }
+}
 
 /// Shared copies of the few names that repeat on every entry (backends, effort names,
 /// files), so that each entry holds a pointer rather than its own string.
@@ -40,7 +104,7 @@ pub struct Names(HashMap<Box<str>, Name>);
 
 impl Names {
     /// The shared copy of `name`.
-    fn get(&mut self, name: &str) -> Name {
+    pub fn get(&mut self, name: &str) -> Name {
         if let Some(n) = self.0.get(name) {
             return n.clone();
         }
@@ -103,12 +167,11 @@ pub struct Entry {
 impl Entry {
     /// The entry of `record`; `names` shares the strings that repeat.
     pub fn new(record: &Record, names: &mut Names) -> Entry {
-        let line = record
-            .source
-            .strip_prefix(record.file.as_str())
-            .and_then(|rest| rest.strip_prefix(':'))
-            .filter(|n| !n.starts_with('0') && !record.file.is_empty())
-            .and_then(|n| n.parse::<u32>().ok());
+        // A labelled puzzle, or a record that does not give its line (an older file),
+        // is named by its source; any other by its file and line.
+        let line = u32::try_from(record.line)
+            .ok()
+            .filter(|&n| n > 0 && record.label.is_none());
         let label = match line {
             Some(_) => None,
             None => Some(Box::from(record.source.as_str())),
@@ -134,6 +197,46 @@ impl Entry {
             verdict: record.verdict,
             failed: record.failure.is_some(),
             has_solution: record.solution.is_some(),
+        }
+    }
+
+    /// The entry of a solve of the puzzle `facts` describe by `backend` (whose effort
+    /// count is named `effort_name`), whose first solution has the one-line form
+    /// `solution`; `wrong` is what the validator found wrong with the answer.
+    pub fn of_solve(
+        facts: &PuzzleFacts,
+        backend: &Name,
+        effort_name: &Name,
+        outcome: &crate::solver::Outcome,
+        solution: Option<&str>,
+        wrong: Option<String>,
+    ) -> Entry {
+        let wrong = wrong.map(String::into_boxed_str);
+        Entry {
+            puzzle_index: facts.index,
+            puzzle: facts.fingerprint,
+            solution: solution.map_or(Fingerprint(0, 0), Fingerprint::of),
+            time_ms: outcome.time_ms,
+            transport_ms: outcome.transport_ms,
+            time_resolution_ms: outcome.clocks.time_resolution_ms as f32,
+            fixed_fraction: facts.fixed_fraction,
+            nodes: outcome.stats.nodes,
+            variables: outcome.stats.variables,
+            constraints: outcome.stats.constraints,
+            backend: backend.clone(),
+            file: facts.file.clone(),
+            effort_name: effort_name.clone(),
+            rare: (facts.label.is_some() || wrong.is_some()).then(|| {
+                Box::new(Rare {
+                    label: facts.label.clone(),
+                    wrong,
+                })
+            }),
+            line: facts.line,
+            size: facts.size,
+            verdict: outcome.verdict,
+            failed: outcome.failure.is_some(),
+            has_solution: solution.is_some(),
         }
     }
 
@@ -192,10 +295,18 @@ mod tests {
     use super::*;
 
     fn record(source: &str, file: &str) -> Record {
+        // The line, typed, as the run that wrote the record gives it.
+        let line = source
+            .strip_prefix(file)
+            .and_then(|l| l.strip_prefix(':'))
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(0);
         Record {
             puzzle_index: 3,
             source: source.into(),
             file: file.into(),
+            line,
+            label: None,
             settings: None,
             puzzle: "1234".into(),
             size: 4,
@@ -218,20 +329,48 @@ mod tests {
     }
 
     #[test]
-    fn the_source_reads_back_as_written() {
+    fn the_source_is_the_typed_file_and_line_or_the_label() {
         let mut names = Names::default();
-        for (source, file) in [
-            ("a/b.txt:12", "a/b.txt"),
-            ("a/b.txt:012", "a/b.txt"),
-            ("a/b.txt:x", "a/b.txt"),
-            ("a/b.txt:99999999999", "a/b.txt"),
-            ("golden nugget", "named.txt"),
-            ("x.txt:5", "y.txt"),
-            (":5", ""),
-        ] {
-            let e = Entry::new(&record(source, file), &mut names);
-            assert_eq!(e.source(), source);
+        let mut r = record("a/b.txt:12", "a/b.txt");
+        let e = Entry::new(&r, &mut names);
+        assert_eq!(
+            (e.source(), e.line, e.rare.is_none()),
+            ("a/b.txt:12".into(), 12, true)
+        );
+        // The source text is never read back: a record's line field says the line.
+        r.source = "something else".into();
+        assert_eq!(Entry::new(&r, &mut names).source(), "a/b.txt:12");
+        r.label = Some("golden nugget".into());
+        r.source = "golden nugget".into();
+        assert_eq!(Entry::new(&r, &mut names).source(), "golden nugget");
+        // An older record without its line is named by its source, as written.
+        for source in ["x.txt:5", ":5", "a/b.txt:x"] {
+            let mut old = record(source, "y.txt");
+            old.line = 0;
+            assert_eq!(Entry::new(&old, &mut names).source(), source);
         }
+    }
+
+    #[test]
+    fn grids_one_cell_apart_have_different_fingerprints() {
+        let grid =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut seen = std::collections::HashSet::new();
+        assert!(seen.insert(Fingerprint::of(grid)));
+        for i in 0..grid.len() {
+            for d in ['.', '1', '2', '3', '4', '5', '6', '7', '8', '9'] {
+                let mut g: Vec<char> = grid.chars().collect();
+                if g[i] == d {
+                    continue;
+                }
+                g[i] = d;
+                let g: String = g.into_iter().collect();
+                assert!(seen.insert(Fingerprint::of(&g)), "{g}");
+                // Each half alone tells them apart too (sets keep only the first).
+                assert_ne!(Fingerprint::of(&g).low(), Fingerprint::of(grid).low());
+            }
+        }
+        assert_ne!(Fingerprint::of(""), Fingerprint::of("\0"));
     }
 
     #[test]

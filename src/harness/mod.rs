@@ -1,9 +1,14 @@
 //! The comparison harness: run backends side by side, check every answer, and report.
 pub mod entry;
 pub mod feed;
+pub mod merge;
 pub mod plot;
 pub mod queue;
 pub mod record;
 pub mod report;
+pub mod resume;
 pub mod run;
 pub mod summary;
+pub mod tally;
+pub mod times;
+pub mod writer;

@@ -3,10 +3,9 @@
 //! several fixed-cell fractions, median time against that fraction (the phase transition
 //! of the ant-colony paper's figures 5-7).
 
-use super::entry::Entry;
-use super::summary::backend_order;
+use super::tally::{PlotRow, Tally};
 use plotters::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
 /// Line colours that read on white, distinct from each other (no pale yellow); a
 /// seventeenth series would reuse the first.
@@ -34,28 +33,24 @@ fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
-/// The plot of `records` as an SVG document, to be written to `path` (which errors
+/// The plot of a comparison as an SVG document, to be written to `path` (which errors
 /// name); `title` says what the data are (set, time budget) and heads the picture; the
-/// series come in [`backend_order`] of `named`.
-pub fn svg(
-    records: &[Entry],
-    path: &str,
-    title: &str,
-    named: &[String],
-) -> crate::error::Result<String> {
+/// series come in the tally's table order. It is drawn from the tally's histograms, so
+/// its times carry their error (two significant digits per fraction of cells given).
+pub fn svg(tally: &Tally, path: &str, title: &str) -> crate::error::Result<String> {
     let mut text = String::new();
-    draw(records, path, title, named, &mut text)?;
+    draw(&tally.plot_rows(), path, title, &mut text)?;
     Ok(text)
 }
 
-fn draw(
-    records: &[Entry],
-    path: &str,
-    title: &str,
-    named: &[String],
-    text: &mut String,
-) -> crate::error::Result<()> {
-    let fractions = fraction_buckets(records);
+/// The series of the plot: per configuration, what it keeps for the plot.
+type Rows<'a> = [(&'a str, &'a PlotRow)];
+
+fn draw(rows: &Rows, path: &str, title: &str, text: &mut String) -> crate::error::Result<()> {
+    let fractions: BTreeSet<u32> = rows
+        .iter()
+        .flat_map(|(_, r)| r.by_fraction.keys().map(|(_, pct)| *pct))
+        .collect();
     let with_phase = fractions.len() >= 3;
     let height = if with_phase { 1060 } else { 600 };
     let root = SVGBackend::with_string(text, (960, height)).into_drawing_area();
@@ -68,9 +63,9 @@ fn draw(
         .titled(title, ("sans-serif", 18))
         .map_err(|e| err(&e))?;
     let (top, bottom) = root.split_vertically(520);
-    cactus(records, named, &top).map_err(|e| err(&e))?;
+    cactus(rows, &top).map_err(|e| err(&e))?;
     if with_phase {
-        phase(records, named, &bottom).map_err(|e| err(&e))?;
+        phase(rows, &bottom).map_err(|e| err(&e))?;
     } else {
         let why = format!(
             "The panel of time against the fraction of cells given is left out: the puzzles have {} fraction(s) (rounded to 5 %); it needs 3 or more.",
@@ -91,10 +86,14 @@ fn draw(
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
-fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
-    let (lo, hi) = times.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
-        (lo.min(t), hi.max(t))
-    });
+/// The time axis: from a little below the fastest to a little above the slowest time.
+fn time_range(rows: &Rows) -> (f64, f64) {
+    let (lo, hi) = rows
+        .iter()
+        .flat_map(|(_, r)| r.by_fraction.values())
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+            (lo.min(t.quantile(0.0)), hi.max(t.max()))
+        });
     if lo.is_finite() {
         ((lo * 0.8).max(1e-3), (hi * 1.25).max(lo * 2.0))
     } else {
@@ -102,14 +101,13 @@ fn time_range(times: impl Iterator<Item = f64>) -> (f64, f64) {
     }
 }
 
-fn cactus(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
-    let names = backend_order(records, named);
-    let puzzles = names
+fn cactus(rows: &Rows, area: &Area) -> DrawResult {
+    let puzzles = rows
         .iter()
-        .map(|b| records.iter().filter(|r| r.backend() == b).count())
+        .map(|(_, r)| r.by_fraction.values().map(|t| t.len()).sum::<u64>() as usize)
         .max()
         .unwrap_or(1);
-    let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
+    let (lo, hi) = time_range(rows);
     let mut chart = ChartBuilder::on(area)
         .caption(
             "Puzzles solved within a time budget (more and further left is better)",
@@ -124,22 +122,18 @@ fn cactus(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
         .x_desc("time budget per puzzle (ms, log scale)")
         .y_desc("puzzles solved")
         .draw()?;
-    for (i, backend) in names.iter().enumerate() {
-        let mut times: Vec<f64> = records
-            .iter()
-            .filter(|r| r.backend() == backend && r.solved())
-            .map(|r| r.time_ms)
-            .collect();
-        times.sort_by(f64::total_cmp);
+    for (i, (backend, row)) in rows.iter().enumerate() {
         let color = colour(i);
         let mut points = vec![(lo, 0)];
-        for (k, t) in times.iter().enumerate() {
-            points.push((*t, k));
-            points.push((*t, k + 1));
+        let mut solved = 0usize;
+        for (t, n) in row.solved.steps() {
+            points.push((t, solved));
+            solved += n as usize;
+            points.push((t, solved));
         }
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))?
-            .label(backend.as_str())
+            .label(*backend)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
             });
@@ -153,22 +147,8 @@ fn cactus(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
     Ok(())
 }
 
-/// Fixed-cell fractions rounded to 5 %, with their records.
-fn fraction_buckets(records: &[Entry]) -> BTreeMap<u32, Vec<&Entry>> {
-    let mut buckets: BTreeMap<u32, Vec<&Entry>> = BTreeMap::new();
-    for r in records {
-        buckets
-            .entry((r.fixed_fraction * 20.0).round() as u32 * 5)
-            .or_default()
-            .push(r);
-    }
-    buckets
-}
-
-fn phase(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
-    let buckets = fraction_buckets(records);
-    let names = backend_order(records, named);
-    let (lo, hi) = time_range(records.iter().map(|r| r.time_ms));
+fn phase(rows: &Rows, area: &Area) -> DrawResult {
+    let (lo, hi) = time_range(rows);
     let mut chart = ChartBuilder::on(area)
         .caption(
             "Median time against the fraction of cells given",
@@ -184,26 +164,20 @@ fn phase(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
         .y_desc("median time (ms, log scale)")
         .draw()?;
     // One line per backend, and per side when the puzzles have several sides.
-    let mut sizes: Vec<u8> = records.iter().map(|r| r.size).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let series: Vec<(&String, u8)> = names
+    let sizes: BTreeSet<u8> = rows
         .iter()
-        .flat_map(|b| sizes.iter().map(move |&s| (b, s)))
+        .flat_map(|(_, r)| r.by_fraction.keys().map(|(size, _)| *size))
         .collect();
-    for (i, &(backend, size)) in series.iter().enumerate() {
+    let series: Vec<(&str, &PlotRow, u8)> = rows
+        .iter()
+        .flat_map(|(b, r)| sizes.iter().map(move |&s| (*b, *r, s)))
+        .collect();
+    for (i, &(backend, row, size)) in series.iter().enumerate() {
         let color = colour(i);
-        let points: Vec<(u32, f64)> = buckets
-            .iter()
-            .filter_map(|(&pct, rs)| {
-                let mut t: Vec<f64> = rs
-                    .iter()
-                    .filter(|r| r.backend() == backend && r.size == size)
-                    .map(|r| r.time_ms)
-                    .collect();
-                t.sort_by(f64::total_cmp);
-                (!t.is_empty()).then(|| (pct, t[(t.len() - 1) / 2]))
-            })
+        let points: Vec<(u32, f64)> = row
+            .by_fraction
+            .range((size, 0)..=(size, u32::MAX))
+            .map(|((_, pct), t)| (*pct, t.quantile(0.5)))
             .collect();
         if points.is_empty() {
             continue;
@@ -211,7 +185,7 @@ fn phase(records: &[Entry], named: &[String], area: &Area) -> DrawResult {
         let label = if sizes.len() > 1 {
             format!("{backend} {size}x{size}")
         } else {
-            backend.clone()
+            backend.to_string()
         };
         chart
             .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?

@@ -11,12 +11,19 @@ use serde::{Deserialize, Serialize};
 pub struct Record {
     /// Position of the puzzle in the whole input (all files, in order), from 0.
     pub puzzle_index: usize,
-    /// Where the puzzle came from (`file:line`, or its name).
+    /// Where the puzzle came from, for people: `file:line`, or its name.
     pub source: String,
     /// The file the puzzle was read from (`examples` for the embedded set), for tables
     /// split per input file.
     #[serde(default)]
     pub file: String,
+    /// The line of that file where the puzzle starts, from 1 (0 in files written before
+    /// it was recorded).
+    #[serde(default)]
+    pub line: usize,
+    /// The puzzle's name, when it has one (then `source` is that name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     /// The puzzle in one-line form: with the backend, the key for `--resume`.
     pub puzzle: String,
     /// Side of the grid.
@@ -176,6 +183,14 @@ pub struct Shard {
     pub index: usize,
     /// N.
     pub count: usize,
+}
+
+impl Shard {
+    /// Whether the puzzle at `index` in the input belongs to this shard (puzzle i goes to
+    /// shard i mod N + 1).
+    pub fn holds(&self, index: usize) -> bool {
+        self.count == 0 || index % self.count == self.index.wrapping_sub(1)
+    }
 }
 
 impl std::fmt::Display for Shard {

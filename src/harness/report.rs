@@ -2,7 +2,7 @@
 
 use super::summary::{BackendSummary, Summary};
 
-const HEADERS: [&str; 17] = [
+const HEADERS: [&str; 18] = [
     "backend",
     "puzzles",
     "solved",
@@ -16,6 +16,7 @@ const HEADERS: [&str; 17] = [
     "median ms",
     "p90 ms",
     "max ms",
+    "PAR-2 ms",
     "x fastest",
     "transport ms",
     "mean effort",
@@ -86,6 +87,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         fmt_time(b.median_ms, b.time_resolution_ms),
         fmt_time(b.p90_ms, b.time_resolution_ms),
         fmt_time(b.max_ms, b.time_resolution_ms),
+        fmt_time(b.par2_ms, b.time_resolution_ms),
         if b.ratio_to_fastest.is_finite() {
             format!("{:.1}", b.ratio_to_fastest)
         } else {
@@ -107,8 +109,11 @@ fn findings(s: &Summary) -> Vec<String> {
         return vec!["No results: nothing to compare.".to_string()];
     }
     let mut lines = Vec::new();
-    for (backend, source, what) in &s.wrong {
-        lines.push(format!("WRONG ANSWER: {backend} on {source}: {what}"));
+    for w in &s.wrong {
+        lines.push(format!(
+            "WRONG ANSWER: {} on {}: {}",
+            w.backend, w.source, w.what
+        ));
     }
     for d in &s.disagreements {
         lines.push(format!(
@@ -215,7 +220,7 @@ pub fn markdown(s: &Summary) -> String {
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms,par2_ms\n");
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -226,7 +231,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{},{}\n",
             file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
@@ -247,8 +252,79 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
             b.effort_name,
             b.mean_variables,
             b.mean_constraints,
-            b.time_resolution_ms
+            b.time_resolution_ms,
+            r(b.par2_ms)
         ));
     }
     out
+}
+
+/// A part of a comparison with a table of its own (`merge --by-settings`): its heading
+/// (empty for the only part) and its tally.
+pub struct Part<'a> {
+    /// What the part is, above its table.
+    pub heading: String,
+    /// Its answers.
+    pub tally: &'a super::tally::Tally,
+}
+
+/// A comparison as text: the terminal's, the Markdown and the CSV; and the lines that
+/// say what is wrong (wrong answers, disagreements), empty when all checked out.
+#[derive(Clone, Debug, Default)]
+pub struct Rendered {
+    /// The tables and findings for a terminal.
+    pub terminal: String,
+    /// The same as Markdown.
+    pub markdown: String,
+    /// The figures as CSV.
+    pub csv: String,
+    /// One line per wrong answer or disagreement.
+    pub failures: Vec<String>,
+}
+
+/// Renders `parts` (one table each, plus one per input file when their tallies keep
+/// them), after `notes` (what is missing from the results, say), and a closing line
+/// saying how the solves ran when `threads` is not 0.
+pub fn render(parts: &[Part], notes: &[String], threads: usize) -> Rendered {
+    let mut r = Rendered {
+        csv: csv(&Default::default()),
+        ..Default::default()
+    };
+    for note in notes {
+        r.terminal.push_str(&format!("{note}\n"));
+        r.markdown.push_str(&format!("{note}\n\n"));
+    }
+    for part in parts {
+        let summary = part.tally.summary();
+        if !part.heading.is_empty() {
+            r.terminal.push_str(&format!("\n{}:\n", part.heading));
+            r.markdown.push_str(&format!("## {}\n\n", part.heading));
+        }
+        let table = terminal(&summary);
+        r.terminal.push_str(&table);
+        r.markdown.push_str(&markdown(&summary));
+        r.csv.push_str(&csv_rows_for("all", &summary));
+        for (file, s) in part.tally.by_file() {
+            r.terminal.push_str(&format!("\n{file}:\n"));
+            r.terminal.push_str(&terminal(&s));
+            r.markdown.push_str(&format!("\n### {file}\n\n"));
+            r.markdown.push_str(&markdown(&s));
+            r.csv.push_str(&csv_rows_for(&file, &s));
+        }
+        if !summary.clean() {
+            r.failures.extend(
+                table
+                    .lines()
+                    .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT"))
+                    .map(String::from),
+            );
+        }
+    }
+    if threads > 0 {
+        r.terminal.push_str(&format!(
+            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report)\n",
+            counted(threads, "thread")
+        ));
+    }
+    r
 }

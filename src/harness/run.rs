@@ -1,27 +1,36 @@
-//! Running chosen backends on puzzles: every (backend, puzzle) pair once, on a few
-//! threads when asked, each answer checked by the independent validator as it comes.
+//! Running chosen backends on puzzles, puzzle by puzzle: a solving thread takes a batch
+//! of puzzles and runs every configuration on each, so that the answers to a puzzle are
+//! cross-checked as soon as they are in (nothing is kept of them afterwards) and the
+//! results stream out in input order.
 //!
 //! Each thread builds one solver per configuration and keeps it for every puzzle it
 //! runs, as `solve` does, so no solve pays for building a solver (or, for an isolated
-//! backend, for starting its worker process) except in the transport figure.
+//! backend, for starting its worker process) except in the transport figure. Each keeps
+//! its own [`Tally`], folded into one at the end: no lock is taken per solve, only one
+//! per batch to hand its results lines to the [`ResultsWriter`].
 
-use super::entry::{Entry as Kept, Fingerprint};
+use super::entry::{Entry as Kept, Fingerprint, Name, Names, PuzzleFacts};
 use super::queue::{CloseOnDrop, Pop, Queue};
 use super::record::{Record, RunSettings};
+use super::tally::Tally;
+use super::writer::ResultsWriter;
 use crate::backends::create;
 use crate::error::{Error, Result};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use crate::solver::{matches_expected, verify, Outcome, SolveOptions, Solver};
-use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::Duration;
 
-/// Solves queued per worker thread: enough that the reader and the workers seldom wait
-/// for each other on quick solves, few enough that memory holds only a few puzzles.
-const QUEUE_PER_THREAD: usize = 64;
+/// Puzzles per batch when the input is read ahead of the solving (see [`Plan::batch`]):
+/// enough that the lock and the thread switch of handing over a batch are spread over
+/// many solves, few enough that a stop drops little and memory holds few puzzles.
+pub const BATCH_PUZZLES: usize = 64;
+
+/// Batches queued per solving thread.
+const QUEUE_PER_THREAD: usize = 2;
 
 /// What a comparison runs.
 #[derive(Clone, Debug)]
@@ -36,9 +45,24 @@ pub struct Plan {
     pub jobs: usize,
     /// The rule variant the puzzles were read with (kept in the records).
     pub variant: String,
+    /// Keep one table per input file as well.
+    pub by_file: bool,
+    /// Puzzles handed to a solving thread at a time: [`BATCH_PUZZLES`] for an input
+    /// read ahead (a file), 1 for one that comes as it is typed or piped, so that each
+    /// puzzle is answered (and its results written) without waiting for the next.
+    pub batch: usize,
 }
 
 impl Plan {
+    /// An empty tally for this plan's answers.
+    pub fn tally(&self) -> Tally {
+        Tally::new(
+            &self.backends,
+            self.by_file,
+            self.timeout.map(|t| t.as_secs_f64()),
+        )
+    }
+
     /// The settings every record of this plan carries.
     pub fn settings(&self) -> RunSettings {
         RunSettings {
@@ -56,6 +80,8 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         puzzle_index,
         source: puzzle.display_name(),
         file: puzzle.origin.file.clone(),
+        line: puzzle.origin.line,
+        label: puzzle.label.clone(),
         settings: Some(plan.settings()),
         puzzle: to_line(g, &puzzle.cells),
         size: g.n,
@@ -98,11 +124,44 @@ pub fn run_one(
     )
 }
 
+/// What the independent validator, or the solution the input gives, finds wrong with
+/// `outcome`, if anything.
+pub fn check(puzzle: &Puzzle, outcome: &Outcome) -> Option<String> {
+    verify(puzzle, outcome)
+        .err()
+        .map(|e| e.to_string())
+        .or_else(|| {
+            (matches_expected(puzzle, outcome) == Some(false))
+                .then(|| "differs from the solution given in the input".to_string())
+        })
+}
+
 /// The record of `outcome`, the answer of `backend` (whose effort count is named
 /// `effort_name`) to the puzzle at `puzzle_index`, checked by the independent validator
 /// and against the solution the input gives, if any.
 pub fn record_of(
     outcome: &Outcome,
+    effort_name: &str,
+    backend: &str,
+    puzzle: &Puzzle,
+    puzzle_index: usize,
+    plan: &Plan,
+) -> Record {
+    record_checked(
+        outcome,
+        check(puzzle, outcome),
+        effort_name,
+        backend,
+        puzzle,
+        puzzle_index,
+        plan,
+    )
+}
+
+/// [`record_of`], with the check already made.
+fn record_checked(
+    outcome: &Outcome,
+    wrong: Option<String>,
     effort_name: &str,
     backend: &str,
     puzzle: &Puzzle,
@@ -120,77 +179,160 @@ pub fn record_of(
         cpu_ms: outcome.cpu_ms,
         clocks: outcome.clocks.clone(),
         failure: outcome.failure.as_ref().map(ToString::to_string),
-        wrong: verify(puzzle, outcome)
-            .err()
-            .map(|e| e.to_string())
-            .or_else(|| {
-                (matches_expected(puzzle, outcome) == Some(false))
-                    .then(|| "differs from the solution given in the input".to_string())
-            }),
+        wrong,
         effort_name: effort_name.to_string(),
         stats: outcome.stats.clone(),
         ..base_record(backend, puzzle, puzzle_index, plan)
     }
 }
 
-/// The runs an earlier results file already holds (`--resume`): per result, the
-/// backend's place in the plan, the puzzle's index and its fingerprint.
+/// The runs an earlier results file already holds (`--resume`): per puzzle index, the
+/// puzzle's fingerprint there and which configurations (places in the plan) ran it; and
+/// the answers of the puzzles that only some configurations ran, to be cross-checked
+/// with the answers still to come.
 #[derive(Debug, Default)]
-pub struct Done(HashSet<(usize, usize, Fingerprint)>);
+pub struct Done {
+    runs: HashMap<usize, (Fingerprint, u64)>,
+    /// Configurations beyond the 64th, which the bits above cannot hold.
+    more: HashSet<(usize, usize, Fingerprint)>,
+    /// Answers of puzzles some planned configurations have not run yet, by puzzle.
+    pending: HashMap<(usize, Fingerprint), Vec<Kept>>,
+    count: usize,
+}
 
 impl Done {
-    /// The runs of `entries` that `plan` would run again.
-    pub fn new(plan: &Plan, entries: &[Kept]) -> Done {
-        Done(
-            entries
-                .iter()
-                .filter_map(|e| {
-                    let b = plan.backends.iter().position(|b| b == e.backend())?;
-                    Some((b, e.puzzle_index, e.puzzle))
-                })
-                .collect(),
-        )
+    /// Notes that the configuration at place `b` of the plan ran puzzle `index`, `fp`.
+    fn mark(&mut self, b: usize, index: usize, fp: Fingerprint) {
+        let fresh = if b < 64 {
+            let slot = self.runs.entry(index).or_insert((fp, 0));
+            if slot.0 != fp {
+                // Another puzzle at that place in the input: the newer answers count.
+                *slot = (fp, 0);
+            }
+            let fresh = slot.1 & (1 << b) == 0;
+            slot.1 |= 1 << b;
+            fresh
+        } else {
+            self.more.insert((b, index, fp))
+        };
+        self.count += usize::from(fresh);
+    }
+
+    /// Whether the configuration at place `b` ran puzzle `index`, `fp`.
+    fn has(&self, b: usize, index: usize, fp: Fingerprint) -> bool {
+        if b < 64 {
+            self.runs
+                .get(&index)
+                .is_some_and(|&(f, bits)| f == fp && bits & (1 << b) != 0)
+        } else {
+            self.more.contains(&(b, index, fp))
+        }
+    }
+
+    /// Reads the entries of an earlier run of `plan`, in file order: the answers of a
+    /// puzzle that every planned configuration ran go to `tally` at once (and are
+    /// forgotten); the others wait in `pending` for the answers still to come.
+    pub fn read<'a>(plan: &'a Plan, tally: &'a mut Tally) -> DoneReader<'a> {
+        DoneReader {
+            plan,
+            tally,
+            done: Done::default(),
+            open: HashMap::new(),
+        }
     }
 
     /// How many runs are done.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.count
     }
 
     /// Whether no run is done.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.count == 0
     }
 
     /// The backends (places in `plan`) still to run on puzzle `index`.
     pub fn to_run(&self, plan: &Plan, index: usize, puzzle: &Puzzle) -> Vec<usize> {
         let all = 0..plan.backends.len();
-        if self.0.is_empty() {
+        if self.count == 0 {
             return all.collect();
         }
         let fp = Fingerprint::of(&to_line(&puzzle.geometry, &puzzle.cells));
-        all.filter(|&b| !self.0.contains(&(b, index, fp))).collect()
+        all.filter(|&b| !self.has(b, index, fp)).collect()
     }
 }
 
+/// Builds a [`Done`] from the entries of an earlier run (see [`Done::read`]).
+pub struct DoneReader<'a> {
+    plan: &'a Plan,
+    tally: &'a mut Tally,
+    done: Done,
+    /// Answers of puzzles not yet run by every planned configuration.
+    open: HashMap<(usize, Fingerprint), Vec<Kept>>,
+}
+
+impl DoneReader<'_> {
+    /// Takes the next entry of the earlier run.
+    pub fn add(&mut self, entry: Kept) {
+        let key = (entry.puzzle_index, entry.puzzle);
+        if let Some(b) = self.plan.backends.iter().position(|b| b == entry.backend()) {
+            self.done.mark(b, key.0, key.1);
+        }
+        let group = self.open.entry(key).or_default();
+        group.push(entry);
+        let planned = self.plan.backends.len();
+        let complete = (0..planned).all(|b| self.done.has(b, key.0, key.1));
+        if complete {
+            if let Some(group) = self.open.remove(&key) {
+                self.tally.add_puzzle(&group);
+            }
+        }
+    }
+
+    /// The runs done, with the answers still waiting for others.
+    pub fn finish(self) -> Done {
+        let mut done = self.done;
+        done.pending = self.open;
+        done
+    }
+}
+
+/// Where a run's results go besides its tally.
+pub struct Sinks<'a> {
+    /// The results file, if one is written.
+    pub results: Option<&'a ResultsWriter>,
+    /// Told how many solves each batch finished (for a progress bar).
+    pub progress: &'a (dyn Fn(u64) + Sync),
+    /// Told of each wrong answer and each failure, as a line to show at once.
+    pub problem: &'a (dyn Fn(String) + Sync),
+}
+
+/// What a solving thread leaves: its tally, and the puzzles of an earlier run whose
+/// waiting answers it took.
+type ThreadResult = (Tally, HashSet<(usize, Fingerprint)>);
+
+/// A batch of puzzles: its number in input order, and per puzzle its index in the
+/// input, the puzzle and the configurations (places in the plan) to run on it.
+type Batch = (u64, Vec<(usize, Puzzle, Vec<usize>)>);
+
 /// Runs every (backend, puzzle) pair not in `done` as the puzzles come from `puzzles`
-/// (their index in the input, and the puzzle), calling `on_record` as each finishes
-/// (from the worker threads). The calling thread reads the puzzles and hands the pairs
-/// to the workers through a short queue, puzzle by puzzle, so that memory holds a few
-/// puzzles however long the input, and an interrupted run has every backend on the same
-/// puzzles. Once `stop` is set no new solve starts and no more is read (the solves
-/// running finish, the queued ones are dropped), so an interrupted run still reports
-/// what it did.
+/// (their index in the input, and the puzzle), and gives back the tally of the answers
+/// (with those `done` kept waiting). The calling thread reads the puzzles and hands
+/// them in batches to the solving threads through a short queue, so that memory holds a
+/// few batches however long the input. Once `stop` is set no new solve starts and no
+/// more is read (the solves running finish, the queued ones are dropped), so an
+/// interrupted run still reports what it did.
 pub fn run_all(
     plan: &Plan,
     puzzles: impl Iterator<Item = (usize, Puzzle)>,
     done: &Done,
     stop: &AtomicBool,
-    on_record: impl Fn(Record) + Sync,
-) -> Result<()> {
+    sinks: &Sinks,
+) -> Result<Tally> {
     let threads = plan.jobs.max(1);
-    let queue = Queue::<(usize, usize, Arc<Puzzle>)>::new(QUEUE_PER_THREAD * threads);
-    let (queue, on_record) = (&queue, &on_record);
+    let queue = Queue::<Batch>::new(QUEUE_PER_THREAD * threads);
+    let tallies: Mutex<Vec<ThreadResult>> = Mutex::new(Vec::new());
+    let (queue, tallies) = (&queue, &tallies);
     std::thread::scope(|scope| {
         // Closed on every way out, so that the workers end.
         let _closed = CloseOnDrop(queue);
@@ -202,52 +344,217 @@ pub fn run_all(
                         // A worker that ends (or panics) closes the queue, so that the
                         // reader is not left waiting for room.
                         let _gone = CloseOnDrop(queue);
-                        // This thread's solvers, one per configuration, kept for every
-                        // puzzle it runs.
-                        let mut solvers: HashMap<usize, Box<dyn Solver>> = HashMap::new();
-                        // Until the queue is empty and closed.
-                        while let Pop::Item((b, index, puzzle)) = queue.pop(None) {
-                            if stop.load(Ordering::Relaxed) {
-                                continue; // drained, so that the reader is not held up
-                            }
-                            let backend = plan.backends[b].as_str();
-                            let record = match solvers.entry(b) {
-                                Entry::Occupied(e) => {
-                                    run_one(e.into_mut().as_mut(), backend, &puzzle, index, plan)
-                                }
-                                Entry::Vacant(v) => match create(backend) {
-                                    Ok(s) => {
-                                        run_one(v.insert(s).as_mut(), backend, &puzzle, index, plan)
-                                    }
-                                    Err(e) => Record {
-                                        failure: Some(format!("cannot start: {e}")),
-                                        ..base_record(backend, &puzzle, index, plan)
-                                    },
-                                },
-                            };
-                            on_record(record);
+                        let mut worker = SolvingThread::new(plan, done, sinks);
+                        while let Pop::Item((number, batch)) = queue.pop(None) {
+                            worker.run_batch(number, batch, stop);
                         }
+                        let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
+                        all.push((worker.tally, worker.resumed));
                     })
             })
             .collect();
         let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
-        'read: for (index, puzzle) in puzzles {
+        let mut number = 0u64;
+        let size = plan.batch.max(1);
+        let mut batch = Vec::with_capacity(size);
+        for (index, puzzle) in puzzles {
             if stop.load(Ordering::Relaxed) {
+                batch.clear();
                 break;
             }
             let backends = done.to_run(plan, index, &puzzle);
-            let puzzle = Arc::new(puzzle);
-            for b in backends {
-                if queue.push((b, index, puzzle.clone())).is_err() {
-                    break 'read; // a worker is gone (a panic, reported below)
+            batch.push((index, puzzle, backends));
+            if batch.len() == size {
+                let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
+                if queue.push((number, full)).is_err() {
+                    break; // a worker is gone (a panic, reported below)
                 }
+                number += 1;
             }
+        }
+        if !batch.is_empty() {
+            let _ = queue.push((number, batch));
         }
         queue.close();
         for h in handles {
             h.join()
                 .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
         }
-        Ok(())
-    })
+        Ok::<(), Error>(())
+    })?;
+    let mut tally = plan.tally();
+    let mut resumed = HashSet::new();
+    for (t, r) in tallies.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+        tally.absorb(t);
+        resumed.extend(r.iter().copied());
+    }
+    // Answers of an earlier run whose puzzle this run did not reach.
+    let mut left: Vec<(&(usize, Fingerprint), &Vec<Kept>)> = done
+        .pending
+        .iter()
+        .filter(|(k, _)| !resumed.contains(k))
+        .collect();
+    left.sort_by_key(|(k, _)| **k);
+    for (_, group) in left {
+        tally.add_puzzle(group);
+    }
+    Ok(tally)
+}
+
+/// One solving thread: its solvers, one per configuration, kept for every puzzle it
+/// runs; its tally; buffers reused from solve to solve.
+struct SolvingThread<'a> {
+    plan: &'a Plan,
+    done: &'a Done,
+    sinks: &'a Sinks<'a>,
+    opts: SolveOptions,
+    solvers: Vec<Option<Box<dyn Solver>>>,
+    backend_names: Vec<Name>,
+    effort_names: Vec<Option<Name>>,
+    names: Names,
+    tally: Tally,
+    /// Puzzles of an earlier run whose waiting answers this thread took.
+    resumed: HashSet<(usize, Fingerprint)>,
+    entries: Vec<Kept>,
+}
+
+impl<'a> SolvingThread<'a> {
+    fn new(plan: &'a Plan, done: &'a Done, sinks: &'a Sinks<'a>) -> SolvingThread<'a> {
+        let mut names = Names::default();
+        SolvingThread {
+            plan,
+            done,
+            sinks,
+            opts: SolveOptions::new(plan.max_solutions, plan.timeout),
+            solvers: (0..plan.backends.len()).map(|_| None).collect(),
+            backend_names: plan.backends.iter().map(|b| names.get(b)).collect(),
+            effort_names: vec![None; plan.backends.len()],
+            names,
+            tally: plan.tally(),
+            resumed: HashSet::new(),
+            entries: Vec::new(),
+        }
+    }
+
+    /// Runs a batch and hands its results lines to the writer.
+    fn run_batch(
+        &mut self,
+        number: u64,
+        batch: Vec<(usize, Puzzle, Vec<usize>)>,
+        stop: &AtomicBool,
+    ) {
+        let mut lines = Vec::new();
+        let mut solves = 0;
+        for (index, puzzle, backends) in &batch {
+            if stop.load(Ordering::Relaxed) {
+                break; // what is queued is dropped; what ran is kept
+            }
+            solves += self.run_puzzle(*index, puzzle, backends, stop, &mut lines);
+        }
+        if let Some(w) = self.sinks.results {
+            w.batch(number, lines);
+        }
+        (self.sinks.progress)(solves);
+    }
+
+    /// Runs the configurations `backends` on one puzzle, tallies their answers (with
+    /// those an earlier run gave) and appends their results lines to `lines` if a
+    /// results file is written; gives back the solves run.
+    fn run_puzzle(
+        &mut self,
+        index: usize,
+        puzzle: &Puzzle,
+        backends: &[usize],
+        stop: &AtomicBool,
+        lines: &mut Vec<u8>,
+    ) -> u64 {
+        let text = to_line(&puzzle.geometry, &puzzle.cells);
+        let facts = PuzzleFacts::of(puzzle, index, &text, &mut self.names);
+        self.entries.clear();
+        let key = (index, facts.fingerprint);
+        if let Some(earlier) = self.done.pending.get(&key) {
+            self.entries.extend(earlier.iter().cloned());
+            self.resumed.insert(key);
+        }
+        let mut solves = 0;
+        for &b in backends {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            solves += 1;
+            let backend = self.plan.backends[b].as_str();
+            let solver = match &mut self.solvers[b] {
+                Some(s) => s,
+                slot => match create(backend) {
+                    Ok(s) => slot.insert(s),
+                    Err(e) => {
+                        let record = Record {
+                            failure: Some(format!("cannot start: {e}")),
+                            ..base_record(backend, puzzle, index, self.plan)
+                        };
+                        (self.sinks.problem)(format!(
+                            "FAILED: {backend} on {}: cannot start: {e}",
+                            record.source
+                        ));
+                        write_line(lines, self.sinks.results.is_some(), &record);
+                        self.entries.push(Kept::new(&record, &mut self.names));
+                        continue;
+                    }
+                },
+            };
+            let outcome = solver.solve(puzzle, &self.opts);
+            let effort = self.effort_names[b]
+                .get_or_insert_with(|| self.names.get(solver.effort_name()))
+                .clone();
+            let wrong = check(puzzle, &outcome);
+            if let Some(problem) = &wrong {
+                (self.sinks.problem)(format!(
+                    "WRONG ANSWER: {backend} on {}: {problem}",
+                    puzzle.display_name()
+                ));
+            }
+            if let Some(failure) = &outcome.failure {
+                (self.sinks.problem)(format!(
+                    "FAILED: {backend} on {}: {failure}",
+                    puzzle.display_name()
+                ));
+            }
+            let solution = outcome
+                .solutions
+                .first()
+                .map(|s| to_line(&puzzle.geometry, s));
+            if self.sinks.results.is_some() {
+                let record = record_checked(
+                    &outcome,
+                    wrong.clone(),
+                    &effort,
+                    backend,
+                    puzzle,
+                    index,
+                    self.plan,
+                );
+                write_line(lines, true, &record);
+            }
+            self.entries.push(Kept::of_solve(
+                &facts,
+                &self.backend_names[b],
+                &effort,
+                &outcome,
+                solution.as_deref(),
+                wrong,
+            ));
+        }
+        self.tally.add_puzzle(&self.entries);
+        solves
+    }
+}
+
+/// Appends `record` as a JSON line to `lines` when results are written.
+fn write_line(lines: &mut Vec<u8>, writing: bool, record: &Record) {
+    if writing {
+        // A record always serializes: its fields are plain data.
+        if serde_json::to_writer(&mut *lines, record).is_ok() {
+            lines.push(b'\n');
+        }
+    }
 }

@@ -1,10 +1,9 @@
 //! Turning records into the comparison: per-backend figures, and the cross-checks —
 //! wrong answers and verdicts that disagree between backends on the same puzzle.
 
-use super::entry::{Entry, Names};
+use super::entry::{Entry, Fingerprint, Names};
 use super::record::Record;
-use crate::solver::Verdict;
-use std::collections::BTreeMap;
+use super::tally::Tally;
 
 /// The figures of one backend over the puzzles it ran.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,6 +56,21 @@ pub struct BackendSummary {
     pub mean_variables: f64,
     /// Mean encoding size: constraints (or columns).
     pub mean_constraints: f64,
+    /// Penalised average run time, ms: the mean time per puzzle where a solve without
+    /// an answer (unknown, failed or wrong) counts twice the time budget, as SAT
+    /// competitions score; not a number without a budget.
+    pub par2_ms: f64,
+}
+
+/// An answer the independent validator rejected.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WrongAnswer {
+    /// The configuration that gave it.
+    pub backend: String,
+    /// Where the puzzle came from.
+    pub source: String,
+    /// What the validator found wrong.
+    pub what: String,
 }
 
 /// Two backends that cannot both be right about a puzzle.
@@ -77,8 +91,8 @@ pub struct Summary {
     pub backends: Vec<BackendSummary>,
     /// Cross-backend disagreements.
     pub disagreements: Vec<Disagreement>,
-    /// Wrong answers: `(backend, source, what)`.
-    pub wrong: Vec<(String, String, String)>,
+    /// Wrong answers, in the order of the input.
+    pub wrong: Vec<WrongAnswer>,
     /// Distinct puzzles.
     pub puzzles: usize,
     /// The puzzles every backend ran: `ratio_to_fastest` compares medians over these
@@ -93,254 +107,39 @@ impl Summary {
     }
 }
 
-/// The `q`-quantile (0..=1) of sorted values, nearest rank.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
-}
-
-fn mean(values: impl Iterator<Item = f64>) -> f64 {
-    let (sum, count) = values.fold((0.0, 0usize), |(s, c), v| (s + v, c + 1));
-    if count == 0 {
-        f64::NAN
-    } else {
-        sum / count as f64
-    }
-}
-
-/// Builds the comparison of whole records (see [`summarize_entries`]).
+/// Builds the comparison of whole records: the records of a puzzle (same index, same
+/// puzzle) are cross-checked together, in the order of the puzzles' first records; when a
+/// (backend, puzzle) pair appears more than once, the last record counts.
 pub fn summarize(records: &[Record]) -> Summary {
     let mut names = Names::default();
-    let entries: Vec<Entry> = records.iter().map(|r| Entry::new(r, &mut names)).collect();
-    summarize_entries(&entries, &[])
-}
-
-/// The order of the backends in every table and plot: those `named` (the run's
-/// `--backends`, as the results record it) in that order, then any other as first seen.
-pub fn backend_order<'a>(
-    entries: impl IntoIterator<Item = &'a Entry>,
-    named: &[String],
-) -> Vec<String> {
+    let mut groups: Vec<Vec<Entry>> = Vec::new();
+    let mut place: std::collections::HashMap<(usize, Fingerprint), usize> = Default::default();
     let mut order: Vec<String> = Vec::new();
-    let seen: std::collections::HashSet<&str> = entries.into_iter().map(Entry::backend).fold(
-        std::collections::HashSet::new(),
-        |mut seen, b| {
-            if seen.insert(b) && !named.iter().any(|n| n == b) {
-                order.push(b.to_string());
-            }
-            seen
-        },
-    );
-    let mut out: Vec<String> = named
-        .iter()
-        .filter(|n| seen.contains(n.as_str()))
-        .cloned()
-        .collect();
-    out.extend(order);
-    out
-}
-
-/// Builds the comparison, one row per backend in [`backend_order`]. When a (backend,
-/// puzzle) pair appears more than once (merged files), the last entry counts.
-pub fn summarize_entries(entries: &[Entry], named: &[String]) -> Summary {
-    summarize_refs(entries.iter().collect(), named)
-}
-
-fn summarize_refs(mut latest: Vec<&Entry>, named: &[String]) -> Summary {
-    let order = backend_order(latest.iter().copied(), named);
-    // Sorted by key (stable: equal keys keep their order), then the last of each key kept.
-    latest.sort_by(|a, b| a.key().cmp(&b.key()));
-    let mut keep = vec![true; latest.len()];
-    for i in 1..latest.len() {
-        if latest[i - 1].key() == latest[i].key() {
-            keep[i - 1] = false;
+    for r in records {
+        if !order.contains(&r.backend) {
+            order.push(r.backend.clone());
         }
-    }
-    let mut k = keep.iter();
-    latest.retain(|_| *k.next().unwrap_or(&true));
-    let mut by_backend: BTreeMap<&str, &[&Entry]> = BTreeMap::new();
-    for rs in latest.chunk_by(|a, b| a.backend() == b.backend()) {
-        by_backend.insert(rs[0].backend(), rs);
-    }
-    let mut indices: Vec<usize> = latest.iter().map(|e| e.puzzle_index).collect();
-    indices.sort_unstable();
-    indices.dedup();
-    // The puzzles every backend ran, for the ratios.
-    let mut runs: BTreeMap<(usize, super::entry::Fingerprint), usize> = BTreeMap::new();
-    for e in &latest {
-        *runs.entry((e.puzzle_index, e.puzzle)).or_default() += 1;
-    }
-    let common: std::collections::HashSet<_> = runs
-        .into_iter()
-        .filter(|(_, n)| *n == order.len())
-        .map(|(key, _)| key)
-        .collect();
-    let mut summary = Summary {
-        puzzles: indices.len(),
-        common_puzzles: common.len(),
-        ..Summary::default()
-    };
-    drop(indices);
-    let mut common_medians = Vec::new();
-    for backend in &order {
-        let rs = by_backend[backend.as_str()];
-        let mut on_common: Vec<f64> = rs
-            .iter()
-            .filter(|r| common.contains(&(r.puzzle_index, r.puzzle)))
-            .map(|r| r.time_ms)
-            .collect();
-        on_common.sort_by(f64::total_cmp);
-        common_medians.push(quantile(&on_common, 0.5));
-        let mut times: Vec<f64> = rs.iter().map(|r| r.time_ms).collect();
-        times.sort_by(f64::total_cmp);
-        let mut transport: Vec<f64> = rs.iter().map(|r| r.transport_ms).collect();
-        transport.sort_by(f64::total_cmp);
-        let count = |v: Verdict| {
-            rs.iter()
-                .filter(|r| r.verdict == v && r.wrong().is_none())
-                .count()
-        };
-        for r in rs.iter().filter(|r| r.wrong().is_some()) {
-            summary.wrong.push((
-                r.backend().to_string(),
-                r.source(),
-                r.wrong().unwrap_or_default().to_string(),
-            ));
-        }
-        summary.backends.push(BackendSummary {
-            backend: backend.to_string(),
-            puzzles: rs.len(),
-            solved: count(Verdict::Solved),
-            unique: count(Verdict::Unique),
-            multiple: count(Verdict::Multiple),
-            none: count(Verdict::None),
-            unknown: count(Verdict::Unknown),
-            failed: rs.iter().filter(|r| r.failed).count(),
-            wrong: rs.iter().filter(|r| r.wrong().is_some()).count(),
-            p10_ms: quantile(&times, 0.1),
-            median_ms: quantile(&times, 0.5),
-            p90_ms: quantile(&times, 0.9),
-            max_ms: times.last().copied().unwrap_or(f64::NAN),
-            ratio_to_fastest: f64::NAN,
-            time_resolution_ms: rs
-                .iter()
-                .map(|r| crate::solver::round_ms(f64::from(r.time_resolution_ms)))
-                .fold(0.0, f64::max),
-            median_transport_ms: quantile(&transport, 0.5),
-            mean_effort: mean(rs.iter().map(|r| r.nodes as f64)),
-            effort_name: rs
-                .iter()
-                .map(|r| r.effort_name())
-                .find(|e| !e.is_empty())
-                .unwrap_or_default()
-                .to_string(),
-            mean_variables: mean(rs.iter().map(|r| r.variables as f64)),
-            mean_constraints: mean(rs.iter().map(|r| r.constraints as f64)),
-        });
-    }
-    // Ratios compare backends that did the same work: those that answered everything.
-    // One that gave up on puzzles (a rule ladder stuck, a deadline) has no ratio, so no
-    // ratio is below 1. A median below its clock's resolution (a solver that printed
-    // 0.0 s) has none either, and is no baseline. Medians are taken over the puzzles
-    // every backend ran, so that none is compared on other puzzles than the rest (none
-    // at all when no puzzle is common to all).
-    let comparable = |b: &BackendSummary, median: f64| {
-        b.unknown == 0
-            && b.failed == 0
-            && b.wrong == 0
-            && median.is_finite()
-            && median >= b.time_resolution_ms
-    };
-    let fastest = summary
-        .backends
-        .iter()
-        .zip(&common_medians)
-        .filter(|(b, m)| comparable(b, **m))
-        .map(|(_, m)| *m)
-        .fold(f64::INFINITY, f64::min);
-    for (b, median) in summary.backends.iter_mut().zip(common_medians) {
-        b.ratio_to_fastest = match comparable(b, median) {
-            true => median / fastest,
-            false => f64::NAN,
-        };
-    }
-    // The entries of each puzzle (identical puzzles on several lines together), each
-    // group in backend order; the disagreements in the order of the input.
-    latest.sort_by_key(|e| e.puzzle);
-    let mut found: Vec<(usize, Disagreement)> = latest
-        .chunk_by(|a, b| a.puzzle == b.puzzle)
-        .filter_map(|rs| {
-            let first = rs.iter().map(|r| r.puzzle_index).min().unwrap_or(0);
-            disagreement(rs).map(|d| (first, d))
-        })
-        .collect();
-    found.sort_by_key(|(first, _)| *first);
-    summary.disagreements = found.into_iter().map(|(_, d)| d).collect();
-    summary
-}
-
-/// One summary per input file (in first-seen order), for `--by-file`: mixing an easy
-/// and a hard set in one table hides both.
-pub fn summarize_by_file(entries: &[Entry], named: &[String]) -> Vec<(String, Summary)> {
-    let mut files: Vec<&str> = Vec::new();
-    for e in entries {
-        if !files.contains(&e.file()) {
-            files.push(e.file());
-        }
-    }
-    files
-        .into_iter()
-        .map(|f| {
-            let rs: Vec<&Entry> = entries.iter().filter(|e| e.file() == f).collect();
-            (f.to_string(), summarize_refs(rs, named))
-        })
-        .collect()
-}
-
-/// Whether the entries of one puzzle contradict each other: incompatible verdicts, or a
-/// proven-unique solution that another backend's valid solution differs from.
-fn disagreement(rs: &[&Entry]) -> Option<Disagreement> {
-    let valid: Vec<&&Entry> = rs.iter().filter(|r| r.wrong().is_none()).collect();
-    let make = |reason: String| Disagreement {
-        source: rs[0].source(),
-        verdicts: rs
-            .iter()
-            .map(|r| format!("{}={}", r.backend(), r.verdict.name()))
-            .collect(),
-        reason,
-    };
-    for (i, a) in valid.iter().enumerate() {
-        for b in &valid[i + 1..] {
-            if !a.verdict.agrees_with(b.verdict) {
-                return Some(make(format!(
-                    "{} says {}, {} says {}",
-                    a.backend(),
-                    a.verdict.name(),
-                    b.backend(),
-                    b.verdict.name()
-                )));
+        let e = Entry::new(r, &mut names);
+        let key = (e.puzzle_index, e.puzzle);
+        match place.get(&key) {
+            Some(&g) => groups[g].push(e),
+            None => {
+                place.insert(key, groups.len());
+                groups.push(vec![e]);
             }
         }
     }
-    let unique = valid.iter().find(|r| r.verdict == Verdict::Unique)?;
-    valid
-        .iter()
-        .find(|r| r.solution().is_some() && r.solution() != unique.solution())
-        .map(|other| {
-            make(format!(
-                "{} proved the solution unique, but {} found a different one",
-                unique.backend(),
-                other.backend()
-            ))
-        })
+    let mut tally = Tally::new(&order, false, None);
+    for g in &groups {
+        tally.add_puzzle(g);
+    }
+    tally.summary()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solver::Verdict;
 
     fn rec(backend: &str, verdict: &str, solution: Option<&str>, time_ms: f64) -> Record {
         let verdict = Verdict::from_name(verdict).unwrap();
@@ -348,6 +147,8 @@ mod tests {
             puzzle_index: 0,
             source: "p:1".into(),
             file: "p".into(),
+            line: 1,
+            label: None,
             settings: None,
             puzzle: "p".into(),
             size: 4,
@@ -445,21 +246,15 @@ mod tests {
         }
         let s = summarize(&records);
         let b = &s.backends[0];
-        assert_eq!((b.p10_ms, b.p90_ms), (3.6, 527.0));
+        // Read from a histogram: within its stated error of the exact values.
+        let near = |got: f64, want: f64| {
+            (got - want).abs() <= want * crate::harness::times::QUANTILE_ERROR
+        };
+        assert!(near(b.p10_ms, 3.6) && near(b.p90_ms, 527.0), "{b:?}");
         let table = super::super::report::terminal(&s);
         assert!(
             table.contains("p10 ms") && table.contains("3.60"),
             "{table}"
         );
-    }
-
-    #[test]
-    fn quantiles_use_nearest_rank() {
-        let v: Vec<f64> = (1..=10).map(f64::from).collect();
-        assert_eq!(
-            (quantile(&v, 0.5), quantile(&v, 0.9), quantile(&v, 1.0)),
-            (5.0, 9.0, 10.0)
-        );
-        assert_eq!(quantile(&v, 0.1), 1.0);
     }
 }

@@ -1,0 +1,456 @@
+//! The comparison kept as it runs, in constant memory: per configuration, counts and
+//! time histograms ([`Times`]); per puzzle, the cross-check of the configurations that
+//! ran it, done as soon as its answers are in and then forgotten.
+//!
+//! A tally takes the answers of one puzzle at a time ([`Tally::add_puzzle`]), so that
+//! the verdicts of different configurations on a puzzle are checked against each other
+//! without keeping any answer once checked. Two tallies of disjoint puzzles (two
+//! threads, two shards) fold into one ([`Tally::absorb`]) that gives the very table one
+//! tally of all the puzzles gives.
+
+use super::entry::Entry;
+use super::summary::{BackendSummary, Disagreement, Summary, WrongAnswer};
+use super::times::Times;
+use crate::solver::Verdict;
+use std::collections::BTreeMap;
+
+/// Fixed-cell fractions are drawn in steps of this many percent.
+const FRACTION_STEP: u32 = 5;
+
+/// How many verdicts there are.
+const VERDICTS: usize = 5;
+
+/// The place of `v` among the verdict counts.
+fn slot(v: Verdict) -> usize {
+    match v {
+        Verdict::Unique => 0,
+        Verdict::Multiple => 1,
+        Verdict::None => 2,
+        Verdict::Solved => 3,
+        Verdict::Unknown => 4,
+    }
+}
+
+/// What the plot needs of one configuration, kept as histograms too.
+#[derive(Clone, Debug, Default)]
+pub struct PlotRow {
+    /// Times of the puzzles solved (a valid solution), for the cactus plot.
+    pub solved: Times,
+    /// Times per (side of the grid, fixed-cell percentage in steps of 5), for the plot
+    /// of time against the fraction of cells given.
+    pub by_fraction: BTreeMap<(u8, u32), Times>,
+}
+
+/// The figures of one configuration, as they accumulate.
+#[derive(Clone, Debug, Default)]
+struct Row {
+    puzzles: u64,
+    verdicts: [u64; VERDICTS],
+    failed: u64,
+    wrong: u64,
+    times: Times,
+    /// Times on the puzzles that every configuration of the tally ran.
+    common: Times,
+    transport: Times,
+    time_resolution_ms: f64,
+    effort: f64,
+    variables: f64,
+    constraints: f64,
+    effort_name: String,
+    /// Solves that gave an answer (not unknown, failed or wrong): their time sum.
+    answered_ms: f64,
+    answered: u64,
+    plot: PlotRow,
+}
+
+impl Row {
+    fn add(&mut self, e: &Entry, common: bool, with_plot: bool) {
+        self.puzzles += 1;
+        if e.wrong().is_some() {
+            self.wrong += 1;
+        } else {
+            self.verdicts[slot(e.verdict)] += 1;
+        }
+        self.failed += u64::from(e.failed);
+        self.times.add(e.time_ms);
+        if common {
+            self.common.add(e.time_ms);
+        }
+        self.transport.add(e.transport_ms);
+        self.time_resolution_ms = self
+            .time_resolution_ms
+            .max(crate::solver::round_ms(f64::from(e.time_resolution_ms)));
+        self.effort += e.nodes as f64;
+        self.variables += e.variables as f64;
+        self.constraints += e.constraints as f64;
+        if self.effort_name.is_empty() {
+            self.effort_name = e.effort_name().to_string();
+        }
+        if answered(e) {
+            self.answered += 1;
+            self.answered_ms += e.time_ms;
+        }
+        if with_plot {
+            if e.solved() {
+                self.plot.solved.add(e.time_ms);
+            }
+            let pct =
+                (e.fixed_fraction * f64::from(100 / FRACTION_STEP)).round() as u32 * FRACTION_STEP;
+            self.plot
+                .by_fraction
+                .entry((e.size, pct))
+                .or_insert_with(|| Times::new(2))
+                .add(e.time_ms);
+        }
+    }
+
+    fn absorb(&mut self, o: &Row) {
+        self.puzzles += o.puzzles;
+        for (a, b) in self.verdicts.iter_mut().zip(o.verdicts) {
+            *a += b;
+        }
+        self.failed += o.failed;
+        self.wrong += o.wrong;
+        self.times.absorb(&o.times);
+        self.common.absorb(&o.common);
+        self.transport.absorb(&o.transport);
+        self.time_resolution_ms = self.time_resolution_ms.max(o.time_resolution_ms);
+        self.effort += o.effort;
+        self.variables += o.variables;
+        self.constraints += o.constraints;
+        if self.effort_name.is_empty() {
+            self.effort_name = o.effort_name.clone();
+        }
+        self.answered += o.answered;
+        self.answered_ms += o.answered_ms;
+        self.plot.solved.absorb(&o.plot.solved);
+        for (k, t) in &o.plot.by_fraction {
+            self.plot
+                .by_fraction
+                .entry(*k)
+                .or_insert_with(|| Times::new(2))
+                .absorb(t);
+        }
+    }
+}
+
+/// Whether a solve gave an answer: a verdict other than unknown, from a backend that
+/// did not fail, that the validator accepted.
+fn answered(e: &Entry) -> bool {
+    e.verdict != Verdict::Unknown && !e.failed && e.wrong().is_none()
+}
+
+/// One table's worth: the rows and the cross-checks of a set of puzzles.
+#[derive(Clone, Debug, Default)]
+struct Part {
+    rows: Vec<Row>,
+    puzzles: u64,
+    common_puzzles: u64,
+    /// Disagreements with the index of the puzzle's first line.
+    disagreements: Vec<(usize, Disagreement)>,
+    wrong: Vec<(usize, WrongAnswer)>,
+}
+
+impl Part {
+    fn absorb(&mut self, o: &Part) {
+        if self.rows.len() < o.rows.len() {
+            self.rows.resize_with(o.rows.len(), Row::default);
+        }
+        for (a, b) in self.rows.iter_mut().zip(&o.rows) {
+            a.absorb(b);
+        }
+        self.puzzles += o.puzzles;
+        self.common_puzzles += o.common_puzzles;
+        self.disagreements.extend(o.disagreements.iter().cloned());
+        self.wrong.extend(o.wrong.iter().cloned());
+    }
+}
+
+/// The comparison of a run as it goes (see the module doc).
+#[derive(Clone, Debug)]
+pub struct Tally {
+    /// The configurations in table order: those the run names, then any other met.
+    order: Vec<String>,
+    whole: Part,
+    /// One part per input file, in first-seen order, when tables per file are asked for.
+    files: Option<Vec<(String, Part)>>,
+    /// The penalty of a solve without an answer in PAR-2: twice the time budget, ms.
+    par2_penalty_ms: Option<f64>,
+}
+
+impl Tally {
+    /// An empty tally whose rows come in the order of `order` (more are added as met);
+    /// `by_file` keeps one table per input file too; `timeout_s` is the time budget
+    /// per solve, for the PAR-2 column.
+    pub fn new(order: &[String], by_file: bool, timeout_s: Option<f64>) -> Tally {
+        Tally {
+            order: order.to_vec(),
+            whole: Part::default(),
+            files: by_file.then(Vec::new),
+            par2_penalty_ms: timeout_s.map(|t| 2.0 * t * 1e3),
+        }
+    }
+
+    /// The configurations in table order.
+    pub fn order(&self) -> &[String] {
+        &self.order
+    }
+
+    /// Adds a configuration at the end of the order, unless it is there.
+    pub fn add_config(&mut self, backend: &str) {
+        self.row_of(backend);
+    }
+
+    /// The same tally with every configuration renamed by `rename` (to tell groups of
+    /// results apart in one plot).
+    pub fn renamed(mut self, rename: impl Fn(&str) -> String) -> Tally {
+        for b in &mut self.order {
+            *b = rename(b);
+        }
+        self
+    }
+
+    fn row_of(&mut self, backend: &str) -> usize {
+        match self.order.iter().position(|b| b == backend) {
+            Some(i) => i,
+            None => {
+                self.order.push(backend.to_string());
+                self.order.len() - 1
+            }
+        }
+    }
+
+    /// Adds the answers of one puzzle, one per configuration that ran it (a second
+    /// answer of the same configuration replaces the first), and checks them against
+    /// each other.
+    pub fn add_puzzle(&mut self, answers: &[Entry]) {
+        if answers.is_empty() {
+            return;
+        }
+        let mut latest: Vec<(usize, &Entry)> = Vec::with_capacity(answers.len());
+        for e in answers {
+            let row = self.row_of(e.backend());
+            match latest.iter_mut().find(|(r, _)| *r == row) {
+                Some(slot) => slot.1 = e,
+                None => latest.push((row, e)),
+            }
+        }
+        let common = latest.len() == self.order.len();
+        let index = latest
+            .iter()
+            .map(|(_, e)| e.puzzle_index)
+            .min()
+            .unwrap_or(0);
+        let found = disagreement(latest.iter().map(|(_, e)| *e));
+        let file = answers[0].file();
+        let rows = self.order.len();
+        let mut parts = vec![&mut self.whole];
+        if let Some(files) = &mut self.files {
+            let k = match files.iter().position(|(f, _)| f == file) {
+                Some(k) => k,
+                None => {
+                    files.push((file.to_string(), Part::default()));
+                    files.len() - 1
+                }
+            };
+            parts.push(&mut files[k].1);
+        }
+        for (p, part) in parts.into_iter().enumerate() {
+            if part.rows.len() < rows {
+                part.rows.resize_with(rows, Row::default);
+            }
+            part.puzzles += 1;
+            part.common_puzzles += u64::from(common);
+            for (row, e) in &latest {
+                part.rows[*row].add(e, common, p == 0);
+                if let Some(what) = e.wrong() {
+                    part.wrong.push((
+                        index,
+                        WrongAnswer {
+                            backend: e.backend().to_string(),
+                            source: e.source(),
+                            what: what.to_string(),
+                        },
+                    ));
+                }
+            }
+            if let Some(d) = &found {
+                part.disagreements.push((index, d.clone()));
+            }
+        }
+    }
+
+    /// Folds in `other`, a tally of other puzzles (another thread's, another shard's).
+    pub fn absorb(&mut self, other: &Tally) {
+        // Rows of `other` are renumbered into this tally's order.
+        let map: Vec<usize> = other.order.iter().map(|b| self.row_of(b)).collect();
+        let renumber = |part: &Part, rows: usize| -> Part {
+            let mut p = Part {
+                rows: vec![Row::default(); rows],
+                ..part.clone()
+            };
+            for (i, r) in part.rows.iter().enumerate() {
+                p.rows[map[i]] = r.clone();
+            }
+            p
+        };
+        let rows = self.order.len();
+        self.whole.absorb(&renumber(&other.whole, rows));
+        if let (Some(mine), Some(theirs)) = (&mut self.files, &other.files) {
+            for (file, part) in theirs {
+                let p = renumber(part, rows);
+                match mine.iter_mut().find(|(f, _)| f == file) {
+                    Some((_, m)) => m.absorb(&p),
+                    None => mine.push((file.clone(), p)),
+                }
+            }
+        }
+    }
+
+    /// Solves tallied, over every configuration.
+    pub fn solves(&self) -> u64 {
+        self.whole.rows.iter().map(|r| r.puzzles).sum()
+    }
+
+    /// The table of every puzzle.
+    pub fn summary(&self) -> Summary {
+        self.summary_of(&self.whole)
+    }
+
+    /// One table per input file, in first-seen order (empty unless asked for).
+    pub fn by_file(&self) -> Vec<(String, Summary)> {
+        self.files
+            .iter()
+            .flatten()
+            .map(|(f, p)| (f.clone(), self.summary_of(p)))
+            .collect()
+    }
+
+    /// What the plot draws, per configuration in table order (those that ran).
+    pub fn plot_rows(&self) -> Vec<(&str, &PlotRow)> {
+        self.order
+            .iter()
+            .zip(&self.whole.rows)
+            .filter(|(_, r)| r.puzzles > 0)
+            .map(|(b, r)| (b.as_str(), &r.plot))
+            .collect()
+    }
+
+    fn summary_of(&self, part: &Part) -> Summary {
+        let mut backends = Vec::new();
+        let mut common_medians = Vec::new();
+        for (name, row) in self.order.iter().zip(&part.rows) {
+            if row.puzzles == 0 {
+                continue;
+            }
+            let v = |verdict: Verdict| row.verdicts[slot(verdict)] as usize;
+            let mean = |sum: f64| sum / row.puzzles as f64;
+            common_medians.push(row.common.quantile(0.5));
+            backends.push(BackendSummary {
+                backend: name.clone(),
+                puzzles: row.puzzles as usize,
+                solved: v(Verdict::Solved),
+                unique: v(Verdict::Unique),
+                multiple: v(Verdict::Multiple),
+                none: v(Verdict::None),
+                unknown: v(Verdict::Unknown),
+                failed: row.failed as usize,
+                wrong: row.wrong as usize,
+                p10_ms: row.times.quantile(0.1),
+                median_ms: row.times.quantile(0.5),
+                p90_ms: row.times.quantile(0.9),
+                max_ms: row.times.max(),
+                ratio_to_fastest: f64::NAN,
+                time_resolution_ms: row.time_resolution_ms,
+                median_transport_ms: row.transport.quantile(0.5),
+                mean_effort: mean(row.effort),
+                effort_name: row.effort_name.clone(),
+                mean_variables: mean(row.variables),
+                mean_constraints: mean(row.constraints),
+                par2_ms: self.par2_penalty_ms.map_or(f64::NAN, |penalty| {
+                    mean(row.answered_ms + (row.puzzles - row.answered) as f64 * penalty)
+                }),
+            });
+        }
+        ratios(&mut backends, &common_medians);
+        let mut disagreements = part.disagreements.clone();
+        disagreements.sort_by_key(|(i, _)| *i);
+        let mut wrong = part.wrong.clone();
+        wrong.sort_by_key(|(i, _)| *i);
+        Summary {
+            backends,
+            disagreements: disagreements.into_iter().map(|(_, d)| d).collect(),
+            wrong: wrong.into_iter().map(|(_, w)| w).collect(),
+            puzzles: part.puzzles as usize,
+            common_puzzles: part.common_puzzles as usize,
+        }
+    }
+}
+
+/// Sets `x fastest`. Ratios compare configurations that did the same work: those that
+/// answered everything. One that gave up on puzzles (a rule ladder stuck, a deadline)
+/// has no ratio, so no ratio is below 1. A median below its clock's resolution (a
+/// solver that printed 0.0 s) has none either, and is no baseline. Medians are taken
+/// over the puzzles every configuration ran (`common_medians`), so that none is
+/// compared on other puzzles than the rest.
+fn ratios(backends: &mut [BackendSummary], common_medians: &[f64]) {
+    let comparable = |b: &BackendSummary, median: f64| {
+        b.unknown == 0
+            && b.failed == 0
+            && b.wrong == 0
+            && median.is_finite()
+            && median >= b.time_resolution_ms
+    };
+    let fastest = backends
+        .iter()
+        .zip(common_medians)
+        .filter(|(b, m)| comparable(b, **m))
+        .map(|(_, m)| *m)
+        .fold(f64::INFINITY, f64::min);
+    for (b, &median) in backends.iter_mut().zip(common_medians) {
+        if comparable(b, median) {
+            b.ratio_to_fastest = median / fastest;
+        }
+    }
+}
+
+/// Whether the answers of one puzzle contradict each other: incompatible verdicts, or
+/// a proven-unique solution that another configuration's valid solution differs from.
+fn disagreement<'a>(answers: impl Iterator<Item = &'a Entry> + Clone) -> Option<Disagreement> {
+    let valid: Vec<&Entry> = answers.clone().filter(|r| r.wrong().is_none()).collect();
+    let make = |reason: String| {
+        let all: Vec<&Entry> = answers.clone().collect();
+        Disagreement {
+            source: all[0].source(),
+            verdicts: all
+                .iter()
+                .map(|r| format!("{}={}", r.backend(), r.verdict.name()))
+                .collect(),
+            reason,
+        }
+    };
+    for (i, a) in valid.iter().enumerate() {
+        for b in &valid[i + 1..] {
+            if !a.verdict.agrees_with(b.verdict) {
+                return Some(make(format!(
+                    "{} says {}, {} says {}",
+                    a.backend(),
+                    a.verdict.name(),
+                    b.backend(),
+                    b.verdict.name()
+                )));
+            }
+        }
+    }
+    let unique = valid.iter().find(|r| r.verdict == Verdict::Unique)?;
+    valid
+        .iter()
+        .find(|r| r.solution().is_some() && r.solution() != unique.solution())
+        .map(|other| {
+            make(format!(
+                "{} proved the solution unique, but {} found a different one",
+                unique.backend(),
+                other.backend()
+            ))
+        })
+}
