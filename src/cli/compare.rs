@@ -96,6 +96,20 @@ pub struct CompareArgs {
     #[arg(long, conflicts_with = "max_solutions")]
     first: bool,
 
+    /// Time each solve R times with the same solver and record the median; the table
+    /// then adds 95 % confidence intervals of each median and `x fastest`.
+    ///
+    /// Round k is every puzzle's k-th timed solve: the intervals come from the spread
+    /// of the rounds' medians (Student's t), as hyperfine does over runs. The answer
+    /// checked is the first solve's; a repeat whose verdict contradicts it is wrong.
+    #[arg(long, value_name = "R", default_value_t = 1, value_parser = super::parse_positive)]
+    repeat: usize,
+
+    /// Solve each (backend, puzzle) N times untimed before the timed solves (warm
+    /// caches and solver state).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    warmup: usize,
+
     /// Look for up to K solutions (2, the default, proves uniqueness).
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = super::parse_positive)]
     max_solutions: usize,
@@ -303,6 +317,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         } else {
             1
         },
+        repeat: args.repeat,
+        warmup: args.warmup,
     };
     let out_exists = args
         .out

@@ -92,6 +92,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         variant: args.input.variant_label(),
         by_file: false,
         batch: 1,
+        repeat: 1,
+        warmup: 0,
     };
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;

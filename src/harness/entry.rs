@@ -162,6 +162,8 @@ pub struct Entry {
     pub failed: bool,
     /// Whether a solution was found.
     has_solution: bool,
+    /// With `--repeat`, the time of each timed solve, ms.
+    rounds: Option<Box<[f64]>>,
 }
 
 impl Entry {
@@ -197,6 +199,8 @@ impl Entry {
             verdict: record.verdict,
             failed: record.failure.is_some(),
             has_solution: record.solution.is_some(),
+            rounds: (!record.repeat_times_ms.is_empty())
+                .then(|| record.repeat_times_ms.clone().into_boxed_slice()),
         }
     }
 
@@ -216,8 +220,10 @@ impl Entry {
             puzzle_index: facts.index,
             puzzle: facts.fingerprint,
             solution: solution.map_or(Fingerprint(0, 0), Fingerprint::of),
-            time_ms: outcome.time_ms,
-            transport_ms: outcome.transport_ms,
+            // Rounded as the results file writes them, so that `merge` of that file
+            // gives the very table the run printed.
+            time_ms: crate::solver::round_ms(outcome.time_ms),
+            transport_ms: crate::solver::round_ms(outcome.transport_ms),
             time_resolution_ms: outcome.clocks.time_resolution_ms as f32,
             fixed_fraction: facts.fixed_fraction,
             nodes: outcome.stats.nodes,
@@ -237,7 +243,18 @@ impl Entry {
             verdict: outcome.verdict,
             failed: outcome.failure.is_some(),
             has_solution: solution.is_some(),
+            rounds: None,
         }
+    }
+
+    /// Keeps the time of each timed solve (`--repeat`; none when empty).
+    pub fn set_rounds(&mut self, times: &[f64]) {
+        self.rounds = (!times.is_empty()).then(|| Box::from(times));
+    }
+
+    /// The time of each timed solve, with `--repeat` (empty without).
+    pub fn rounds(&self) -> &[f64] {
+        self.rounds.as_deref().unwrap_or_default()
     }
 
     /// The same entry under another backend name (to tell groups of results apart).
@@ -325,6 +342,7 @@ mod tests {
             conflict: None,
             effort_name: "rows tried".into(),
             stats: Default::default(),
+            repeat_times_ms: Vec::new(),
         }
     }
 

@@ -70,6 +70,10 @@ pub struct Record {
     pub effort_name: String,
     /// The backend's effort figures.
     pub stats: Stats,
+    /// With `--repeat R`, the time of each of the R solves, in milliseconds (`time_ms`
+    /// is their median; the answer is the first solve's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repeat_times_ms: Vec<f64>,
     /// The settings of the run that made this record; `--resume` goes on only with the
     /// same ones.
     #[serde(default)]
@@ -86,6 +90,26 @@ pub struct RunSettings {
     pub timeout_s: Option<f64>,
     /// The rule variant (`classic`, `x`).
     pub variant: String,
+    /// Solves of each (configuration, puzzle) timed (`--repeat`): the time recorded is
+    /// their median.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub repeat: usize,
+    /// Solves of each (configuration, puzzle) run and not timed before those
+    /// (`--warmup`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub warmup: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(n: &usize) -> bool {
+    *n == 1
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl RunSettings {
@@ -100,7 +124,14 @@ impl RunSettings {
         let budget = self
             .timeout_s
             .map_or("none".to_string(), |s| format!("{s} s"));
-        format!("--timeout {budget}, {question}, --variant {}", self.variant)
+        let mut text = format!("--timeout {budget}, {question}, --variant {}", self.variant);
+        if self.repeat != 1 || self.warmup != 0 {
+            text.push_str(&format!(
+                ", --repeat {}, --warmup {}",
+                self.repeat, self.warmup
+            ));
+        }
+        text
     }
 
     /// What differs between these settings (of earlier results) and `now`, in the
@@ -131,6 +162,18 @@ impl RunSettings {
             out.push(format!(
                 "--variant {} (this run: {})",
                 self.variant, now.variant
+            ));
+        }
+        if self.repeat != now.repeat {
+            out.push(format!(
+                "--repeat {} (this run: {})",
+                self.repeat, now.repeat
+            ));
+        }
+        if self.warmup != now.warmup {
+            out.push(format!(
+                "--warmup {} (this run: {})",
+                self.warmup, now.warmup
             ));
         }
         out

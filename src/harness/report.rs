@@ -139,6 +139,34 @@ fn findings(s: &Summary) -> Vec<String> {
             s.common_puzzles, s.puzzles
         ));
     }
+    let repeated: Vec<String> = s
+        .backends
+        .iter()
+        .filter_map(|b| {
+            let r = b.rounds.as_ref()?;
+            let ratio = match r.ratio.is_finite() {
+                true => format!(
+                    "x fastest {:.2} [{:.2}, {:.2}]",
+                    r.ratio, r.ratio_ci.0, r.ratio_ci.1
+                ),
+                false => "x fastest -".to_string(),
+            };
+            Some(format!(
+                "  {}: median {} ms [{}, {}], {ratio}",
+                b.backend,
+                fmt_ms(r.median_ms),
+                fmt_ms(r.median_ci_ms.0),
+                fmt_ms(r.median_ci_ms.1)
+            ))
+        })
+        .collect();
+    if let Some(r) = s.backends.iter().find_map(|b| b.rounds.as_ref()) {
+        lines.push(format!(
+            "Over {} rounds (--repeat; round k is every puzzle's k-th timed solve, on the puzzles every backend ran): mean of the rounds' medians and of their `x fastest`, with 95 % confidence intervals (Student's t over the rounds):",
+            r.count
+        ));
+        lines.extend(repeated);
+    }
     let coarse: Vec<String> = s
         .backends
         .iter()

@@ -22,12 +22,15 @@ use crate::solver::{matches_expected, verify, Outcome, SolveOptions, Solver};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Puzzles per batch when the input is read ahead of the solving (see [`Plan::batch`]):
 /// enough that the lock and the thread switch of handing over a batch are spread over
 /// many solves, few enough that a stop drops little and memory holds few puzzles.
 pub const BATCH_PUZZLES: usize = 64;
+
+/// How often a batch of slow solves hands on its results lines and progress.
+const HAND_ON: Duration = Duration::from_millis(100);
 
 /// Batches queued per solving thread.
 const QUEUE_PER_THREAD: usize = 2;
@@ -51,6 +54,10 @@ pub struct Plan {
     /// read ahead (a file), 1 for one that comes as it is typed or piped, so that each
     /// puzzle is answered (and its results written) without waiting for the next.
     pub batch: usize,
+    /// Timed solves per (configuration, puzzle), whose median is recorded (1: one).
+    pub repeat: usize,
+    /// Untimed solves per (configuration, puzzle) before the timed ones.
+    pub warmup: usize,
 }
 
 impl Plan {
@@ -63,12 +70,20 @@ impl Plan {
         )
     }
 
+    /// The options of one solve, its deadline counted from now: each solve gets the
+    /// whole budget.
+    pub fn options(&self) -> SolveOptions {
+        SolveOptions::new(self.max_solutions, self.timeout)
+    }
+
     /// The settings every record of this plan carries.
     pub fn settings(&self) -> RunSettings {
         RunSettings {
             max_solutions: self.max_solutions,
             timeout_s: self.timeout.map(|t| t.as_secs_f64()),
             variant: self.variant.clone(),
+            repeat: self.repeat.max(1),
+            warmup: self.warmup,
         }
     }
 }
@@ -100,6 +115,7 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         conflict: puzzle.conflict(),
         effort_name: String::new(),
         stats: Default::default(),
+        repeat_times_ms: Vec::new(),
     }
 }
 
@@ -112,8 +128,7 @@ pub fn run_one(
     puzzle_index: usize,
     plan: &Plan,
 ) -> Record {
-    let opts = SolveOptions::new(plan.max_solutions, plan.timeout);
-    let outcome = solver.solve(puzzle, &opts);
+    let outcome = solver.solve(puzzle, &plan.options());
     record_of(
         &outcome,
         solver.effort_name(),
@@ -407,7 +422,6 @@ struct SolvingThread<'a> {
     plan: &'a Plan,
     done: &'a Done,
     sinks: &'a Sinks<'a>,
-    opts: SolveOptions,
     solvers: Vec<Option<Box<dyn Solver>>>,
     backend_names: Vec<Name>,
     effort_names: Vec<Option<Name>>,
@@ -425,7 +439,6 @@ impl<'a> SolvingThread<'a> {
             plan,
             done,
             sinks,
-            opts: SolveOptions::new(plan.max_solutions, plan.timeout),
             solvers: (0..plan.backends.len()).map(|_| None).collect(),
             backend_names: plan.backends.iter().map(|b| names.get(b)).collect(),
             effort_names: vec![None; plan.backends.len()],
@@ -436,7 +449,8 @@ impl<'a> SolvingThread<'a> {
         }
     }
 
-    /// Runs a batch and hands its results lines to the writer.
+    /// Runs a batch and hands its results lines to the writer: at the end, and on the
+    /// way whenever [`HAND_ON`] has passed since the last time (slow solves).
     fn run_batch(
         &mut self,
         number: u64,
@@ -445,14 +459,22 @@ impl<'a> SolvingThread<'a> {
     ) {
         let mut lines = Vec::new();
         let mut solves = 0;
+        let mut last = Instant::now();
         for (index, puzzle, backends) in &batch {
             if stop.load(Ordering::Relaxed) {
                 break; // what is queued is dropped; what ran is kept
             }
             solves += self.run_puzzle(*index, puzzle, backends, stop, &mut lines);
+            if last.elapsed() >= HAND_ON {
+                if let Some(w) = self.sinks.results {
+                    w.part(number, std::mem::take(&mut lines), false);
+                }
+                (self.sinks.progress)(std::mem::take(&mut solves));
+                last = Instant::now();
+            }
         }
         if let Some(w) = self.sinks.results {
-            w.batch(number, lines);
+            w.part(number, lines, true);
         }
         (self.sinks.progress)(solves);
     }
@@ -502,11 +524,14 @@ impl<'a> SolvingThread<'a> {
                     }
                 },
             };
-            let outcome = solver.solve(puzzle, &self.opts);
+            for _ in 0..self.plan.warmup {
+                solver.solve(puzzle, &self.plan.options());
+            }
+            let (outcome, times, unsteady) = timed_solves(solver.as_mut(), puzzle, self.plan);
             let effort = self.effort_names[b]
                 .get_or_insert_with(|| self.names.get(solver.effort_name()))
                 .clone();
-            let wrong = check(puzzle, &outcome);
+            let wrong = check(puzzle, &outcome).or(unsteady);
             if let Some(problem) = &wrong {
                 (self.sinks.problem)(format!(
                     "WRONG ANSWER: {backend} on {}: {problem}",
@@ -524,7 +549,7 @@ impl<'a> SolvingThread<'a> {
                 .first()
                 .map(|s| to_line(&puzzle.geometry, s));
             if self.sinks.results.is_some() {
-                let record = record_checked(
+                let mut record = record_checked(
                     &outcome,
                     wrong.clone(),
                     &effort,
@@ -533,20 +558,66 @@ impl<'a> SolvingThread<'a> {
                     index,
                     self.plan,
                 );
+                record.repeat_times_ms = times.clone();
                 write_line(lines, true, &record);
             }
-            self.entries.push(Kept::of_solve(
+            let mut entry = Kept::of_solve(
                 &facts,
                 &self.backend_names[b],
                 &effort,
                 &outcome,
                 solution.as_deref(),
                 wrong,
-            ));
+            );
+            entry.set_rounds(&times);
+            self.entries.push(entry);
         }
         self.tally.add_puzzle(&self.entries);
         solves
     }
+}
+
+/// Solves `puzzle` `repeat` times (at least once) with the same solver: the answer is
+/// the first solve's, its times the median of all (with every time given back when
+/// there are several); and what is wrong if a repeat contradicts the first verdict.
+fn timed_solves(
+    solver: &mut dyn Solver,
+    puzzle: &Puzzle,
+    plan: &Plan,
+) -> (Outcome, Vec<f64>, Option<String>) {
+    let repeat = plan.repeat;
+    let mut outcome = solver.solve(puzzle, &plan.options());
+    if repeat <= 1 {
+        return (outcome, Vec::new(), None);
+    }
+    let (mut times, mut cpu, mut transport) = (
+        vec![outcome.time_ms],
+        vec![outcome.cpu_ms],
+        vec![outcome.transport_ms],
+    );
+    let mut unsteady = None;
+    for k in 2..=repeat {
+        let again = solver.solve(puzzle, &plan.options());
+        if !again.verdict.agrees_with(outcome.verdict) && unsteady.is_none() {
+            unsteady = Some(format!(
+                "solve {k} of --repeat {repeat} says {}, the first said {}",
+                again.verdict.name(),
+                outcome.verdict.name()
+            ));
+        }
+        times.push(again.time_ms);
+        cpu.push(again.cpu_ms);
+        transport.push(again.transport_ms);
+    }
+    let median = |v: &[f64]| {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[(v.len() - 1) / 2]
+    };
+    outcome.time_ms = median(&times);
+    outcome.cpu_ms = median(&cpu);
+    outcome.transport_ms = median(&transport);
+    (outcome, times, unsteady)
 }
 
 /// Appends `record` as a JSON line to `lines` when results are written.

@@ -60,6 +60,26 @@ pub struct BackendSummary {
     /// an answer (unknown, failed or wrong) counts twice the time budget, as SAT
     /// competitions score; not a number without a budget.
     pub par2_ms: f64,
+    /// With `--repeat R` (R of 2 or more): R, and the 95 % confidence intervals of the
+    /// median and of `x fastest`, from the spread of the R rounds (round k is every
+    /// puzzle's k-th timed solve; over the puzzles every configuration ran).
+    pub rounds: Option<Rounds>,
+}
+
+/// The spread of a configuration's figures over the rounds of `--repeat`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rounds {
+    /// How many rounds.
+    pub count: usize,
+    /// The mean over the rounds of each round's median, ms.
+    pub median_ms: f64,
+    /// Its 95 % confidence interval (Student's t over the rounds), ms.
+    pub median_ci_ms: (f64, f64),
+    /// The mean over the rounds of each round's `x fastest` (not a number when the
+    /// configuration has no ratio).
+    pub ratio: f64,
+    /// Its 95 % confidence interval.
+    pub ratio_ci: (f64, f64),
 }
 
 /// An answer the independent validator rejected.
@@ -167,6 +187,7 @@ mod tests {
             conflict: None,
             effort_name: "nodes".into(),
             stats: Default::default(),
+            repeat_times_ms: Vec::new(),
         }
     }
 

@@ -60,6 +60,8 @@ struct Row {
     /// Solves that gave an answer (not unknown, failed or wrong): their time sum.
     answered_ms: f64,
     answered: u64,
+    /// With `--repeat`: per round, the times on the puzzles every configuration ran.
+    rounds: Vec<Times>,
     plot: PlotRow,
 }
 
@@ -75,6 +77,13 @@ impl Row {
         self.times.add(e.time_ms);
         if common {
             self.common.add(e.time_ms);
+            let rounds = e.rounds();
+            if self.rounds.len() < rounds.len() {
+                self.rounds.resize_with(rounds.len(), Times::default);
+            }
+            for (r, t) in rounds.iter().enumerate() {
+                self.rounds[r].add(*t);
+            }
         }
         self.transport.add(e.transport_ms);
         self.time_resolution_ms = self
@@ -123,6 +132,12 @@ impl Row {
         }
         self.answered += o.answered;
         self.answered_ms += o.answered_ms;
+        if self.rounds.len() < o.rounds.len() {
+            self.rounds.resize_with(o.rounds.len(), Times::default);
+        }
+        for (a, b) in self.rounds.iter_mut().zip(&o.rounds) {
+            a.absorb(b);
+        }
         self.plot.solved.absorb(&o.plot.solved);
         for (k, t) in &o.plot.by_fraction {
             self.plot
@@ -339,10 +354,12 @@ impl Tally {
     fn summary_of(&self, part: &Part) -> Summary {
         let mut backends = Vec::new();
         let mut common_medians = Vec::new();
+        let mut round_medians: Vec<Vec<f64>> = Vec::new();
         for (name, row) in self.order.iter().zip(&part.rows) {
             if row.puzzles == 0 {
                 continue;
             }
+            round_medians.push(row.rounds.iter().map(|t| t.quantile(0.5)).collect());
             let v = |verdict: Verdict| row.verdicts[slot(verdict)] as usize;
             let mean = |sum: f64| sum / row.puzzles as f64;
             common_medians.push(row.common.quantile(0.5));
@@ -370,9 +387,11 @@ impl Tally {
                 par2_ms: self.par2_penalty_ms.map_or(f64::NAN, |penalty| {
                     mean(row.answered_ms + (row.puzzles - row.answered) as f64 * penalty)
                 }),
+                rounds: None,
             });
         }
         ratios(&mut backends, &common_medians);
+        rounds(&mut backends, &round_medians);
         let mut disagreements = part.disagreements.clone();
         disagreements.sort_by_key(|(i, _)| *i);
         let mut wrong = part.wrong.clone();
@@ -411,6 +430,66 @@ fn ratios(backends: &mut [BackendSummary], common_medians: &[f64]) {
         if comparable(b, median) {
             b.ratio_to_fastest = median / fastest;
         }
+    }
+}
+
+/// The two-sided 95 % quantile of Student's t with `df` degrees of freedom.
+fn student_t95(df: usize) -> f64 {
+    const T: [f64; 30] = [
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
+    ];
+    T.get(df.wrapping_sub(1)).copied().unwrap_or(1.96)
+}
+
+/// The mean of `values` and its 95 % confidence interval (Student's t).
+fn mean_ci(values: &[f64]) -> (f64, (f64, f64)) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = student_t95(values.len() - 1) * (var / n).sqrt();
+    (mean, (mean - half, mean + half))
+}
+
+/// Sets the figures over the rounds of `--repeat` (two rounds or more): each round's
+/// median per configuration, and each round's `x fastest` over the configurations that
+/// have a ratio, with their means and 95 % confidence intervals over the rounds.
+fn rounds(backends: &mut [BackendSummary], round_medians: &[Vec<f64>]) {
+    let count = round_medians.iter().map(Vec::len).min().unwrap_or(0);
+    if count < 2 {
+        return;
+    }
+    let has_ratio: Vec<bool> = backends
+        .iter()
+        .map(|b| b.ratio_to_fastest.is_finite())
+        .collect();
+    let fastest: Vec<f64> = (0..count)
+        .map(|r| {
+            round_medians
+                .iter()
+                .zip(&has_ratio)
+                .filter(|(_, &has)| has)
+                .map(|(m, _)| m[r])
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    for ((b, medians), has) in backends.iter_mut().zip(round_medians).zip(has_ratio) {
+        let medians = &medians[..count];
+        let (median_ms, median_ci_ms) = mean_ci(medians);
+        let (ratio, ratio_ci) = if has {
+            let ratios: Vec<f64> = medians.iter().zip(&fastest).map(|(m, f)| m / f).collect();
+            mean_ci(&ratios)
+        } else {
+            (f64::NAN, (f64::NAN, f64::NAN))
+        };
+        b.rounds = Some(super::summary::Rounds {
+            count,
+            median_ms,
+            median_ci_ms,
+            ratio,
+            ratio_ci,
+        });
     }
 }
 
@@ -453,4 +532,116 @@ fn disagreement<'a>(answers: impl Iterator<Item = &'a Entry> + Clone) -> Option<
                 other.backend()
             ))
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::entry::Names;
+    use crate::harness::record::parse_records;
+
+    fn entry(names: &mut Names, backend: &str, index: usize, verdict: &str, ms: f64) -> Entry {
+        let line = format!(
+            r#"{{"puzzle_index":{index},"source":"f:{index}","file":"f","line":{line},"puzzle":"p{index}","size":4,"fixed_fraction":0.5,"backend":"{backend}","verdict":"{verdict}","solution":{solution},"solutions_found":1,"timed_out":false,"time_ms":{ms},"wrong":null,"stats":{{}}}}"#,
+            line = index + 1,
+            solution = if verdict == "unknown" {
+                "null".to_string()
+            } else {
+                format!("\"s{index}\"")
+            },
+        );
+        Entry::new(&parse_records(&line, "inline").unwrap()[0], names)
+    }
+
+    #[test]
+    fn two_tallies_of_halves_give_the_table_of_one_tally_of_all() {
+        let mut names = Names::default();
+        let order = ["a".to_string(), "b".to_string()];
+        let (mut whole, mut even, mut odd) = (
+            Tally::new(&order, true, Some(1.0)),
+            Tally::new(&order, true, Some(1.0)),
+            Tally::new(&order, true, Some(1.0)),
+        );
+        for i in 0..500 {
+            let group = [
+                entry(&mut names, "a", i, "unique", 0.01 * (i % 37) as f64 + 0.002),
+                entry(
+                    &mut names,
+                    "b",
+                    i,
+                    if i % 50 == 0 { "unknown" } else { "unique" },
+                    3.0 + (i % 11) as f64,
+                ),
+            ];
+            whole.add_puzzle(&group);
+            if i % 2 == 0 {
+                even.add_puzzle(&group)
+            } else {
+                odd.add_puzzle(&group)
+            }
+        }
+        // The other thread's tally names its configurations in another order.
+        let mut swapped = Tally::new(&["b".to_string(), "a".to_string()], true, Some(1.0));
+        swapped.absorb(&odd);
+        even.absorb(&swapped);
+        let (a, b) = (whole.summary(), even.summary());
+        assert_eq!(format!("{:?}", a.backends), format!("{:?}", b.backends));
+        assert_eq!((a.puzzles, a.common_puzzles), (b.puzzles, b.common_puzzles));
+        assert_eq!(
+            format!("{:?}", whole.by_file()),
+            format!("{:?}", even.by_file())
+        );
+    }
+
+    #[test]
+    fn par2_counts_a_solve_without_an_answer_twice_the_budget() {
+        let mut names = Names::default();
+        let mut t = Tally::new(&["a".to_string()], false, Some(1.0));
+        t.add_puzzle(&[entry(&mut names, "a", 0, "unique", 4.0)]);
+        t.add_puzzle(&[entry(&mut names, "a", 1, "unknown", 1000.0)]);
+        let s = t.summary();
+        assert_eq!(s.backends[0].par2_ms, (4.0 + 2000.0) / 2.0);
+        let none = Tally::new(&["a".to_string()], false, None);
+        assert!(none.summary().backends.is_empty());
+    }
+
+    #[test]
+    fn a_disagreement_is_found_within_a_puzzle_and_only_there() {
+        let mut names = Names::default();
+        let mut t = Tally::new(&["a".to_string(), "b".to_string()], false, None);
+        t.add_puzzle(&[
+            entry(&mut names, "a", 0, "unique", 1.0),
+            entry(&mut names, "b", 0, "none", 1.0),
+        ]);
+        t.add_puzzle(&[
+            entry(&mut names, "a", 1, "unique", 1.0),
+            entry(&mut names, "b", 1, "unique", 1.0),
+        ]);
+        let s = t.summary();
+        assert_eq!(s.disagreements.len(), 1);
+        assert_eq!(s.disagreements[0].source, "f:1");
+    }
+
+    #[test]
+    fn repeated_rounds_give_confidence_intervals_that_hold_the_mean() {
+        let mut names = Names::default();
+        let mut t = Tally::new(&["a".to_string(), "b".to_string()], false, None);
+        for i in 0..20 {
+            let mut a = entry(&mut names, "a", i, "unique", 1.0);
+            a.set_rounds(&[1.0, 1.2, 0.9]);
+            let mut b = entry(&mut names, "b", i, "unique", 2.0);
+            b.set_rounds(&[2.0, 2.6, 1.8]);
+            t.add_puzzle(&[a, b]);
+        }
+        let s = t.summary();
+        let r = s.backends[1].rounds.clone().unwrap();
+        assert_eq!(r.count, 3);
+        assert!((r.median_ms - 6.4 / 3.0).abs() < 1e-2, "{r:?}");
+        assert!(r.median_ci_ms.0 < r.median_ms && r.median_ms < r.median_ci_ms.1);
+        assert!(
+            (r.ratio - (2.0 + 2.6 / 1.2 + 2.0) / 3.0).abs() < 1e-2,
+            "{r:?}"
+        );
+        assert_eq!(s.backends[0].rounds.as_ref().unwrap().ratio, 1.0);
+    }
 }

@@ -23,8 +23,8 @@ struct Inner {
     header: Option<Vec<u8>>,
     /// The number of the next batch to write.
     next: u64,
-    /// Batches finished ahead of their turn.
-    waiting: BTreeMap<u64, Vec<u8>>,
+    /// Lines of batches ahead of their turn, and whether each batch is finished.
+    waiting: BTreeMap<u64, (Vec<u8>, bool)>,
     /// The first write that failed.
     error: Option<std::io::Error>,
 }
@@ -81,21 +81,38 @@ impl ResultsWriter {
     /// Takes the lines of batch `number` (batches are numbered from 0 in input order):
     /// written now if every batch before it is, else when they are.
     pub fn batch(&self, number: u64, lines: Vec<u8>) {
+        self.part(number, lines, true);
+    }
+
+    /// Takes more lines of batch `number`, the last ones if `finished`: a batch of slow
+    /// solves hands its lines on as they come, so that the file grows while it runs.
+    pub fn part(&self, number: u64, lines: Vec<u8>, finished: bool) {
         let mut inner = self.lock();
         if number != inner.next {
-            inner.waiting.insert(number, lines);
+            let slot = inner.waiting.entry(number).or_default();
+            slot.0.extend_from_slice(&lines);
+            slot.1 |= finished;
             return;
         }
         if !lines.is_empty() {
             inner.write(&lines);
         }
+        if !finished {
+            return;
+        }
         inner.next += 1;
-        while let Some(lines) = {
+        loop {
             let next = inner.next;
-            inner.waiting.remove(&next)
-        } {
+            let Some((lines, finished)) = inner.waiting.remove(&next) else {
+                break;
+            };
             if !lines.is_empty() {
                 inner.write(&lines);
+            }
+            if !finished {
+                // Its later lines are written as they come.
+                inner.waiting.insert(next, (Vec::new(), false));
+                break;
             }
             inner.next += 1;
         }
@@ -111,7 +128,7 @@ impl ResultsWriter {
     /// header even if no result came (a shard with no puzzle still says it ran).
     pub fn finish(&self, header_anyway: bool) -> crate::error::Result<()> {
         let mut inner = self.lock();
-        for (_, lines) in std::mem::take(&mut inner.waiting) {
+        for (_, (lines, _)) in std::mem::take(&mut inner.waiting) {
             if !lines.is_empty() {
                 inner.write(&lines);
             }
@@ -146,6 +163,23 @@ mod tests {
         w.batch(2, Vec::new());
         w.finish(false).unwrap();
         assert_eq!(read(&f), "{\"h\":1}\na\nb\nd\n");
+    }
+
+    #[test]
+    fn the_batch_in_turn_is_written_as_its_parts_come() {
+        let f = tempfile::NamedTempFile::new().unwrap();
+        let w = ResultsWriter::new("r", f.reopen().unwrap(), None, true);
+        w.part(1, b"b1\n".to_vec(), false);
+        w.part(0, b"a1\n".to_vec(), false);
+        assert_eq!(read(&f), "a1\n");
+        w.part(0, b"a2\n".to_vec(), true);
+        assert_eq!(read(&f), "a1\na2\nb1\n");
+        w.part(1, b"b2\n".to_vec(), false);
+        assert_eq!(read(&f), "a1\na2\nb1\nb2\n");
+        w.part(2, b"c\n".to_vec(), true);
+        w.part(1, Vec::new(), true);
+        w.finish(false).unwrap();
+        assert_eq!(read(&f), "a1\na2\nb1\nb2\nc\n");
     }
 
     #[test]
