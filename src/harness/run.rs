@@ -61,6 +61,23 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// A plan to run `backends` (configurations such as `dlx` or `sat:extended`) with
+    /// the command line's defaults: 10 s per solve, uniqueness proven, one thread,
+    /// classic rules, one timed solve each.
+    pub fn new(backends: &[&str]) -> Plan {
+        Plan {
+            backends: backends.iter().map(|b| b.to_string()).collect(),
+            timeout: Some(Duration::from_secs(10)),
+            max_solutions: 2,
+            jobs: 1,
+            variant: "classic".to_string(),
+            by_file: false,
+            batch: BATCH_PUZZLES,
+            repeat: 1,
+            warmup: 0,
+        }
+    }
+
     /// An empty tally for this plan's answers.
     pub fn tally(&self) -> Tally {
         Tally::new(
@@ -325,6 +342,36 @@ pub struct Sinks<'a> {
 /// What a solving thread leaves: its tally, and the puzzles of an earlier run whose
 /// waiting answers it took.
 type ThreadResult = (Tally, HashSet<(usize, Fingerprint)>);
+
+impl Default for Sinks<'static> {
+    /// No results file, no progress, problems printed to standard error.
+    fn default() -> Sinks<'static> {
+        Sinks {
+            results: None,
+            progress: &ignore_progress,
+            problem: &print_problem,
+        }
+    }
+}
+
+fn ignore_progress(_: u64) {}
+
+fn print_problem(line: String) {
+    eprintln!("{line}");
+}
+
+/// Runs `plan` on `puzzles` with nothing written and no way to stop it early: the
+/// comparison from code in one call (see the [`crate::harness`] docs).
+pub fn compare(plan: &Plan, puzzles: Vec<Puzzle>) -> Result<Tally> {
+    let stop = AtomicBool::new(false);
+    run_all(
+        plan,
+        puzzles.into_iter().enumerate(),
+        &Done::default(),
+        &stop,
+        &Sinks::default(),
+    )
+}
 
 /// A batch of puzzles: its number in input order, and per puzzle its index in the
 /// input, the puzzle and the configurations (places in the plan) to run on it.
