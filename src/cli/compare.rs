@@ -7,6 +7,7 @@ use super::{Budget, EXIT_WRONG_ANSWER};
 use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_configs, Set};
 use crate::harness::entry::{Entry, Names};
 use crate::harness::feed::{read_ahead, Feed};
+use crate::harness::machine::RunFacts;
 use crate::harness::record::{for_each_line, Header, HeaderKind, Line, Record, Shard};
 use crate::harness::report::counted;
 use crate::harness::run::{run_all, Done, Plan};
@@ -486,6 +487,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         settings: plan.settings(),
         backends: plan.backends.clone(),
         inputs: args.input.files.clone(),
+        facts: RunFacts::here(plan.jobs),
     };
     let start = Start {
         replace: !args.resume,

@@ -4,6 +4,7 @@
 use super::compare::{check_svg_name, report_all, Group, Outputs};
 use super::files::Writes;
 use crate::harness::entry::{Entry, Names};
+use crate::harness::machine::RunFacts;
 use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
 use clap::Args;
 use std::collections::{BTreeMap, BTreeSet};
@@ -89,11 +90,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     let mut order: Vec<String> = Vec::new();
     let mut seen = Seen::default();
     let mut names = Names::default();
+    let mut machines = Machines::default();
     for f in &args.files {
         let mut file = FileSeen::default();
         let truncated = for_each_line(f, |line| -> anyhow::Result<()> {
             match line {
                 Line::Header(h) => {
+                    machines.add(f, &h.facts);
                     file.headers += 1;
                     file.shards.insert(h.shard);
                     for b in h.backends {
@@ -129,7 +132,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         }
         seen_files.push((f.clone(), file));
     }
-    let notes = missing_notes(&seen_files);
+    let mut notes = missing_notes(&seen_files);
+    notes.extend(machines.note());
     for n in &notes {
         eprintln!("warning: {n}");
     }
@@ -314,6 +318,42 @@ fn backend_warnings(files: &[(String, FileSeen)], group_files: &[String]) -> Vec
             })
         })
         .collect()
+}
+
+/// The machines the merged runs name in their headers, each with its files, in
+/// first-seen order: shards from different machines merge, with a note that their
+/// times are not comparable.
+#[derive(Default)]
+struct Machines(Vec<(String, Vec<String>)>);
+
+impl Machines {
+    /// Notes that `file` ran on the machine `facts` names (if it names one).
+    fn add(&mut self, file: &str, facts: &RunFacts) {
+        if !facts.has_machine() {
+            return;
+        }
+        let machine = facts.machine();
+        match self.0.iter_mut().find(|(m, _)| *m == machine) {
+            Some((_, files)) => add(files, file),
+            None => self.0.push((machine, vec![file.to_string()])),
+        }
+    }
+
+    /// What to say when the runs name more than one machine.
+    fn note(&self) -> Option<String> {
+        (self.0.len() > 1).then(|| {
+            let each: Vec<String> = self
+                .0
+                .iter()
+                .map(|(m, files)| format!("{m}: {}", files.join(", ")))
+                .collect();
+            format!(
+                "the results ran on {} machines, so their times are not comparable (verdicts and counts are): {}",
+                self.0.len(),
+                each.join("; ")
+            )
+        })
+    }
 }
 
 /// What the records merged name, for the plot's title: the puzzle files and the time

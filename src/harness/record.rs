@@ -3,6 +3,7 @@
 
 use crate::clock::Clocks;
 use crate::error::{Error, Result};
+use crate::harness::machine::RunFacts;
 use crate::solver::{Stats, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -159,6 +160,10 @@ pub struct Header {
     pub backends: Vec<String>,
     /// The input files named (none for standard input or the embedded set).
     pub inputs: Vec<String>,
+    /// The build, machine and threads that ran it (empty in files written before they
+    /// were recorded).
+    #[serde(flatten)]
+    pub facts: RunFacts,
 }
 
 /// The one value of [`Header::kind`].
@@ -188,7 +193,7 @@ impl std::fmt::Display for Shard {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Line {
     /// What the run was.
-    Header(Header),
+    Header(Box<Header>),
     /// One result.
     Record(Box<Record>),
 }
@@ -273,7 +278,7 @@ fn lines_of<E: From<Error>>(
         match serde_json::from_str::<Record>(&line) {
             Ok(r) => each(Line::Record(Box::new(r)))?,
             Err(e) => match serde_json::from_str::<Header>(&line) {
-                Ok(h) => each(Line::Header(h))?,
+                Ok(h) => each(Line::Header(Box::new(h)))?,
                 Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
                 Err(_) => {
                     return Err(Error::Record {
