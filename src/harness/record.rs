@@ -222,14 +222,27 @@ pub fn for_each_record<E: From<Error>>(
     })
 }
 
-/// Like [`for_each_record`], with the header lines too.
+/// Like [`for_each_record`], with the header lines too. A gzip-compressed file (known by
+/// its first two bytes, whatever its name) is read as the text it holds; several gzip
+/// members one after another (`cat a.gz b.gz`) read as their texts joined.
 pub fn for_each_line<E: From<Error>>(
     path: &str,
     each: impl FnMut(Line) -> std::result::Result<(), E>,
 ) -> std::result::Result<Option<usize>, E> {
+    use std::io::BufRead;
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-    lines_of(std::io::BufReader::new(file), path, each)
+    let mut reader = std::io::BufReader::new(file);
+    let start = reader.fill_buf().map_err(|e| Error::io(path, e))?;
+    if start.starts_with(&GZIP_MAGIC) {
+        let text = flate2::bufread::MultiGzDecoder::new(reader);
+        lines_of(std::io::BufReader::new(text), path, each)
+    } else {
+        lines_of(reader, path, each)
+    }
 }
+
+/// The first two bytes of every gzip stream (RFC 1952).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Parses JSON-lines text into records (header lines skipped). A truncated last line
 /// (an interrupted write) is skipped.
