@@ -26,10 +26,13 @@
 #                    once on each host; `:` is this machine). Every host needs the binary
 #                    at the same path (or on its PATH).
 #   SHARDS_TRANSFER  1 when the hosts do not share a file system: each puzzle file named
-#                    is sent to every host first (--basefile) and each shard's results
-#                    brought back (--return) into OUTDIR here, the copies then removed
-#                    (--cleanup). Give relative paths then. Never set it on a shared file
-#                    system: the clean-up would remove the files themselves.
+#                    is sent to every host first (--basefile), into a folder of this run's
+#                    own in the login folder (--workdir), each shard's results brought back
+#                    (--return) into OUTDIR here, and that folder removed (--cleanup).
+#                    OUTDIR and the puzzle files must then be relative paths (an absolute
+#                    one would be written and removed at that very path on each host),
+#                    and this machine (`:`) cannot be one of the hosts (its shards would
+#                    run in that folder too, where nothing was sent).
 set -euo pipefail
 
 usage() {
@@ -64,7 +67,6 @@ if [ "$again" = no ]; then
     exit 2
   fi
 fi
-mkdir -p "$outdir"
 
 # One shell command per shard, every word quoted; parallel puts the shard's K for {}
 # (which printf %q would quote away, hence the mark put in after).
@@ -77,11 +79,17 @@ extra=()
 # shellcheck disable=SC2206
 [ -n "${PARALLEL_ARGS:-}" ] && extra=($PARALLEL_ARGS)
 if [ "${SHARDS_TRANSFER:-0}" = 1 ]; then
-  for a in "$@"; do
-    [ -f "$a" ] && extra+=(--basefile "$a")
+  for a in "$outdir" "$@"; do
+    case $a in
+      /*) [ "$a" = "$outdir" ] || [ -f "$a" ] || continue
+        echo "shards-parallel.sh: with SHARDS_TRANSFER=1, give '$a' as a relative path: each host would write it, and then remove it, at that very path" >&2
+        exit 2 ;;
+    esac
+    [ "$a" != "$outdir" ] && [ -f "$a" ] && extra+=(--basefile "$a")
   done
-  extra+=(--return "$out" --cleanup)
+  extra+=(--workdir "sudoku-arena-shards.$$.$RANDOM" --return "$out" --cleanup)
 fi
+mkdir -p "$outdir"
 
 status=0
 parallel --tag --joblog "$outdir/joblog.tsv" "${extra[@]}" "$cmd" ::: $(seq 1 "$shards") \
