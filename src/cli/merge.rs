@@ -26,7 +26,8 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MergeArgs {
-    /// Results files written by `compare --out` (or `solve --format json`).
+    /// Results files written by `compare --out` (or `solve --format json`), plain or
+    /// gzip-compressed.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
