@@ -413,6 +413,24 @@ fn the_header_names_the_build_the_machine_and_the_threads() {
             || (commit.len() == 40 && commit.chars().all(|c| c.is_ascii_hexdigit())),
         "{h}"
     );
+    // Built in a git repository of its own, the binary names the commit checked out.
+    let git = |args: &[&str]| {
+        let o = Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()?;
+        o.status
+            .success()
+            .then(|| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let own = git(&["rev-parse", "--show-toplevel"]).is_some_and(|top| {
+        Path::new(&top).canonicalize().ok()
+            == Path::new(env!("CARGO_MANIFEST_DIR")).canonicalize().ok()
+    });
+    if let Some(head) = git(&["rev-parse", "HEAD"]).filter(|_| own) {
+        assert_eq!(commit, head, "{h}");
+    }
     assert!(!h["host"].as_str().unwrap().is_empty(), "{h}");
     assert!(!h["cpu"].as_str().unwrap().is_empty(), "{h}");
     assert!(h["cores"].as_u64().unwrap() >= 1, "{h}");
