@@ -12,6 +12,7 @@ use crate::harness::resume::{drop_partial_last_line, read_earlier};
 use crate::harness::run::{run_all, Done, Plan, Sinks, BATCH_PUZZLES};
 use crate::harness::tally::Tally;
 use crate::harness::writer::ResultsWriter;
+use crate::harness::machine::RunFacts;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -361,6 +362,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         settings: plan.settings(),
         backends: plan.backends.clone(),
         inputs: args.input.files.clone(),
+        facts: RunFacts::here(plan.jobs),
     };
     let writer = match &args.out {
         Some(path) => {

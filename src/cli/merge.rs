@@ -6,6 +6,7 @@ use super::files::Writes;
 use super::report::{report_all, Outputs};
 use crate::harness::entry::{Entry, Names};
 use crate::harness::merge::{Coverage, Merger};
+use crate::harness::machine::RunFacts;
 use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
 use crate::harness::report::Part;
 use crate::harness::tally::Tally;
@@ -35,7 +36,8 @@ use std::collections::{BTreeMap, BTreeSet};
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct MergeArgs {
-    /// Results files written by `compare --out` (or `solve --format json`).
+    /// Results files written by `compare --out` (or `solve --format json`), plain or
+    /// gzip-compressed.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
@@ -101,11 +103,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     let mut groups: Vec<SettingsGroup> = Vec::new();
     let mut seen_files: Vec<(String, FileSeen)> = Vec::new();
     let mut seen = Seen::default();
+    let mut machines = Machines::default();
     for f in &args.files {
         let mut file = FileSeen::default();
         let truncated = read_lines(f, |line| {
             match line {
                 Line::Header(h) => {
+                    machines.add(f, &h.facts);
                     file.headers += 1;
                     file.shards.insert(h.shard);
                     let g = group_of(&mut groups, Some(&h.settings), f);
@@ -135,7 +139,8 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         }
         seen_files.push((f.clone(), file));
     }
-    let notes = missing_notes(&seen_files);
+    let mut notes = missing_notes(&seen_files);
+    notes.extend(machines.note());
     for n in &notes {
         eprintln!("warning: {n}");
     }
@@ -388,6 +393,42 @@ fn backend_warnings(files: &[(String, FileSeen)], group_files: &[String]) -> Vec
             })
         })
         .collect()
+}
+
+/// The machines the merged runs name in their headers, each with its files, in
+/// first-seen order: shards from different machines merge, with a note that their
+/// times are not comparable.
+#[derive(Default)]
+struct Machines(Vec<(String, Vec<String>)>);
+
+impl Machines {
+    /// Notes that `file` ran on the machine `facts` names (if it names one).
+    fn add(&mut self, file: &str, facts: &RunFacts) {
+        if !facts.has_machine() {
+            return;
+        }
+        let machine = facts.machine();
+        match self.0.iter_mut().find(|(m, _)| *m == machine) {
+            Some((_, files)) => add(files, file),
+            None => self.0.push((machine, vec![file.to_string()])),
+        }
+    }
+
+    /// What to say when the runs name more than one machine.
+    fn note(&self) -> Option<String> {
+        (self.0.len() > 1).then(|| {
+            let each: Vec<String> = self
+                .0
+                .iter()
+                .map(|(m, files)| format!("{m}: {}", files.join(", ")))
+                .collect();
+            format!(
+                "the results ran on {} machines, so their times are not comparable (verdicts and counts are): {}",
+                self.0.len(),
+                each.join("; ")
+            )
+        })
+    }
 }
 
 /// What the records merged name, for the plot's title: the puzzle files and the time

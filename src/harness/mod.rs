@@ -28,6 +28,7 @@
 //! ```
 pub mod entry;
 pub mod feed;
+pub mod machine;
 pub mod merge;
 pub mod plot;
 pub mod queue;

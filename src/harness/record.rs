@@ -3,6 +3,7 @@
 
 use crate::clock::Clocks;
 use crate::error::{Error, Result};
+use crate::harness::machine::RunFacts;
 use crate::solver::{Stats, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -209,6 +210,10 @@ pub struct Header {
     pub backends: Vec<String>,
     /// The input files named (none for standard input or the embedded set).
     pub inputs: Vec<String>,
+    /// The build, machine and threads that ran it (empty in files written before they
+    /// were recorded).
+    #[serde(flatten)]
+    pub facts: RunFacts,
 }
 
 /// The one value of [`Header::kind`].
@@ -246,7 +251,7 @@ impl std::fmt::Display for Shard {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Line {
     /// What the run was.
-    Header(Header),
+    Header(Box<Header>),
     /// One result.
     Record(Box<Record>),
 }
@@ -275,14 +280,27 @@ pub fn for_each_record<E: From<Error>>(
     })
 }
 
-/// Like [`for_each_record`], with the header lines too.
+/// Like [`for_each_record`], with the header lines too. A gzip-compressed file (known by
+/// its first two bytes, whatever its name) is read as the text it holds; several gzip
+/// members one after another (`cat a.gz b.gz`) read as their texts joined.
 pub fn for_each_line<E: From<Error>>(
     path: &str,
     each: impl FnMut(Line) -> std::result::Result<(), E>,
 ) -> std::result::Result<Option<usize>, E> {
+    use std::io::BufRead;
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
-    lines_of(std::io::BufReader::new(file), path, each)
+    let mut reader = std::io::BufReader::new(file);
+    let start = reader.fill_buf().map_err(|e| Error::io(path, e))?;
+    if start.starts_with(&GZIP_MAGIC) {
+        let text = flate2::bufread::MultiGzDecoder::new(reader);
+        lines_of(std::io::BufReader::new(text), path, each)
+    } else {
+        lines_of(reader, path, each)
+    }
 }
+
+/// The first two bytes of every gzip stream (RFC 1952).
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// Parses JSON-lines text into records (header lines skipped). A truncated last line
 /// (an interrupted write) is skipped.
@@ -331,7 +349,7 @@ fn lines_of<E: From<Error>>(
         match serde_json::from_str::<Record>(&line) {
             Ok(r) => each(Line::Record(Box::new(r)))?,
             Err(e) => match serde_json::from_str::<Header>(&line) {
-                Ok(h) => each(Line::Header(h))?,
+                Ok(h) => each(Line::Header(Box::new(h)))?,
                 Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
                 Err(_) => {
                     return Err(Error::Record {
