@@ -45,6 +45,11 @@ pub struct Record {
     /// CPU time of the solve, in milliseconds (`cpu_source` says whose).
     #[serde(default, serialize_with = "crate::solver::serialize_ms")]
     pub cpu_ms: f64,
+    /// Peak resident memory of the solve in KiB, for a solve in a worker or an external
+    /// solver's processes (see [`crate::solver::Outcome::peak_rss_kb`]); left out for one
+    /// in the harness's own process.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_kb: Option<u64>,
     /// What `time_ms` and `cpu_ms` were read from, and the resolution of `time_ms`
     /// (empty in files written before they were recorded).
     #[serde(flatten)]

@@ -2,7 +2,7 @@
 
 use super::summary::{BackendSummary, Summary};
 
-const HEADERS: [&str; 17] = [
+const HEADERS: [&str; 18] = [
     "backend",
     "puzzles",
     "solved",
@@ -10,6 +10,7 @@ const HEADERS: [&str; 17] = [
     "multiple",
     "none",
     "unknown",
+    "memout",
     "failed",
     "wrong",
     "p10 ms",
@@ -80,6 +81,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         b.multiple.to_string(),
         b.none.to_string(),
         b.unknown.to_string(),
+        b.memout.to_string(),
         b.failed.to_string(),
         b.wrong.to_string(),
         fmt_time(b.p10_ms, b.time_resolution_ms),

@@ -30,6 +30,9 @@ pub struct Plan {
     pub backends: Vec<String>,
     /// Time budget of each solve (`None`: no limit).
     pub timeout: Option<Duration>,
+    /// Memory limit of each solve in bytes, `memout` past it (`None`: no limit; see
+    /// [`SolveOptions::mem_limit`]).
+    pub mem_limit: Option<u64>,
     /// 1 for any solution, 2 to prove uniqueness.
     pub max_solutions: usize,
     /// Worker threads (1 keeps timings cleanest).
@@ -68,6 +71,7 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         time_ms: 0.0,
         transport_ms: 0.0,
         cpu_ms: 0.0,
+        peak_rss_kb: None,
         clocks: Default::default(),
         failure: None,
         wrong: None,
@@ -86,7 +90,10 @@ pub fn run_one(
     puzzle_index: usize,
     plan: &Plan,
 ) -> Record {
-    let opts = SolveOptions::new(plan.max_solutions, plan.timeout);
+    let opts = SolveOptions {
+        mem_limit: plan.mem_limit,
+        ..SolveOptions::new(plan.max_solutions, plan.timeout)
+    };
     let outcome = solver.solve(puzzle, &opts);
     record_of(
         &outcome,
@@ -118,6 +125,7 @@ pub fn record_of(
         time_ms: outcome.time_ms,
         transport_ms: outcome.transport_ms,
         cpu_ms: outcome.cpu_ms,
+        peak_rss_kb: outcome.peak_rss_kb,
         clocks: outcome.clocks.clone(),
         failure: outcome.failure.as_ref().map(ToString::to_string),
         wrong: verify(puzzle, outcome)

@@ -25,6 +25,8 @@ pub struct BackendSummary {
     pub none: usize,
     /// Puzzles left `unknown` (deadline or undecided).
     pub unknown: usize,
+    /// Puzzles stopped at the memory limit (`memout`).
+    pub memout: usize,
     /// Puzzles the backend could not answer because it failed (counted in `unknown` too).
     pub failed: usize,
     /// Answers the validator rejected (must be 0).
@@ -218,6 +220,7 @@ fn summarize_refs(mut latest: Vec<&Entry>, named: &[String]) -> Summary {
             multiple: count(Verdict::Multiple),
             none: count(Verdict::None),
             unknown: count(Verdict::Unknown),
+            memout: count(Verdict::Memout),
             failed: rs.iter().filter(|r| r.failed).count(),
             wrong: rs.iter().filter(|r| r.wrong().is_some()).count(),
             p10_ms: quantile(&times, 0.1),
@@ -249,6 +252,7 @@ fn summarize_refs(mut latest: Vec<&Entry>, named: &[String]) -> Summary {
     // at all when no puzzle is common to all).
     let comparable = |b: &BackendSummary, median: f64| {
         b.unknown == 0
+            && b.memout == 0
             && b.failed == 0
             && b.wrong == 0
             && median.is_finite()
@@ -360,6 +364,7 @@ mod tests {
             time_ms,
             transport_ms: 0.0,
             cpu_ms: 0.0,
+            peak_rss_kb: None,
             clocks: Default::default(),
             failure: None,
             wrong: None,
