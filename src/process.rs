@@ -444,6 +444,24 @@ mod tests {
     }
 
     #[test]
+    fn a_child_past_the_memory_limit_is_killed_and_its_peak_kept() {
+        let scratch = Scratch::new().unwrap();
+        // The shell holds 64 MB of text in a variable, then waits.
+        let hog = "x=$(head -c 64000000 /dev/zero | tr '\\0' a); sleep 60";
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let out = run("sh", &["-c", hog], &scratch, Some(deadline), Some(16 << 20)).unwrap();
+        assert!(out.killed && out.memout && out.code.is_none(), "{out:?}");
+        assert!(out.elapsed < Duration::from_secs(30), "{out:?}");
+        let peak = out.peak_rss_kb.unwrap();
+        assert!(peak > 16 << 10, "{peak} kB");
+        // Without a limit the same watch only measures.
+        let small = "x=$(head -c 24000000 /dev/zero | tr '\\0' a); sleep 0.1";
+        let out = run("sh", &["-c", small], &scratch, None, None).unwrap();
+        assert!(!out.killed && !out.memout && out.code == Some(0), "{out:?}");
+        assert!(out.peak_rss_kb.unwrap() > 24_000, "{out:?}");
+    }
+
+    #[test]
     fn a_child_is_tracked_while_it_runs_and_forgotten_once_reaped() {
         let child = Command::new("sleep").arg("60").spawn().unwrap();
         let pid = child.id();

@@ -38,7 +38,7 @@ pub struct BackendFlags {
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget, allow_hyphen_values = true)]
     pub timeout: Budget,
 
-    #[arg(long, value_name = "MB", default_value = "none", value_parser = super::parse_mem_limit, help = super::MEM_LIMIT_HELP, long_help = super::MEM_LIMIT_LONG_HELP)]
+    #[arg(long, value_name = "MB", default_value = "none", value_parser = super::parse_mem_limit, allow_hyphen_values = true, help = super::MEM_LIMIT_HELP, long_help = super::MEM_LIMIT_LONG_HELP)]
     pub mem_limit: MemLimit,
 }
 

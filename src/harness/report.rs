@@ -217,7 +217,7 @@ pub fn markdown(s: &Summary) -> String {
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,memout,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms\n");
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -228,7 +228,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{}\n",
             file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
@@ -237,6 +237,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
             b.multiple,
             b.none,
             b.unknown,
+            b.memout,
             b.failed,
             b.wrong,
             r(b.p10_ms),
