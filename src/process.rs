@@ -100,25 +100,74 @@ pub(crate) fn kill_tree(root: u32) {
     }
 }
 
-/// A figure of `/proc/PID/status` in KiB, such as `VmRSS`; `None` once the process is
-/// gone or has no memory left (a zombie).
-fn status_kb(pid: &str, field: &str) -> Option<u64> {
-    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+/// The figure `field` (such as `VmRSS`) of a `/proc/PID/status` text, in KiB.
+fn status_field_kb(text: &str, field: &str) -> Option<u64> {
     let line = text
         .lines()
         .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))?;
     line.trim().strip_suffix("kB")?.trim().parse().ok()
 }
 
-/// Resets this process's resident high-water mark (`VmHWM`) to its resident size now,
-/// so that [`peak_rss_kb`] after a solve gives that solve's peak; whether it could.
-pub(crate) fn reset_peak_rss() -> bool {
-    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+/// A figure of `/proc/PID/status` in KiB, such as `VmRSS`; `None` once the process is
+/// gone or has no memory left (a zombie).
+fn status_kb(pid: &str, field: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status_field_kb(&text, field)
 }
 
-/// This process's resident high-water mark (`VmHWM`), KiB.
-pub(crate) fn peak_rss_kb() -> Option<u64> {
-    status_kb("self", "VmHWM")
+/// This process's resident high-water mark over a stretch of work (a worker's solve):
+/// [`PeakMeter::reset`] before it, [`PeakMeter::peak_kb`] after. The two `/proc` files
+/// stay open and the text buffer is reused, so a measure costs two system calls each
+/// way rather than opening files per solve.
+pub(crate) struct PeakMeter {
+    /// `/proc/self/clear_refs`: writing `5` resets the high-water mark (`VmHWM`) to the
+    /// resident size now.
+    clear_refs: Option<std::fs::File>,
+    /// `/proc/self/status`, read again from its start for `VmHWM`.
+    status: Option<std::fs::File>,
+    /// The text of the last read.
+    text: String,
+    /// Whether the last reset worked: without it `VmHWM` is the process's whole-life peak.
+    reset: bool,
+}
+
+impl PeakMeter {
+    /// Opens the files; a meter whose files cannot be opened measures nothing.
+    pub(crate) fn new() -> PeakMeter {
+        let clear_refs = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/proc/self/clear_refs")
+            .ok();
+        PeakMeter {
+            clear_refs,
+            status: std::fs::File::open("/proc/self/status").ok(),
+            text: String::new(),
+            reset: false,
+        }
+    }
+
+    /// Resets the high-water mark to the resident size now.
+    pub(crate) fn reset(&mut self) {
+        use std::io::Write;
+        self.reset = self
+            .clear_refs
+            .as_mut()
+            .is_some_and(|f| f.write_all(b"5").is_ok());
+    }
+
+    /// The high-water mark since the last [`PeakMeter::reset`], KiB; `None` if that
+    /// reset failed or the status cannot be read.
+    pub(crate) fn peak_kb(&mut self) -> Option<u64> {
+        use std::io::{Read, Seek};
+        if !self.reset {
+            return None;
+        }
+        let status = self.status.as_mut()?;
+        self.text.clear();
+        status.rewind().ok()?;
+        status.read_to_string(&mut self.text).ok()?;
+        status_field_kb(&self.text, "VmHWM")
+    }
 }
 
 /// Watches the resident memory of a process and its descendants against a limit, and

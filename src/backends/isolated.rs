@@ -348,6 +348,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
         .and_then(|_| output.flush())
         .map_err(io)?;
     let mut geometry: Option<Arc<Geometry>> = None;
+    let mut meter = crate::process::PeakMeter::new();
     for line in input.lines() {
         let line = line.map_err(io)?;
         let req: Request = serde_json::from_str(&line).map_err(|e| format!("bad request: {e}"))?;
@@ -373,7 +374,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             // The parent watches this process: the solve itself runs unbounded here.
             mem_limit: None,
         };
-        let measured = crate::process::reset_peak_rss();
+        meter.reset();
         let mut write_failed = None;
         let out = solver.solve_streaming(&puzzle, &opts, &mut |grid| {
             if write_failed.is_none() {
@@ -393,7 +394,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             stats: out.stats,
             time_ms: out.time_ms,
             cpu_ms: out.cpu_ms,
-            peak_rss_kb: measured.then(crate::process::peak_rss_kb).flatten(),
+            peak_rss_kb: meter.peak_kb(),
             failure: out.failure,
         };
         let line = serde_json::to_string(&reply).map_err(|e| e.to_string())?;
@@ -527,18 +528,15 @@ impl Worker {
         let mut pause = MEMORY_SAMPLE_FIRST;
         loop {
             let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            let wait = match (left, watch.limited()) {
-                (Some(left), true) => left.min(pause),
-                (Some(left), false) => left,
-                (None, true) => pause,
-                (None, false) => Duration::MAX,
-            };
-            let received = match wait {
-                Duration::MAX => self
+            let received = match (left, watch.limited()) {
+                (None, false) => self
                     .lines
                     .recv()
                     .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
-                wait => self.lines.recv_timeout(wait),
+                (Some(left), false) => self.lines.recv_timeout(left),
+                (left, true) => self
+                    .lines
+                    .recv_timeout(left.map_or(pause, |l| l.min(pause))),
             };
             match received {
                 Ok(line) => return Ok(line),
