@@ -16,6 +16,12 @@ pub struct SolveOptions {
     pub deadline: Option<Instant>,
     /// Keep at most this many of the solutions found (counting may find millions).
     pub keep_solutions: usize,
+    /// Stop with verdict `memout` once the solve's resident memory passes this many
+    /// bytes. Held where the solve runs in processes of its own (a worker, an external
+    /// solver and everything it starts), whose resident size is watched; a backend that
+    /// solves in the caller's process goes to a worker when it is set (see
+    /// [`crate::backends::create`]). `None`: no limit.
+    pub mem_limit: Option<u64>,
 }
 
 impl Default for SolveOptions {
@@ -24,6 +30,7 @@ impl Default for SolveOptions {
             max_solutions: 2,
             deadline: None,
             keep_solutions: 2,
+            mem_limit: None,
         }
     }
 }
@@ -36,6 +43,7 @@ impl SolveOptions {
             // A budget so large that the deadline overflows the clock is no budget.
             deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             keep_solutions: 2,
+            mem_limit: None,
         }
     }
 
@@ -64,6 +72,10 @@ pub enum Verdict {
     /// failed or cannot decide.
     #[default]
     Unknown,
+    /// Stopped because its resident memory passed the limit
+    /// ([`SolveOptions::mem_limit`]): not an answer, whatever solutions it found
+    /// before (they are kept and checked).
+    Memout,
 }
 
 impl Verdict {
@@ -75,6 +87,7 @@ impl Verdict {
             Verdict::None => "none",
             Verdict::Solved => "solved",
             Verdict::Unknown => "unknown",
+            Verdict::Memout => "memout",
         }
     }
 
@@ -103,16 +116,18 @@ impl Verdict {
             Verdict::None,
             Verdict::Solved,
             Verdict::Unknown,
+            Verdict::Memout,
         ]
         .into_iter()
         .find(|v| v.name() == name)
     }
 
-    /// Whether two verdicts on the same puzzle can both be true.
+    /// Whether two verdicts on the same puzzle can both be true (`unknown` and `memout`
+    /// are no answer, so they agree with every verdict).
     pub fn agrees_with(self, other: Verdict) -> bool {
         use Verdict::*;
         match (self, other) {
-            (Unknown, _) | (_, Unknown) => true,
+            (Unknown | Memout, _) | (_, Unknown | Memout) => true,
             (Solved, v) | (v, Solved) => v != None,
             (a, b) => a == b,
         }
@@ -196,6 +211,15 @@ pub struct Outcome {
     /// CPU time of the solve, in milliseconds: the solving thread's CPU clock, or the
     /// external solver's processes' (`clocks.cpu_source` says which).
     pub cpu_ms: f64,
+    /// Peak resident memory of the solve, in KiB (the kernel's `kB`). In a worker
+    /// process: the worker's high-water mark (`VmHWM`) over the solve, reset before it,
+    /// so the program and the solver it keeps count too. For an external solver: the
+    /// largest resident size of its processes, added up over all of them alive at once,
+    /// sampled from `/proc` every few milliseconds while it runs (a run shorter than the
+    /// first sample, 1 ms, has none). For a solve stopped at the memory limit: the last
+    /// sample. `None` for a solve in the caller's own process, whose memory is shared
+    /// with everything else it runs.
+    pub peak_rss_kb: Option<u64>,
     /// What `time_ms` and `cpu_ms` were read from, and how finely. A backend that runs
     /// an external solver sets them (with `time_ms` the solver's own statistic and
     /// `cpu_ms` from its processes); for every other one they are set by whoever times
@@ -323,6 +347,7 @@ pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
         Verdict::Multiple => outcome.solutions_found >= 2 && kept >= 1,
         Verdict::None => outcome.solutions_found == 0,
         Verdict::Unknown => outcome.solutions_found == 0 && kept == 0,
+        Verdict::Memout => kept <= outcome.solutions_found,
     };
     if !consistent {
         return Err(VerifyError::Inconsistent {
@@ -395,5 +420,10 @@ mod tests {
         assert!(Solved.agrees_with(Unique) && Solved.agrees_with(Multiple));
         assert!(!Solved.agrees_with(None) && !Unique.agrees_with(Multiple));
         assert!(Unknown.agrees_with(None));
+        for v in [Unique, Multiple, None, Solved, Unknown, Memout] {
+            assert!(Memout.agrees_with(v) && v.agrees_with(Memout));
+        }
+        assert!(!Memout.is_decided());
+        assert_eq!(Verdict::from_name("memout"), Some(Memout));
     }
 }

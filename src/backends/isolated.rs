@@ -11,6 +11,14 @@
 //! At the deadline the worker and everything it started are killed, and the next solve
 //! starts a fresh one.
 //!
+//! A memory limit ([`SolveOptions::mem_limit`]) sends every solve of a backend that
+//! solves in this process (`Runs::InProcess`) or in a worker to the worker, with or
+//! without a deadline: a limit is held only on a process of the solve's own. The worker
+//! resets its resident high-water mark before each solve and reports it after (the
+//! outcome's `peak_rss_kb`); this side samples the worker's resident size while it
+//! solves and kills it once past the limit. Either way past the limit, the verdict is
+//! `memout`.
+//!
 //! Time is measured the same way for every built-in backend: around the solve itself, in
 //! the process that runs it ([`Timed`] here and in the worker), with the solving
 //! thread's CPU time beside it. What the pipe and process start cost is the outcome's
@@ -19,6 +27,7 @@
 use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL, WORKER_CPU};
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle, Variant};
+use crate::process::{MemoryWatch, MEMORY_SAMPLE_FIRST, MEMORY_SAMPLE_MAX};
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats, Verdict};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -79,10 +88,14 @@ impl Solver for Timed {
     }
 }
 
-/// A backend that solves with a deadline in a worker process (see the module docs).
+/// A backend that solves in a worker process with a deadline (or only with a memory
+/// limit) and in this process otherwise (see the module docs).
 pub(crate) struct Isolated {
     /// The configuration, as the registry names it; the worker builds it from this.
     spec: String,
+    /// Whether a deadline alone sends a solve to the worker (the engine cannot be
+    /// stopped in time from inside); otherwise only a memory limit does.
+    for_deadline: bool,
     /// The same solver in this process, for solves without a deadline.
     local: Timed,
     /// The running worker, kept across puzzles; `None` until needed or after a kill.
@@ -90,10 +103,12 @@ pub(crate) struct Isolated {
 }
 
 impl Isolated {
-    /// Wraps the in-process solver `local` of configuration `spec`.
-    pub(crate) fn new(spec: String, local: Box<dyn Solver>) -> Isolated {
+    /// Wraps the in-process solver `local` of configuration `spec`; `for_deadline`
+    /// says whether a deadline alone sends its solves to the worker.
+    pub(crate) fn new(spec: String, local: Box<dyn Solver>, for_deadline: bool) -> Isolated {
         Isolated {
             spec,
+            for_deadline,
             local: Timed(local),
             worker: None,
         }
@@ -115,10 +130,18 @@ impl Solver for Isolated {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let Some(deadline) = opts.deadline else {
+        let deadline = opts.deadline;
+        let in_worker = opts.mem_limit.is_some() || (self.for_deadline && deadline.is_some());
+        if !in_worker {
             return self.local.solve_streaming(puzzle, opts, on_solution);
-        };
+        }
         let Some(exe) = worker_executable() else {
+            if opts.mem_limit.is_some() {
+                let why = format!(
+                    "a memory limit is held only in a worker process, and no sudoku-arena binary was found to run one (set {WORKER_ENV})"
+                );
+                return Outcome::failed(Failure::Worker(why), Vec::new(), 0);
+            }
             // No binary to run a worker with: the engine's own deadline checks are all
             // there is (documented on `worker_executable`).
             return self.local.solve_streaming(puzzle, opts, on_solution);
@@ -127,8 +150,9 @@ impl Solver for Isolated {
         if self.worker.is_none() {
             match Worker::start(&exe, &self.spec, deadline) {
                 Ok(w) => self.worker = Some(w),
-                // The whole budget went on starting the worker: transport, no solving.
-                Err(WorkerEnd::Deadline) => {
+                // The whole budget went on starting the worker: transport, no solving
+                // (its memory is not watched before it is ready).
+                Err(WorkerEnd::Deadline | WorkerEnd::Memory) => {
                     return Outcome {
                         transport_ms: ms(start.elapsed()),
                         clocks: Clocks::new(WALL, THREAD_CPU),
@@ -146,11 +170,21 @@ impl Solver for Isolated {
         }
         let worker = self.worker.as_mut().expect("started above");
         let sent = Instant::now();
-        let result = worker.solve(puzzle, opts, deadline, on_solution);
+        let mut watch = MemoryWatch::new(opts.mem_limit);
+        let result = worker.solve(puzzle, opts, &mut watch, on_solution);
         match result {
             Ok(mut out) => {
                 let wall = ms(start.elapsed());
                 out.transport_ms = (wall - out.time_ms).max(0.0);
+                // A solve whose peak passed the limit between two samples passed it all
+                // the same.
+                if let Some(peak) = out.peak_rss_kb {
+                    watch.note(peak);
+                }
+                if watch.over() {
+                    out.verdict = Verdict::Memout;
+                    out.timed_out = false;
+                }
                 out
             }
             Err((end, solutions, found)) => {
@@ -161,6 +195,10 @@ impl Solver for Isolated {
                 let cpu_ms = self.worker.take().map_or(0.0, Worker::kill);
                 let out = match end {
                     WorkerEnd::Deadline => deadline_outcome(solutions, found),
+                    WorkerEnd::Memory => Outcome {
+                        verdict: Verdict::Memout,
+                        ..Outcome::from_search(solutions, found, false, false, Stats::default())
+                    },
                     WorkerEnd::Failed(why) => {
                         Outcome::failed(Failure::Worker(why), solutions, found)
                     }
@@ -169,6 +207,7 @@ impl Solver for Isolated {
                     time_ms: solving_ms,
                     transport_ms: ms(sent.duration_since(start)),
                     cpu_ms,
+                    peak_rss_kb: watch.peak_kb,
                     clocks: Clocks::new(WALL, WORKER_CPU),
                     ..out
                 }
@@ -277,8 +316,9 @@ struct Request {
     cells: Grid,
     max_solutions: u64,
     keep_solutions: u64,
-    /// Time left at the parent's side: the child stops by itself after it too.
-    timeout_ms: f64,
+    /// Time left at the parent's side: the child stops by itself after it too (`None`:
+    /// no deadline, only a memory limit).
+    timeout_ms: Option<f64>,
 }
 
 /// The last line of the worker's answer to one puzzle.
@@ -292,6 +332,10 @@ struct Reply {
     /// The solving thread's CPU time, ms.
     #[serde(default)]
     cpu_ms: f64,
+    /// The worker's resident high-water mark over the solve, KiB (`None` when it could
+    /// not be reset before the solve).
+    #[serde(default)]
+    peak_rss_kb: Option<u64>,
     failure: Option<Failure>,
 }
 
@@ -304,6 +348,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
         .and_then(|_| output.flush())
         .map_err(io)?;
     let mut geometry: Option<Arc<Geometry>> = None;
+    let mut meter = crate::process::PeakMeter::new();
     for line in input.lines() {
         let line = line.map_err(io)?;
         let req: Request = serde_json::from_str(&line).map_err(|e| format!("bad request: {e}"))?;
@@ -322,11 +367,14 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
         let puzzle = Puzzle::new(g, req.cells);
         let opts = SolveOptions {
             max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
-            deadline: Some(
-                Instant::now() + Duration::from_secs_f64(req.timeout_ms.max(0.0) / 1000.0),
-            ),
+            deadline: req
+                .timeout_ms
+                .map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0) / 1000.0)),
             keep_solutions: req.keep_solutions.try_into().unwrap_or(usize::MAX),
+            // The parent watches this process: the solve itself runs unbounded here.
+            mem_limit: None,
         };
+        meter.reset();
         let mut write_failed = None;
         let out = solver.solve_streaming(&puzzle, &opts, &mut |grid| {
             if write_failed.is_none() {
@@ -346,6 +394,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             stats: out.stats,
             time_ms: out.time_ms,
             cpu_ms: out.cpu_ms,
+            peak_rss_kb: meter.peak_kb(),
             failure: out.failure,
         };
         let line = serde_json::to_string(&reply).map_err(|e| e.to_string())?;
@@ -383,6 +432,8 @@ impl Line {
 enum WorkerEnd {
     /// The deadline passed first.
     Deadline,
+    /// Its resident memory passed the limit.
+    Memory,
     /// It died, or said something that is not the protocol; the text says what.
     Failed(String),
 }
@@ -405,9 +456,9 @@ struct Worker {
 }
 
 impl Worker {
-    /// Starts `exe __worker spec` in its own process group and waits (until `deadline`)
-    /// for it to say it is ready.
-    fn start(exe: &Path, spec: &str, deadline: Instant) -> Result<Worker, WorkerEnd> {
+    /// Starts `exe __worker spec` in its own process group and waits (until `deadline`,
+    /// if there is one) for it to say it is ready.
+    fn start(exe: &Path, spec: &str, deadline: Option<Instant>) -> Result<Worker, WorkerEnd> {
         let scratch = crate::process::Scratch::new().ok();
         let mut command = Command::new(exe);
         if let Some(dir) = &scratch {
@@ -463,14 +514,48 @@ impl Worker {
     }
 
     /// The next line, waiting until `deadline` at most.
-    fn next(&mut self, deadline: Instant) -> Result<Line, WorkerEnd> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(mpsc::RecvTimeoutError::Timeout) => Err(WorkerEnd::Deadline),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(WorkerEnd::Failed(
-                "the worker ended without an answer".into(),
-            )),
+    fn next(&mut self, deadline: Option<Instant>) -> Result<Line, WorkerEnd> {
+        self.next_watched(deadline, &mut MemoryWatch::new(None))
+    }
+
+    /// The next line, waiting until `deadline` at most; with a memory limit in `watch`,
+    /// sampling the worker's resident size meanwhile and giving up once it is past it.
+    fn next_watched(
+        &mut self,
+        deadline: Option<Instant>,
+        watch: &mut MemoryWatch,
+    ) -> Result<Line, WorkerEnd> {
+        let mut pause = MEMORY_SAMPLE_FIRST;
+        loop {
+            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            let received = match (left, watch.limited()) {
+                (None, false) => self
+                    .lines
+                    .recv()
+                    .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+                (Some(left), false) => self.lines.recv_timeout(left),
+                (left, true) => self
+                    .lines
+                    .recv_timeout(left.map_or(pause, |l| l.min(pause))),
+            };
+            match received {
+                Ok(line) => return Ok(line),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    let pid = self.child.as_ref().map(Child::id);
+                    if pid.is_some_and(|pid| watch.sample(pid)) {
+                        return Err(WorkerEnd::Memory);
+                    }
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        return Err(WorkerEnd::Deadline);
+                    }
+                    pause = (pause * 2).min(MEMORY_SAMPLE_MAX);
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(WorkerEnd::Failed(
+                        "the worker ended without an answer".into(),
+                    ))
+                }
+            }
         }
     }
 
@@ -481,9 +566,10 @@ impl Worker {
         &mut self,
         puzzle: &Puzzle,
         opts: &SolveOptions,
-        deadline: Instant,
+        watch: &mut MemoryWatch,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Result<Outcome, (WorkerEnd, Vec<Grid>, u64)> {
+        let deadline = opts.deadline;
         let g = &puzzle.geometry;
         let req = Request {
             box_rows: g.box_rows,
@@ -492,7 +578,7 @@ impl Worker {
             cells: puzzle.cells.clone(),
             max_solutions: opts.max_solutions as u64,
             keep_solutions: opts.keep_solutions as u64,
-            timeout_ms: ms(deadline.saturating_duration_since(Instant::now())),
+            timeout_ms: deadline.map(|d| ms(d.saturating_duration_since(Instant::now()))),
         };
         let mut solutions = Vec::new();
         let mut found = 0u64;
@@ -506,7 +592,7 @@ impl Worker {
             return Err((WorkerEnd::Failed(why), solutions, found));
         }
         loop {
-            match self.next(deadline) {
+            match self.next_watched(deadline, watch) {
                 Ok(Line::Solution(grid)) => {
                     found += 1;
                     on_solution(&grid);
@@ -525,6 +611,7 @@ impl Worker {
                         time_ms: reply.time_ms,
                         transport_ms: 0.0,
                         cpu_ms: reply.cpu_ms,
+                        peak_rss_kb: reply.peak_rss_kb,
                         clocks: Clocks::new(WALL, THREAD_CPU),
                         failure: reply.failure,
                         partial: None,
@@ -579,7 +666,7 @@ mod tests {
             panic!("no sudoku-arena binary to run a worker with");
         };
         let deadline = Instant::now() + Duration::from_secs(60);
-        let worker = Worker::start(&exe, "dlx", deadline).unwrap_or_else(|e| panic!("{e:?}"));
+        let worker = Worker::start(&exe, "dlx", Some(deadline)).unwrap_or_else(|e| panic!("{e:?}"));
         let dir = worker._scratch.as_ref().unwrap().dir().to_path_buf();
         assert!(dir.is_dir());
         let pid = worker.child.as_ref().unwrap().id();
@@ -604,7 +691,7 @@ mod tests {
             cells: vec![0; 16],
             max_solutions: 2,
             keep_solutions: 2,
-            timeout_ms: 60_000.0,
+            timeout_ms: Some(60_000.0),
         };
         let line = serde_json::to_string(&req).unwrap();
         let input = format!("{line}\n{line}\n");

@@ -117,17 +117,19 @@ pub const ENCODINGS: &[EncodingInfo] = &[
 /// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it
 /// across puzzles: a worker-run configuration keeps its worker process between solves.
 /// A puzzle whose givens break a rule gets verdict `none` without reaching the backend.
+/// With a memory limit ([`crate::solver::SolveOptions::mem_limit`]), every built-in
+/// configuration solves in a worker process, whose memory is its own to measure and
+/// bound; an external solver's processes are bounded where they run.
 pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     let (config, options) = lookup(spec)?;
     config.available()?;
     let local = (config.make)(options)?;
-    Ok(Box::new(givens::GivensChecked(
-        if config.runs == Runs::Worker {
-            Box::new(Isolated::new(spec.to_string(), local))
-        } else {
-            Box::new(Timed(local))
-        },
-    )))
+    let spec = spec.to_string();
+    Ok(Box::new(givens::GivensChecked(match config.runs {
+        Runs::Worker => Box::new(Isolated::new(spec, local, true)),
+        Runs::InProcess => Box::new(Isolated::new(spec, local, false)),
+        Runs::Program { .. } => Box::new(Timed(local)),
+    })))
 }
 
 /// The one name of the configuration `spec` chooses, as every output writes it (`sat`

@@ -1,10 +1,10 @@
 //! The flags that choose and bound a backend, shared by `solve` and `count`:
 //! `--backend`, the configuration flags (`--propagation`, `--branch` for csp,
-//! `--encoding` for sat, the same as naming them in `--backend NAME:CONFIG`) and
-//! `--timeout`; and `solve`'s flags of the ant colony (`--ants`, `--q0`, `--rho`,
+//! `--encoding` for sat, the same as naming them in `--backend NAME:CONFIG`),
+//! `--timeout` and `--mem-limit`; and `solve`'s flags of the ant colony (`--ants`, `--q0`, `--rho`,
 //! `--bve`, `--no-bve`, `--seed`), which `count` has not: it refuses aco.
 
-use super::Budget;
+use super::{Budget, MemLimit};
 use crate::backends::csp::Config;
 use crate::backends::{canonical, split_spec};
 use clap::Args;
@@ -37,6 +37,9 @@ pub struct BackendFlags {
     /// in every command.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = super::parse_budget, allow_hyphen_values = true)]
     pub timeout: Budget,
+
+    #[arg(long, value_name = "MB", default_value = "none", value_parser = super::parse_mem_limit, allow_hyphen_values = true, help = super::MEM_LIMIT_HELP, long_help = super::MEM_LIMIT_LONG_HELP)]
+    pub mem_limit: MemLimit,
 }
 
 /// The flags of the ant colony (`solve` only: `count` refuses aco), the same as naming

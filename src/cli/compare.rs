@@ -39,7 +39,8 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// (with --force) is replaced at the first result, so a run that writes none leaves it.
 ///
 /// The table gives per backend: puzzles; how many got each verdict (solved: a solution,
-/// uniqueness not proven; unique; multiple; none; unknown); failed (the backend could
+/// uniqueness not proven; unique; multiple; none; unknown; memout, stopped at
+/// --mem-limit); failed (the backend could
 /// not answer); wrong (must be 0); p10 / median / p90 / max time per puzzle (p10 and p90
 /// show a spread that a single median over a mixed set hides) (measured around the solve
 /// itself); x fastest; the median transport time to a worker process (never part of the
@@ -47,9 +48,16 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// constraints, or rows / columns for dlx).
 ///
 /// `x fastest` is a configuration's median time over the smallest median of the
-/// configurations that answered every puzzle (none unknown, failed or wrong), so it is
-/// never below 1; `-` for one that did not answer every puzzle, whose median is not over
-/// the same work.
+/// configurations that answered every puzzle (none unknown, memout, failed or wrong), so
+/// it is never below 1; `-` for one that did not answer every puzzle, whose median is not
+/// over the same work.
+///
+/// Peak memory: each --out record of a solve in a worker process or an external solver
+/// holds `peak_rss_kb`, its resident peak in KiB: a worker's high-water mark (VmHWM)
+/// over the solve, reset before it, its program and kept solver included (about 5 MB);
+/// an ext: solver's processes, all it started included, sampled from /proc every 1 to
+/// 8 ms. A solve in this process has none (its memory is shared with the harness's).
+/// Under --mem-limit every built-in configuration solves in a worker.
 ///
 /// Ctrl-C stops starting new solves, prints the summary of what finished and keeps the
 /// results written so far (resume with --resume); a second Ctrl-C quits at once.
@@ -88,6 +96,9 @@ pub struct CompareArgs {
     /// Time budget per solve in seconds (fractions allowed), or `none`.
     #[arg(long, default_value = "10", value_name = "SECS", value_parser = super::parse_budget, allow_hyphen_values = true)]
     timeout: Budget,
+
+    #[arg(long, value_name = "MB", default_value = "none", value_parser = super::parse_mem_limit, allow_hyphen_values = true, help = super::MEM_LIMIT_HELP, long_help = super::MEM_LIMIT_LONG_HELP)]
+    mem_limit: super::MemLimit,
 
     /// Solve this many puzzles at once (timings stay per solve, but cores are shared).
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = super::parse_positive)]
@@ -307,6 +318,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let plan = Plan {
         backends: backends.clone(),
         timeout: args.timeout.0,
+        mem_limit: args.mem_limit.0,
         max_solutions: if args.first { 1 } else { args.max_solutions },
         jobs: args.jobs,
         variant: args.input.variant_label(),

@@ -6,13 +6,13 @@ use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
 use crate::backends::{create, split_spec, BACKENDS};
-use crate::solver::{verify, SolveOptions};
+use crate::solver::{verify, SolveOptions, Verdict};
 use clap::Args;
 
 /// Count the solutions of each puzzle.
 ///
 /// Prints one line per puzzle: the exact count, or `at least K` followed by what stopped
-/// the count (--max-solutions, the --timeout, or the backend). Counting needs a backend
+/// the count (--max-solutions, the --timeout, --mem-limit, or the backend). Counting needs a backend
 /// that can enumerate solutions (see `sudoku-arena backends`).
 ///
 /// Examples:
@@ -53,7 +53,10 @@ pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
     let hint = SlowHint::new(args.backend.timeout);
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "counted above"))?;
-        let opts = SolveOptions::new(limit, args.backend.timeout.0);
+        let opts = SolveOptions {
+            mem_limit: args.backend.mem_limit.0,
+            ..SolveOptions::new(limit, args.backend.timeout.0)
+        };
         SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
         SlowHint::running(&hint, false);
@@ -75,6 +78,8 @@ pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
         let found = outcome.solutions_found;
         let line = if outcome.timed_out {
             format!("at least {found} (the timeout stopped the count)")
+        } else if outcome.verdict == Verdict::Memout {
+            format!("at least {found} (--mem-limit stopped the count: memout)")
         } else if found as usize >= limit {
             format!("at least {found} (--max-solutions stopped the count)")
         } else if outcome.failure.is_some() || !outcome.verdict.is_decided() {

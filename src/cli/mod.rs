@@ -158,6 +158,49 @@ fn parse_budget(text: &str) -> Result<Budget, String> {
     Ok(Budget(Some(std::time::Duration::from_secs_f64(secs))))
 }
 
+/// A memory limit per solve in bytes (`--mem-limit`): `None` means no limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MemLimit(pub Option<u64>);
+
+/// What `-h` says of `--mem-limit`, in every command that has it.
+const MEM_LIMIT_HELP: &str =
+    "Memory limit per solve in MB (MiB), or `none`: past it the verdict is `memout`";
+
+/// What `--help` says of `--mem-limit`, in every command that has it.
+const MEM_LIMIT_LONG_HELP: &str = "\
+Memory limit per solve in MB (MiB, 1,048,576 bytes), or `none` (the default). A solve
+whose resident memory passes it is stopped with the verdict `memout`: not an answer
+(it agrees with every verdict, as `unknown` does), never `wrong`, never a failure, and
+exit status 0 when nothing else is wrong. The limit is held on the solve's own
+processes: every built-in backend then solves in a worker process (dlx, fast, csp,
+rules and aco too, which otherwise solve in this one), whose resident size includes
+the program and the solver it keeps (about 5 MB before any puzzle); an external
+solver (ext:*) with every process it starts, added up. Their resident size is sampled
+every 1 to 8 ms, so a solve may pass the limit by what it allocates in that time
+before it is stopped; a worker solve that passed it between samples is `memout` too.
+The peak memory of each such solve is the results' `peak_rss_kb`.";
+
+/// The largest `--mem-limit`, in MB: a million terabytes, far past any machine and far
+/// from overflowing a count of bytes.
+const MAX_MEM_LIMIT_MB: u64 = 1 << 40;
+
+/// Parses `--mem-limit MB` (a whole number of MiB, at least 1) or `--mem-limit none`.
+fn parse_mem_limit(text: &str) -> Result<MemLimit, String> {
+    if text.eq_ignore_ascii_case("none") {
+        return Ok(MemLimit(None));
+    }
+    match text.parse::<u64>() {
+        Ok(0) => Err("the memory limit must be at least 1 MB, or `none`".to_string()),
+        Ok(mb) if mb > MAX_MEM_LIMIT_MB => Err(format!(
+            "the memory limit is at most {MAX_MEM_LIMIT_MB} MB, not {text}; use `none` for no limit"
+        )),
+        Ok(mb) => Ok(MemLimit(Some(mb << 20))),
+        Err(_) => Err(format!(
+            "'{text}' is not a whole number of megabytes (or `none`)"
+        )),
+    }
+}
+
 /// Parses a count that must be at least 1 (`--limit`, `--max-solutions`, `--jobs`).
 fn parse_positive(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {

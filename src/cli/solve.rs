@@ -37,6 +37,8 @@ pub enum SolveFormat {
 ///             --timeout stopped the proof (JSON says "timed_out": true)
 ///   unknown   no solution found and nothing proven: the --timeout stopped the search,
 ///             or the backend failed (said on standard error)
+///   memout    the solve passed --mem-limit and was stopped: not an answer (solutions
+///             found before are printed and checked)
 /// Every solution is checked by the independent validator; a wrong one is reported and
 /// the exit status is 1. When the input gives solutions (a CSV solutions column), each
 /// answer is compared with the given one and a difference is reported the same way.
@@ -87,6 +89,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let plan = Plan {
         backends: vec![solver.name()],
         timeout: args.backend.timeout.0,
+        mem_limit: args.backend.mem_limit.0,
         max_solutions: max,
         jobs: 1,
         variant: args.input.variant_label(),
@@ -99,6 +102,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);
         opts.keep_solutions = max;
+        opts.mem_limit = args.backend.mem_limit.0;
         SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
         SlowHint::running(&hint, false);

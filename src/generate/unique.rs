@@ -105,7 +105,7 @@ pub fn is_unique(
     {
         Verdict::Unique => Some(true),
         Verdict::Multiple | Verdict::None => Some(false),
-        Verdict::Solved | Verdict::Unknown => None,
+        Verdict::Solved | Verdict::Unknown | Verdict::Memout => None,
     }
 }
 

@@ -336,6 +336,7 @@ mod tests {
             time_ms: 1.5,
             transport_ms: 0.0,
             cpu_ms: 0.0,
+            peak_rss_kb: None,
             clocks: Default::default(),
             failure: None,
             wrong: None,

@@ -53,6 +53,11 @@ pub struct Record {
     /// CPU time of the solve, in milliseconds (`cpu_source` says whose).
     #[serde(default, serialize_with = "crate::solver::serialize_ms")]
     pub cpu_ms: f64,
+    /// Peak resident memory of the solve in KiB, for a solve in a worker or an external
+    /// solver's processes (see [`crate::solver::Outcome::peak_rss_kb`]); left out for one
+    /// in the harness's own process.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_rss_kb: Option<u64>,
     /// What `time_ms` and `cpu_ms` were read from, and the resolution of `time_ms`
     /// (empty in files written before they were recorded).
     #[serde(flatten)]
@@ -99,6 +104,9 @@ pub struct RunSettings {
     /// (`--warmup`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub warmup: usize,
+    /// The memory limit of each solve in bytes (`--mem-limit`), none for no limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mem_limit: Option<u64>,
 }
 
 fn one() -> usize {
@@ -126,6 +134,9 @@ impl RunSettings {
             .timeout_s
             .map_or("none".to_string(), |s| format!("{s} s"));
         let mut text = format!("--timeout {budget}, {question}, --variant {}", self.variant);
+        if let Some(limit) = self.mem_limit {
+            text.push_str(&format!(", --mem-limit {} MB", limit >> 20));
+        }
         if self.repeat != 1 || self.warmup != 0 {
             text.push_str(&format!(
                 ", --repeat {}, --warmup {}",
@@ -169,6 +180,14 @@ impl RunSettings {
             out.push(format!(
                 "--repeat {} (this run: {})",
                 self.repeat, now.repeat
+            ));
+        }
+        if self.mem_limit != now.mem_limit {
+            let limit = |l: Option<u64>| l.map_or("none".to_string(), |b| format!("{} MB", b >> 20));
+            out.push(format!(
+                "--mem-limit {} (this run: {})",
+                limit(self.mem_limit),
+                limit(now.mem_limit)
             ));
         }
         if self.warmup != now.warmup {

@@ -2,7 +2,7 @@
 
 use super::summary::{BackendSummary, Summary};
 
-const HEADERS: [&str; 18] = [
+const HEADERS: [&str; 19] = [
     "backend",
     "puzzles",
     "solved",
@@ -10,6 +10,7 @@ const HEADERS: [&str; 18] = [
     "multiple",
     "none",
     "unknown",
+    "memout",
     "failed",
     "wrong",
     "p10 ms",
@@ -81,6 +82,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         b.multiple.to_string(),
         b.none.to_string(),
         b.unknown.to_string(),
+        b.memout.to_string(),
         b.failed.to_string(),
         b.wrong.to_string(),
         fmt_time(b.p10_ms, b.time_resolution_ms),
@@ -248,7 +250,7 @@ pub fn markdown(s: &Summary) -> String {
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms,par2_ms\n");
+    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,memout,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms,par2_ms\n");
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -259,7 +261,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let mut out = String::new();
     for b in &s.backends {
         out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{},{}\n",
+            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{},{}\n",
             file.replace('"', "\"\""),
             b.backend,
             b.puzzles,
@@ -268,6 +270,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
             b.multiple,
             b.none,
             b.unknown,
+            b.memout,
             b.failed,
             b.wrong,
             r(b.p10_ms),

@@ -42,6 +42,9 @@ pub struct Plan {
     pub backends: Vec<String>,
     /// Time budget of each solve (`None`: no limit).
     pub timeout: Option<Duration>,
+    /// Memory limit of each solve in bytes, `memout` past it (`None`: no limit; see
+    /// [`SolveOptions::mem_limit`]).
+    pub mem_limit: Option<u64>,
     /// 1 for any solution, 2 to prove uniqueness.
     pub max_solutions: usize,
     /// Worker threads (1 keeps timings cleanest).
@@ -75,6 +78,7 @@ impl Plan {
             batch: BATCH_PUZZLES,
             repeat: 1,
             warmup: 0,
+            mem_limit: None,
         }
     }
 
@@ -90,7 +94,10 @@ impl Plan {
     /// The options of one solve, its deadline counted from now: each solve gets the
     /// whole budget.
     pub fn options(&self) -> SolveOptions {
-        SolveOptions::new(self.max_solutions, self.timeout)
+        SolveOptions {
+            mem_limit: self.mem_limit,
+            ..SolveOptions::new(self.max_solutions, self.timeout)
+        }
     }
 
     /// The settings every record of this plan carries.
@@ -101,6 +108,7 @@ impl Plan {
             variant: self.variant.clone(),
             repeat: self.repeat.max(1),
             warmup: self.warmup,
+            mem_limit: self.mem_limit,
         }
     }
 }
@@ -126,6 +134,7 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
         time_ms: 0.0,
         transport_ms: 0.0,
         cpu_ms: 0.0,
+        peak_rss_kb: None,
         clocks: Default::default(),
         failure: None,
         wrong: None,
@@ -209,6 +218,7 @@ fn record_checked(
         time_ms: outcome.time_ms,
         transport_ms: outcome.transport_ms,
         cpu_ms: outcome.cpu_ms,
+        peak_rss_kb: outcome.peak_rss_kb,
         clocks: outcome.clocks.clone(),
         failure: outcome.failure.as_ref().map(ToString::to_string),
         wrong,

@@ -24,6 +24,8 @@ pub struct BackendSummary {
     pub none: usize,
     /// Puzzles left `unknown` (deadline or undecided).
     pub unknown: usize,
+    /// Puzzles stopped at the memory limit (`memout`).
+    pub memout: usize,
     /// Puzzles the backend could not answer because it failed (counted in `unknown` too).
     pub failed: usize,
     /// Answers the validator rejected (must be 0).
@@ -181,6 +183,7 @@ mod tests {
             time_ms,
             transport_ms: 0.0,
             cpu_ms: 0.0,
+            peak_rss_kb: None,
             clocks: Default::default(),
             failure: None,
             wrong: None,

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 const FRACTION_STEP: u32 = 5;
 
 /// How many verdicts there are.
-const VERDICTS: usize = 5;
+const VERDICTS: usize = 6;
 
 /// The place of `v` among the verdict counts.
 fn slot(v: Verdict) -> usize {
@@ -28,6 +28,7 @@ fn slot(v: Verdict) -> usize {
         Verdict::None => 2,
         Verdict::Solved => 3,
         Verdict::Unknown => 4,
+        Verdict::Memout => 5,
     }
 }
 
@@ -149,10 +150,10 @@ impl Row {
     }
 }
 
-/// Whether a solve gave an answer: a verdict other than unknown, from a backend that
-/// did not fail, that the validator accepted.
+/// Whether a solve gave an answer: a verdict other than unknown or memout, from a
+/// backend that did not fail, that the validator accepted.
 fn answered(e: &Entry) -> bool {
-    e.verdict != Verdict::Unknown && !e.failed && e.wrong().is_none()
+    !matches!(e.verdict, Verdict::Unknown | Verdict::Memout) && !e.failed && e.wrong().is_none()
 }
 
 /// One table's worth: the rows and the cross-checks of a set of puzzles.
@@ -371,6 +372,7 @@ impl Tally {
                 multiple: v(Verdict::Multiple),
                 none: v(Verdict::None),
                 unknown: v(Verdict::Unknown),
+                memout: v(Verdict::Memout),
                 failed: row.failed as usize,
                 wrong: row.wrong as usize,
                 p10_ms: row.times.quantile(0.1),
@@ -415,6 +417,7 @@ impl Tally {
 fn ratios(backends: &mut [BackendSummary], common_medians: &[f64]) {
     let comparable = |b: &BackendSummary, median: f64| {
         b.unknown == 0
+            && b.memout == 0
             && b.failed == 0
             && b.wrong == 0
             && median.is_finite()

@@ -131,7 +131,7 @@ fn solve(
         if opts.expired() {
             return Ok(killed);
         }
-        let out = run(program.name, &args, scratch, opts.deadline)?;
+        let out = run(program.name, &args, scratch, opts.deadline, opts.mem_limit)?;
         let own = (program.own_time)(&out.stdout);
         let mut result = Run {
             times: RunTimes::of(&out, own, program.name)?,

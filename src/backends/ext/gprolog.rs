@@ -61,6 +61,7 @@ pub fn solve(
         &["--consult-file", &path],
         scratch,
         opts.deadline,
+        opts.mem_limit,
     )?;
     let mut runs = ExternalRun::started(&out, RunTimes::default());
     let mut finished = false;

@@ -57,6 +57,7 @@ pub fn solve(
         ],
         scratch,
         opts.deadline,
+        opts.mem_limit,
     )?;
     let mut runs = ExternalRun::started(&out, RunTimes::default());
     for line in whole_lines(&out.stdout, out.killed) {

@@ -138,7 +138,7 @@ fn run_for_solution(
     opts: &SolveOptions,
 ) -> Result<(ProcessOutput, Option<String>), String> {
     let _ = std::fs::remove_file(sol);
-    let out = run(program, args, scratch, opts.deadline)?;
+    let out = run(program, args, scratch, opts.deadline, opts.mem_limit)?;
     if out.killed {
         return Ok((out, None));
     }
@@ -279,6 +279,8 @@ mod tests {
             stdout: "+    53: mip =     not found yet >=  -inf   (1; 0)\n+   168: mip =   0.0e+00 >=     tree is empty   0.0% (0; 17)\nINTEGER OPTIMAL SOLUTION FOUND\n".into(),
             stderr: String::new(),
             killed: false,
+            memout: false,
+            peak_rss_kb: None,
             code: Some(0),
             elapsed: std::time::Duration::ZERO,
             cpu: std::time::Duration::ZERO,

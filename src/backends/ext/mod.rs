@@ -18,7 +18,7 @@ use crate::error::Error;
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use crate::process::{self, Scratch};
-use crate::solver::{ms, reported_at_end, Failure, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, reported_at_end, Failure, Outcome, SolveOptions, Solver, Stats, Verdict};
 use std::time::Instant;
 
 /// What one external run produced.
@@ -51,6 +51,11 @@ pub struct RunTimes {
     /// Where the own time was read, when it was not the tool's usual statistic (a
     /// coarser fallback); the coarsest over the runs.
     pub source: Option<TimeSource>,
+    /// The most resident memory a run's processes held, KiB: the largest over the runs
+    /// (see [`process::ProcessOutput::peak_rss_kb`]).
+    pub peak_rss_kb: Option<u64>,
+    /// Whether the memory limit stopped a run.
+    pub memout: bool,
 }
 
 impl RunTimes {
@@ -75,6 +80,8 @@ impl RunTimes {
             own_ms: own_ms.min(ms(out.elapsed)),
             cpu_ms: ms(out.cpu),
             source,
+            peak_rss_kb: out.peak_rss_kb,
+            memout: out.memout,
         })
     }
 
@@ -87,6 +94,8 @@ impl RunTimes {
             (Some(a), Some(b)) if b.resolution_ms > a.resolution_ms => Some(b),
             (a, b) => a.or(b),
         };
+        self.peak_rss_kb = self.peak_rss_kb.max(other.peak_rss_kb);
+        self.memout |= other.memout;
     }
 }
 
@@ -265,17 +274,24 @@ impl ExternalSolver {
                 }
                 let found = run.solutions.len();
                 let keep = opts.keep_solutions.min(found);
+                let out = Outcome::from_search(
+                    run.solutions.into_iter().take(keep).collect(),
+                    found as u64,
+                    run.complete && !run.killed,
+                    run.killed && !t.memout,
+                    stats,
+                );
                 Outcome {
+                    verdict: if t.memout {
+                        Verdict::Memout
+                    } else {
+                        out.verdict
+                    },
                     time_ms: t.own_ms,
                     cpu_ms: t.cpu_ms,
+                    peak_rss_kb: t.peak_rss_kb,
                     clocks: clocks(&t),
-                    ..Outcome::from_search(
-                        run.solutions.into_iter().take(keep).collect(),
-                        found as u64,
-                        run.complete && !run.killed,
-                        run.killed,
-                        stats,
-                    )
+                    ..out
                 }
             }
             Err(e) => Outcome {
