@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod backends;
+#[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 pub mod clock;
