@@ -316,10 +316,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             geometry = Some(Arc::new(g));
         }
         let g = geometry.clone().expect("set above");
-        if req.cells.len() != g.cells() || req.cells.iter().any(|&v| v as usize > g.n) {
-            return Err("the cells do not fit the geometry".into());
-        }
-        let puzzle = Puzzle::new(g, req.cells);
+        let puzzle = Puzzle::try_new(g, req.cells).map_err(|e| format!("bad request: {e}"))?;
         let opts = SolveOptions {
             max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
             deadline: Some(
@@ -633,5 +630,22 @@ mod tests {
         assert!(e.contains("unknown backend 'nosuch'"), "{e}");
         let e = serve("sat", "{not json\n".as_bytes(), &mut out).unwrap_err();
         assert!(e.starts_with("bad request"), "{e}");
+        let mut cells = vec![0; 16];
+        cells[5] = 12;
+        let req = Request {
+            box_rows: 2,
+            box_cols: 2,
+            variant: "classic".into(),
+            cells,
+            max_solutions: 2,
+            keep_solutions: 2,
+            timeout_ms: 60_000.0,
+        };
+        let line = format!("{}\n", serde_json::to_string(&req).unwrap());
+        let e = serve("dlx", line.as_bytes(), &mut out).unwrap_err();
+        assert_eq!(
+            e,
+            "bad request: r2c2: value 12 is above 4, the largest of a 4x4 grid"
+        );
     }
 }

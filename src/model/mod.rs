@@ -13,5 +13,5 @@ pub mod validate;
 pub use candidates::CandSet;
 pub use geometry::{Geometry, Unit, UnitKind, Variant};
 pub use parse::{parse_puzzles, ParseError, ParseOptions, PuzzleReader};
-pub use puzzle::Puzzle;
+pub use puzzle::{CellsError, Puzzle};
 pub use validate::{validate, ValidationError};
