@@ -31,7 +31,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The hidden first argument that turns `sudoku-arena` into a worker.
-pub const WORKER_ARG: &str = "__worker";
+const WORKER_ARG: &str = "__worker";
 
 /// The environment variable naming the `sudoku-arena` binary to run workers with,
 /// for programs that link the library and want a particular one.

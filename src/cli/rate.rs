@@ -12,7 +12,7 @@ use serde_json::json;
 
 /// How the ratings are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RateFormat {
+enum RateFormat {
     /// One line per puzzle, then the summary as `#` lines.
     Text,
     /// One JSON object per puzzle per line, then one `{"summary": ...}` line.
