@@ -4,8 +4,9 @@
 //! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
 //! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`); [`Isolated`] wraps them. A solve
 //! without a deadline runs in this process. A solve with one goes to a long-lived worker:
-//! this executable (or another `sudoku-arena` binary, see [`worker_executable`]) started
-//! once as `sudoku-arena __worker SPEC`, which builds the solver through the registry
+//! this executable when it is `sudoku-arena` or has called [`serve_if_asked`] (else
+//! another `sudoku-arena` binary, see [`worker_executable`]) started once with the
+//! arguments `__worker SPEC`, which builds the solver through the registry
 //! and then answers one puzzle per line on its standard input. Each solution comes back
 //! as soon as it is found, then the outcome with the child's own measure of the solve.
 //! At the deadline the worker and everything it started are killed, and the next solve

@@ -1,4 +1,4 @@
-//! A puzzle: a geometry plus the givens, and where it was read from.
+//! A puzzle: a geometry plus the givens, checked to fit it, and where it was read from.
 
 use super::{CandSet, Geometry};
 use std::sync::Arc;
