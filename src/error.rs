@@ -3,7 +3,7 @@
 //! the backend could not answer).
 
 use crate::model::geometry::GeometryError;
-use crate::model::ParseError;
+use crate::model::{CellsError, ParseError};
 
 /// Everything a library call can refuse, each with a message that says what to fix.
 #[derive(Debug, thiserror::Error)]
@@ -12,6 +12,9 @@ pub enum Error {
     /// The puzzle text could not be read (the message names file, line and cell).
     #[error(transparent)]
     Parse(#[from] ParseError),
+    /// Cells that do not fit their grid (a value above the side, a wrong count).
+    #[error(transparent)]
+    Cells(#[from] CellsError),
     /// A board that cannot be built (side out of range, bad box shape).
     #[error(transparent)]
     Geometry(#[from] GeometryError),

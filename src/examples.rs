@@ -1,4 +1,5 @@
-//! A small puzzle set embedded in the binary, so the tool runs with no file.
+//! A small puzzle set embedded in the library (and so in the binary), so the tool runs
+//! with no file.
 
 /// The embedded puzzles, `(label, compact text)`: easy and hard 9×9 (from the benchmark
 /// sets sampled in `tests/data/`), one with several solutions, one with none, and a 16×16.

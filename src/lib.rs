@@ -1,9 +1,11 @@
 //! sudoku-arena: one puzzle model, many solving paradigms, compared honestly.
 //!
-//! Every backend — exact cover (`dlx`), SAT (`sat`), integer programming (`ip`),
-//! constraint propagation (`csp`) and external solvers (`ext:*`) — reads the same
-//! [`model::Puzzle`] (cells plus units, each unit a permutation constraint) and answers
-//! through one [`solver::Solver`] trait. Every answer can be checked with the
+//! Every backend — exact cover (`dlx`), a bit-parallel speed solver (`fast`), SAT
+//! (`sat`), integer programming (`ip`), constraint propagation (`csp`), a human-style
+//! rule ladder (`rules`), an ant colony (`aco`) and external solvers (`ext:*`) — reads
+//! the same [`model::Puzzle`] (cells plus units, each unit a permutation constraint) and
+//! answers through one [`solver::Solver`] trait; [`backends::BACKENDS`] lists them and
+//! [`backends::create`] builds one by name. Every answer can be checked with the
 //! independent validator [`solver::verify`].
 //!
 //! ```
@@ -26,16 +28,59 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! A solver is meant to be kept and reused across puzzles. Backends whose engine cannot
-//! be interrupted (`sat`, `ip`) solve with a deadline in a worker process, killed at the
-//! deadline; see [`backends::worker_executable`] for how the worker binary is found.
-//! Times in an [`solver::Outcome`] are measured around the solve itself, the same way for
-//! every built-in backend, or read from an external solver's own report; the cost of
-//! reaching a worker or a solver process is reported apart as `transport_ms`, and
-//! `clocks` names what each time was read from ([`clock`]).
+//! Puzzles come from text ([`model::parse_puzzles`], [`model::PuzzleReader`] for a
+//! stream) or from cells ([`model::Puzzle::try_new`], which refuses a value above the
+//! side). The [`harness`] runs several backends on the same puzzles, cross-checks them
+//! and writes the tables the `compare` command prints; [`generate`] makes puzzles.
+//!
+//! A solver is meant to be kept and reused across puzzles. Times in an
+//! [`solver::Outcome`] are measured around the solve itself, the same way for every
+//! built-in backend, or read from an external solver's own report; the cost of reaching
+//! a worker or a solver process is reported apart as `transport_ms`, and `clocks` names
+//! what each time was read from ([`clock`]).
+//!
+//! # Isolated backends in your own program
+//!
+//! Backends whose engine cannot be interrupted (`sat`, `ip`) solve with a deadline in a
+//! worker process, killed at the deadline. The worker is an executable started with a
+//! hidden first argument; [`backends::worker_executable`] says which one is used. A
+//! program that links the library becomes its own worker by calling
+//! [`backends::serve_if_asked`] first thing in `main` (it needs no cargo feature and no
+//! `sudoku-arena` binary; `examples/own_worker.rs` is a whole one):
+//!
+//! ```no_run
+//! use sudoku_arena::backends::{create, serve_if_asked};
+//! use sudoku_arena::model::{parse_puzzles, ParseOptions};
+//! use sudoku_arena::solver::SolveOptions;
+//! use std::time::Duration;
+//!
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     // Started as a worker: serve the parent, then exit.
+//!     if let Some(status) = serve_if_asked() {
+//!         std::process::exit(status);
+//!     }
+//!     let puzzle = parse_puzzles(&".".repeat(81), "empty", &ParseOptions::default())?.remove(0);
+//!     let mut sat = create("sat")?;
+//!     let outcome = sat.solve(&puzzle, &SolveOptions::new(2, Some(Duration::from_secs(1))));
+//!     println!("{}", outcome.verdict.name());
+//!     Ok(())
+//! }
+//! ```
+//!
+//! Without it, and without a `sudoku-arena` binary to run, such a backend solves in the
+//! calling process and stops only where its engine checks the deadline.
+//!
+//! # Cargo features
+//!
+//! `cli` (on by default) builds the `sudoku-arena` command and its crates (clap,
+//! clap_complete, indicatif, ctrlc); a library user who sets `default-features = false`
+//! compiles none of them. `plot` (part of `cli`) adds the SVG cactus plot
+//! (`harness::plot`, plotters). `cadical`, `highs` and `cbc` add the strongest engines
+//! of their paradigms (README.md says what each needs).
 #![warn(missing_docs)]
 
 pub mod backends;
+#[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
 pub mod clock;

@@ -318,3 +318,31 @@ fn more_jobs_than_cores_is_warned_of() {
     let o = run(&["compare", "-b", "dlx", "--jobs", &cores.to_string()]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("warning: --jobs"));
 }
+
+#[test]
+fn the_csv_quotes_a_file_name_with_a_comma_and_a_quote() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = temp(&dir, "set, \"one\".txt");
+    std::fs::write(
+        &input,
+        std::fs::read_to_string("examples/easy.txt").unwrap(),
+    )
+    .unwrap();
+    let csv = temp(&dir, "t.csv");
+    let o = run(&[
+        "compare",
+        "-b",
+        "dlx,fast",
+        "--by-file",
+        "--csv",
+        &csv,
+        &input,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut reader = ::csv::Reader::from_path(&csv).unwrap();
+    let width = reader.headers().unwrap().len();
+    let rows: Vec<::csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let files: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
+    assert_eq!(files, ["all", "all", &input, &input]);
+    assert!(rows.iter().all(|r| r.len() == width));
+}

@@ -575,3 +575,34 @@ fn explain_draws_every_nontrivial_step_and_one_page() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--svg /proc/no/such"));
 }
+
+#[test]
+fn rate_csv_quotes_a_file_name_and_a_puzzle_name_with_commas_and_quotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("set, \"one\".txt");
+    std::fs::write(
+        &input,
+        "4.3....1..4..2.1 # first, \"easy\"\n12..............\n",
+    )
+    .unwrap();
+    let csv = dir.path().join("r.csv");
+    let o = cli(&[
+        "rate",
+        "--csv",
+        csv.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut reader = ::csv::Reader::from_path(&csv).unwrap();
+    let header = reader.headers().unwrap().clone();
+    assert_eq!(header.len(), 12);
+    let rows: Vec<::csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 2);
+    for (row, index) in rows.iter().zip(["1", "2"]) {
+        assert_eq!(row.len(), 12, "{row:?}");
+        assert_eq!(&row[0], input.to_str().unwrap());
+        assert_eq!(&row[1], index);
+    }
+    assert_eq!(&rows[0][11], "first, \"easy\"");
+    assert_eq!(&rows[1][11], "");
+}

@@ -4,8 +4,9 @@
 //! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
 //! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`); [`Isolated`] wraps them. A solve
 //! without a deadline runs in this process. A solve with one goes to a long-lived worker:
-//! this executable (or another `sudoku-arena` binary, see [`worker_executable`]) started
-//! once as `sudoku-arena __worker SPEC`, which builds the solver through the registry
+//! this executable when it is `sudoku-arena` or has called [`serve_if_asked`] (else
+//! another `sudoku-arena` binary, see [`worker_executable`]) started once with the
+//! arguments `__worker SPEC`, which builds the solver through the registry
 //! and then answers one puzzle per line on its standard input. Each solution comes back
 //! as soon as it is found, then the outcome with the child's own measure of the solve.
 //! At the deadline the worker and everything it started are killed, and the next solve
@@ -40,7 +41,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// The hidden first argument that turns `sudoku-arena` into a worker.
-pub const WORKER_ARG: &str = "__worker";
+const WORKER_ARG: &str = "__worker";
 
 /// The environment variable naming the `sudoku-arena` binary to run workers with,
 /// for programs that link the library and want a particular one.
@@ -361,10 +362,7 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             geometry = Some(Arc::new(g));
         }
         let g = geometry.clone().expect("set above");
-        if req.cells.len() != g.cells() || req.cells.iter().any(|&v| v as usize > g.n) {
-            return Err("the cells do not fit the geometry".into());
-        }
-        let puzzle = Puzzle::new(g, req.cells);
+        let puzzle = Puzzle::try_new(g, req.cells).map_err(|e| format!("bad request: {e}"))?;
         let opts = SolveOptions {
             max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
             deadline: req
@@ -720,5 +718,22 @@ mod tests {
         assert!(e.contains("unknown backend 'nosuch'"), "{e}");
         let e = serve("sat", "{not json\n".as_bytes(), &mut out).unwrap_err();
         assert!(e.starts_with("bad request"), "{e}");
+        let mut cells = vec![0; 16];
+        cells[5] = 12;
+        let req = Request {
+            box_rows: 2,
+            box_cols: 2,
+            variant: "classic".into(),
+            cells,
+            max_solutions: 2,
+            keep_solutions: 2,
+            timeout_ms: Some(60_000.0),
+        };
+        let line = format!("{}\n", serde_json::to_string(&req).unwrap());
+        let e = serve("dlx", line.as_bytes(), &mut out).unwrap_err();
+        assert_eq!(
+            e,
+            "bad request: r2c2: value 12 is above 4, the largest of a 4x4 grid"
+        );
     }
 }

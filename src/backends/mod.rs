@@ -4,7 +4,8 @@
 //!
 //! The backend modules themselves are not part of the library's API (they are public,
 //! hidden from the docs, only for the project's own tests and benches): use [`create`],
-//! [`BACKENDS`] and [`ENCODINGS`].
+//! [`BACKENDS`] and [`ENCODINGS`]; a program that runs the worker-run configurations
+//! (`sat`, `ip`) with a deadline calls [`serve_if_asked`] first in `main`.
 
 #[doc(hidden)]
 pub mod aco;

@@ -119,6 +119,12 @@ impl Configuration {
     pub fn in_set(&self, set: Set) -> bool {
         self.sets.contains(&set)
     }
+
+    /// One line on what an external configuration (`ext:NAME`) runs; `None` for a
+    /// built-in one.
+    pub fn external_summary(&self) -> Option<&'static str> {
+        super::ext::summary(self.name)
+    }
 }
 
 /// The cargo features the registry names: whether this build has each, and what to

@@ -90,7 +90,7 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
                 _ => "MISSING".to_string(),
             },
         };
-        let summary = crate::backends::ext::summary(c.name).unwrap_or_default();
+        let summary = c.external_summary().unwrap_or_default();
         out.write(&format!("  {:<16} {:<36} {}\n", c.name, status, summary));
     }
     out.write("\nencodings for `export --encoding NAME`:\n");

@@ -13,7 +13,7 @@ use serde_json::json;
 
 /// How the steps are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum ExplainFormat {
+enum ExplainFormat {
     /// One numbered line per step: level, name, what changed, and why.
     Text,
     /// One JSON object with every step as data.

@@ -319,7 +319,7 @@ pub fn write(path: &str, contents: impl AsRef<[u8]>) -> Result<()> {
 }
 
 /// Makes the directories `path` is in, if they are missing.
-pub fn make_parent(path: &str) -> Result<()> {
+fn make_parent(path: &str) -> Result<()> {
     match Path::new(path).parent() {
         Some(dir) if !dir.as_os_str().is_empty() && !dir.exists() => std::fs::create_dir_all(dir)
             .map_err(|e| anyhow!("{path}: cannot make the directory {}: {e}", dir.display())),

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// Exit status when --difficulty found no puzzle at the level within --max-tries (the
 /// puzzles found before are written).
-pub const EXIT_GAVE_UP: i32 = 3;
+const EXIT_GAVE_UP: i32 = 3;
 
 /// Largest side generated for X-Sudoku: the randomized search of a completed X grid took
 /// seconds at 25x25 and did not finish in minutes at 36x36.
@@ -26,7 +26,7 @@ const X_MAX_SIDE: usize = 25;
 
 /// How generated puzzles are written.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GenerateFormat {
+enum GenerateFormat {
     /// One puzzle per line in compact form, then `# name`.
     Line,
     /// The printed grid, its name after `#` on the first row, a blank line between puzzles.

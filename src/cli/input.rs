@@ -69,7 +69,7 @@ impl InputArgs {
     }
 
     /// The parse options these arguments ask for.
-    pub fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+    fn parse_options(&self) -> anyhow::Result<ParseOptions> {
         let variant = match &self.variant {
             None => None,
             Some(name) => Some(Variant::from_name(name)?),
@@ -309,7 +309,7 @@ pub fn stopped_after(error: anyhow::Error, done: usize, what: &str) -> anyhow::E
 
 /// Whether standard input is a pipe or a file (something was piped or redirected in),
 /// rather than a terminal or `/dev/null`.
-pub fn stdin_has_input() -> bool {
+fn stdin_has_input() -> bool {
     use std::os::unix::fs::FileTypeExt;
     if std::io::stdin().is_terminal() {
         return false;
@@ -319,11 +319,6 @@ pub fn stdin_has_input() -> bool {
             m.file_type().is_fifo() || m.file_type().is_socket() || (m.is_file() && m.len() > 0)
         })
         .unwrap_or(false)
-}
-
-/// The puzzles embedded in the binary, labelled.
-pub fn read_examples(opts: &ParseOptions) -> Vec<Puzzle> {
-    examples_noting(opts, true)
 }
 
 /// The embedded puzzles; with `notes`, one line on standard error per puzzle skipped.
@@ -344,12 +339,6 @@ fn examples_noting(opts: &ParseOptions, notes: bool) -> Vec<Puzzle> {
         }
     }
     puzzles
-}
-
-/// Reads every puzzle of a file, or of standard input for `None` or `-`, into memory.
-pub fn read_source(file: Option<&str>, opts: &ParseOptions) -> anyhow::Result<Vec<Puzzle>> {
-    let source = open_source(file.unwrap_or("-"))?;
-    PuzzleStream::new(VecDeque::from([source]), opts.clone(), usize::MAX).collect()
 }
 
 /// Parses a box shape such as `2x3`.

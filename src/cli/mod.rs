@@ -33,7 +33,7 @@ pub const EXIT_WRONG_ANSWER: i32 = 1;
 /// `sudoku-arena solve --examples --format grid`.
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-arena", version, propagate_version = true)]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -129,9 +129,6 @@ pub fn run() -> i32 {
 /// A time budget per solve: `None` means no limit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Budget(pub Option<std::time::Duration>);
-
-/// The default budget of every command, in seconds (`--timeout`).
-pub const DEFAULT_TIMEOUT_SECS: u64 = 10;
 
 /// The largest `--timeout`: far beyond any run, and far from where a deadline would
 /// overflow the clock.

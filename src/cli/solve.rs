@@ -16,7 +16,7 @@ use serde_json::json;
 
 /// How answers are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum SolveFormat {
+enum SolveFormat {
     /// One line per puzzle: the verdict, then each solution kept in compact form, tab
     /// separated (`-` when there is none).
     Line,

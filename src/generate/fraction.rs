@@ -18,7 +18,7 @@ pub fn kept_cells(fraction: f64, cells: usize) -> usize {
 
 /// The name of instance `index` with side `n` and `fraction` kept, in the shared data's
 /// scheme (`inst16x16_45_0`): the percentage, with decimals only when it has them.
-pub fn instance_name(n: usize, fraction: f64, index: usize) -> String {
+fn instance_name(n: usize, fraction: f64, index: usize) -> String {
     let pct = fraction * 100.0;
     let pct = if (pct - pct.round()).abs() < 1e-9 {
         format!("{}", pct.round() as u64)

@@ -92,7 +92,7 @@ pub fn unique_puzzle(
 }
 
 /// Whether `cells` has exactly one solution: `None` when the check ran out of time.
-pub fn is_unique(
+fn is_unique(
     geometry: &Arc<Geometry>,
     cells: &[u8],
     checker: &mut dyn Solver,
@@ -144,7 +144,7 @@ fn choose_givens(
 
 /// The largest side whose digits are drawn at random, as in the paper; above it they
 /// come from a random full grid.
-pub const RANDOM_DIGITS_UP_TO: usize = 16;
+const RANDOM_DIGITS_UP_TO: usize = 16;
 
 /// Gives `cell` a random candidate, or its value in `target` when there is one (or keeps
 /// the value singles already placed there), records it in `group`, and propagates;

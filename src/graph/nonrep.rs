@@ -172,15 +172,11 @@ impl Nr {
     }
 
     /// The vertex and label of an `in` or `out` node.
-    pub fn node_vertex_label(&self, node: u32) -> (u32, u32) {
+    #[cfg(test)]
+    fn node_vertex_label(&self, node: u32) -> (u32, u32) {
         let s = node / 4;
         let v = self.first.partition_point(|&f| f <= s) - 1;
         (v as u32, self.labels[s as usize])
-    }
-
-    /// Whether `node` is an `in` node.
-    pub fn is_in(node: u32) -> bool {
-        node % 4 == IN
     }
 
     /// Theorem 2.1 at one vertex: the pairs `(a, b)`, `a ≠ b`, such that some

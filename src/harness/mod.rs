@@ -30,6 +30,7 @@ pub mod entry;
 pub mod feed;
 pub mod machine;
 pub mod merge;
+#[cfg(feature = "plot")]
 pub mod plot;
 pub mod queue;
 pub mod record;

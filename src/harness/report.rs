@@ -247,10 +247,37 @@ pub fn markdown(s: &Summary) -> String {
     out
 }
 
+/// The columns of [`csv`].
+const CSV_HEADER: [&str; 23] = [
+    "file",
+    "backend",
+    "puzzles",
+    "solved",
+    "unique",
+    "multiple",
+    "none",
+    "unknown",
+    "memout",
+    "failed",
+    "wrong",
+    "p10_ms",
+    "median_ms",
+    "p90_ms",
+    "max_ms",
+    "ratio_to_fastest",
+    "median_transport_ms",
+    "mean_effort",
+    "effort_name",
+    "mean_variables",
+    "mean_constraints",
+    "time_resolution_ms",
+    "par2_ms",
+];
+
 /// CSV with one row per backend and raw numbers (no findings), times rounded to the
 /// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
-    let mut out = String::from("file,backend,puzzles,solved,unique,multiple,none,unknown,memout,failed,wrong,p10_ms,median_ms,p90_ms,max_ms,ratio_to_fastest,median_transport_ms,mean_effort,effort_name,mean_variables,mean_constraints,time_resolution_ms,par2_ms\n");
+    let mut out = csv_text(&[CSV_HEADER.map(String::from)]);
     out.push_str(&csv_rows_for("all", s));
     out
 }
@@ -258,36 +285,52 @@ pub fn csv(s: &Summary) -> String {
 /// The CSV rows of a summary restricted to one input file, for `--by-file`.
 pub fn csv_rows_for(file: &str, s: &Summary) -> String {
     let r = crate::solver::round_ms;
-    let mut out = String::new();
-    for b in &s.backends {
-        out.push_str(&format!(
-            "\"{}\",{},{},{},{},{},{},{},{},{},{},{},{},{},{},{:.4},{},{:.3},\"{}\",{:.3},{:.3},{},{}\n",
-            file.replace('"', "\"\""),
-            b.backend,
-            b.puzzles,
-            b.solved,
-            b.unique,
-            b.multiple,
-            b.none,
-            b.unknown,
-            b.memout,
-            b.failed,
-            b.wrong,
-            r(b.p10_ms),
-            r(b.median_ms),
-            r(b.p90_ms),
-            r(b.max_ms),
-            b.ratio_to_fastest,
-            r(b.median_transport_ms),
-            b.mean_effort,
-            b.effort_name,
-            b.mean_variables,
-            b.mean_constraints,
-            b.time_resolution_ms,
-            r(b.par2_ms)
-        ));
+    let rows: Vec<[String; 23]> = s
+        .backends
+        .iter()
+        .map(|b| {
+            [
+                file.to_string(),
+                b.backend.to_string(),
+                b.puzzles.to_string(),
+                b.solved.to_string(),
+                b.unique.to_string(),
+                b.multiple.to_string(),
+                b.none.to_string(),
+                b.unknown.to_string(),
+                b.memout.to_string(),
+                b.failed.to_string(),
+                b.wrong.to_string(),
+                r(b.p10_ms).to_string(),
+                r(b.median_ms).to_string(),
+                r(b.p90_ms).to_string(),
+                r(b.max_ms).to_string(),
+                format!("{:.4}", b.ratio_to_fastest),
+                r(b.median_transport_ms).to_string(),
+                format!("{:.3}", b.mean_effort),
+                b.effort_name.to_string(),
+                format!("{:.3}", b.mean_variables),
+                format!("{:.3}", b.mean_constraints),
+                b.time_resolution_ms.to_string(),
+                r(b.par2_ms).to_string(),
+            ]
+        })
+        .collect();
+    csv_text(&rows)
+}
+
+/// Rows as CSV text, each field quoted where it needs to be.
+fn csv_text(rows: &[[String; 23]]) -> String {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer
+            .write_record(row)
+            .expect("writing CSV to memory cannot fail");
     }
-    out
+    let bytes = writer
+        .into_inner()
+        .expect("writing CSV to memory cannot fail");
+    String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8")
 }
 
 /// A part of a comparison with a table of its own (`merge --by-settings`): its heading

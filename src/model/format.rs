@@ -6,7 +6,7 @@ use super::Geometry;
 const SYMBOLS: &[u8] = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// Largest side the compact one-character-per-cell form can write.
-pub const MAX_COMPACT_SIDE: usize = SYMBOLS.len();
+const MAX_COMPACT_SIDE: usize = SYMBOLS.len();
 
 /// The compact symbol of a value (`.` for blank); `None` if the value needs more than one character.
 pub fn symbol(value: u8) -> Option<char> {

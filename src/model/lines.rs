@@ -87,7 +87,7 @@ impl<R: BufRead> LineReader<R> {
     }
 
     /// Lines of `input`, capped at `cap` bytes.
-    pub fn with_cap(input: R, cap: usize) -> LineReader<R> {
+    fn with_cap(input: R, cap: usize) -> LineReader<R> {
         LineReader {
             input,
             bytes: Vec::new(),

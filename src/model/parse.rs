@@ -1,4 +1,4 @@
-//! Reading puzzles from text. Four layouts are recognised, and may be mixed in one file:
+//! Reading puzzles from text. Five layouts are recognised, and may be mixed in one file:
 //!
 //! * one puzzle per line in compact form (`1-9`, then `A-Z` for 10 and up; `.`, `0`, `_` blank),
 //!   the side coming from the length (16 → 4×4, 36 → 6×6, 81 → 9×9, 256, 625);

@@ -1,4 +1,4 @@
-//! A puzzle: a geometry plus the givens, and where it was read from.
+//! A puzzle: a geometry plus the givens, checked to fit it, and where it was read from.
 
 use super::{CandSet, Geometry};
 use std::sync::Arc;
@@ -31,21 +31,63 @@ pub struct Puzzle {
     pub expected: Option<Grid>,
 }
 
+/// Cells that do not fit a geometry, found by [`Puzzle::try_new`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellsError {
+    /// Not one value per cell.
+    #[error("{found} cells for a {n}x{n} grid, which has {expected}")]
+    Count {
+        /// How many values there were.
+        found: usize,
+        /// How many cells the grid has.
+        expected: usize,
+        /// The side of the grid.
+        n: usize,
+    },
+    /// A value above the side of the grid.
+    #[error("{cell}: value {value} is above {n}, the largest of a {n}x{n} grid")]
+    Value {
+        /// The cell, such as `r3c5`.
+        cell: String,
+        /// The value found there.
+        value: u8,
+        /// The side of the grid.
+        n: usize,
+    },
+}
+
 impl Puzzle {
-    /// A puzzle from a geometry and its cells; the caller guarantees values are in `0..=n`.
-    pub fn new(geometry: Arc<Geometry>, cells: Grid) -> Puzzle {
-        assert_eq!(
-            cells.len(),
-            geometry.cells(),
-            "cell count must match the geometry"
-        );
-        Puzzle {
+    /// A puzzle from a geometry and its cells, checked: one value per cell, each `0`
+    /// (blank) or `1..=n`. Use it for cells that come from outside the program.
+    pub fn try_new(geometry: Arc<Geometry>, cells: Grid) -> Result<Puzzle, CellsError> {
+        let n = geometry.n;
+        if cells.len() != geometry.cells() {
+            return Err(CellsError::Count {
+                found: cells.len(),
+                expected: geometry.cells(),
+                n,
+            });
+        }
+        if let Some(cell) = cells.iter().position(|&v| v as usize > n) {
+            return Err(CellsError::Value {
+                cell: geometry.cell_name(cell),
+                value: cells[cell],
+                n,
+            });
+        }
+        Ok(Puzzle {
             geometry,
             cells,
             origin: Origin::default(),
             label: None,
             expected: None,
-        }
+        })
+    }
+
+    /// A puzzle from cells the program made itself, where cells that do not fit are a
+    /// bug: panics with [`Puzzle::try_new`]'s message.
+    pub fn new(geometry: Arc<Geometry>, cells: Grid) -> Puzzle {
+        Puzzle::try_new(geometry, cells).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Side of the grid.

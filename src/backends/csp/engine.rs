@@ -94,7 +94,7 @@ impl Engine {
 
     /// An engine on any permutation units over variables `0..vars` (each unit of `k`
     /// variables takes the values `1..=k`, `k ≤ 64`).
-    pub fn from_units(vars: usize, units: Vec<Vec<usize>>, level: Propagation) -> Engine {
+    fn from_units(vars: usize, units: Vec<Vec<usize>>, level: Propagation) -> Engine {
         let mut cell_units = vec![Vec::new(); vars];
         for (u, cells) in units.iter().enumerate() {
             for &c in cells {

@@ -151,7 +151,7 @@ impl Config {
 }
 
 /// The domains a puzzle starts from: a given's value, or every value for a blank.
-pub fn initial_domains(puzzle: &Puzzle) -> Vec<CandSet> {
+fn initial_domains(puzzle: &Puzzle) -> Vec<CandSet> {
     let full = CandSet::full(puzzle.n());
     puzzle
         .cells

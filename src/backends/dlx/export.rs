@@ -7,7 +7,7 @@ use super::unit_value_column;
 use crate::model::Puzzle;
 
 /// The name of column `column` of a puzzle's matrix: `r3c5` for a cell, `b2#7` for value 7 in box 2.
-pub fn column_name(puzzle: &Puzzle, column: usize) -> String {
+fn column_name(puzzle: &Puzzle, column: usize) -> String {
     let g = &puzzle.geometry;
     let n = g.n;
     if column < n * n {

@@ -13,7 +13,7 @@ use matrix::{ExactCover, SearchEnd};
 use std::time::Instant;
 
 /// The exact-cover matrix of a puzzle, with what each row means.
-pub struct SudokuCover {
+struct SudokuCover {
     /// The matrix, givens not yet selected.
     pub matrix: ExactCover,
     /// For each row, the (cell, value) it places.

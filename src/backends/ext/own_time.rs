@@ -23,7 +23,7 @@ pub const CADICAL: TimeSource = TimeSource {
 
 /// CaDiCaL's `total real time since initialization`, printed to 10 ms: read when its
 /// statistics have no count to work the finer figure out from.
-pub const CADICAL_TOTAL: TimeSource = TimeSource {
+const CADICAL_TOTAL: TimeSource = TimeSource {
     name: "cadical:total-real-time",
     resolution_ms: 10.0,
 };

@@ -362,7 +362,7 @@ impl Board {
     /// Hidden singles in columns (the band update sees rows and boxes only): a digit
     /// with one cell left in a column goes there; a digit with none fails. `Ok(true)`
     /// when it placed any (the board then needs propagating again).
-    pub fn column_singles(&mut self) -> Result<bool, Contradiction> {
+    fn column_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for d in 0..9 {
             let mut present = [0u32; 3];
@@ -433,7 +433,7 @@ impl Board {
     }
 
     /// The digits (bit `d` for digit `d + 1`) still possible at cell `p` of band `b`.
-    pub fn digits_at(&self, b: usize, p: usize) -> u16 {
+    fn digits_at(&self, b: usize, p: usize) -> u16 {
         let mut set = 0u16;
         for d in 0..9 {
             set |= ((self.cand[d * 3 + b] >> p & 1) as u16) << d;

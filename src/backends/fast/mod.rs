@@ -53,7 +53,7 @@ impl Default for FastSolver {
 }
 
 /// Whether a board takes the 9×9 band path: side 9, 3×3 boxes, no variant.
-pub fn is_classic_9x9(g: &Geometry) -> bool {
+fn is_classic_9x9(g: &Geometry) -> bool {
     g.n == 9 && g.box_rows == 3 && g.box_cols == 3 && g.variant == Variant::Classic
 }
 

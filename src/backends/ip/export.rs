@@ -14,12 +14,12 @@ const ZERO: &str = "zero";
 const TERMS_PER_LINE: usize = 8;
 
 /// The name of a variable: `x_r3c5_7` is "row 3, column 5 holds 7" (1-based).
-pub fn var_name(puzzle: &Puzzle, var: &Var) -> String {
+fn var_name(puzzle: &Puzzle, var: &Var) -> String {
     format!("x_{}_{}", puzzle.geometry.cell_name(var.cell), var.value)
 }
 
 /// The name of a row: `cell_r3c5` for a cell, `u_b2_7` for value 7 in box 2.
-pub fn row_name(puzzle: &Puzzle, kind: RowKind) -> String {
+fn row_name(puzzle: &Puzzle, kind: RowKind) -> String {
     let g = &puzzle.geometry;
     match kind {
         RowKind::Cell(cell) => format!("cell_{}", g.cell_name(cell)),
@@ -28,7 +28,7 @@ pub fn row_name(puzzle: &Puzzle, kind: RowKind) -> String {
 }
 
 /// Reads a variable name back: `(cell, value)`, or `None` if it is not one of ours.
-pub fn parse_var_name(puzzle: &Puzzle, name: &str) -> Option<(usize, u8)> {
+fn parse_var_name(puzzle: &Puzzle, name: &str) -> Option<(usize, u8)> {
     let n = puzzle.n();
     let rest = name.strip_prefix("x_r")?;
     let (row, rest) = rest.split_once('c')?;
@@ -75,7 +75,7 @@ fn write_lp_row(out: &mut String, name: &str, vars: &[usize], names: &[String], 
 }
 
 /// Writes the presolved model of `puzzle` in CPLEX LP format.
-pub fn lp_text(puzzle: &Puzzle) -> String {
+fn lp_text(puzzle: &Puzzle) -> String {
     lp_text_excluding(puzzle, &[])
 }
 
@@ -146,7 +146,7 @@ pub fn lp_text_excluding(puzzle: &Puzzle, found: &[Grid]) -> String {
 }
 
 /// Writes the presolved model of `puzzle` in free MPS format.
-pub fn mps_text(puzzle: &Puzzle) -> String {
+fn mps_text(puzzle: &Puzzle) -> String {
     mps_excluding(puzzle, &[]).text
 }
 

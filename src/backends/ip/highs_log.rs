@@ -39,7 +39,7 @@ impl NodeLog {
 }
 
 /// The number on the last `Nodes` line of a HiGHS log.
-pub fn parse_nodes(log: &str) -> Option<u64> {
+fn parse_nodes(log: &str) -> Option<u64> {
     log.lines()
         .rev()
         .find_map(|l| l.trim_start().strip_prefix("Nodes ")?.trim().parse().ok())

@@ -142,7 +142,7 @@ impl IpSolver {
 }
 
 /// The size of the full model of a puzzle (before presolve), without building it.
-pub fn full_size(puzzle: &Puzzle) -> ModelSize {
+fn full_size(puzzle: &Puzzle) -> ModelSize {
     let g = &puzzle.geometry;
     let n = g.n as u64;
     ModelSize {

@@ -190,7 +190,7 @@ impl IpModel {
     }
 
     /// The variables of blank cells, the ones a no-good cut ranges over.
-    pub fn is_blank_var(&self, var: usize) -> bool {
+    fn is_blank_var(&self, var: usize) -> bool {
         self.givens[self.vars[var].cell] == 0
     }
 

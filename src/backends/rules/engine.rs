@@ -117,12 +117,7 @@ pub const RULES: &[Rule] = &[
 pub const MAX_LEVEL: u8 = 5;
 
 /// The level recorded on a guess step: above every rule.
-pub const GUESS_LEVEL: u8 = u8::MAX;
-
-/// The index in [`RULES`] of a rule name.
-pub fn rule_index(name: &str) -> Option<usize> {
-    RULES.iter().position(|r| r.name == name)
-}
+const GUESS_LEVEL: u8 = u8::MAX;
 
 /// What the caller asks of a run.
 #[derive(Clone, Debug)]
@@ -450,20 +445,4 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         steps,
         stats: ctx.stats,
     }
-}
-
-/// The ladder applied to a position until it stops, for tests and tools that start
-/// from a hand-made state: returns how it ended and the steps.
-pub fn deduce(board: &Board, state: &mut State) -> (Finish, Vec<Step>) {
-    let opts = Options::default();
-    let mut ctx = Ctx {
-        board,
-        opts: &opts,
-        stats: EngineStats::new(),
-        solutions: Vec::new(),
-        timed_out: false,
-    };
-    let mut steps = Vec::new();
-    let (finish, _) = ctx.deduce(state, Some(&mut steps));
-    (finish, steps)
 }

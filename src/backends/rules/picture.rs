@@ -111,7 +111,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 /// The edges of the graph a graph step read, in the position before it: bilocation
 /// edges (the two places of a digit in a unit) or bivalue edges (two two-candidate
 /// cells of a unit sharing a digit), as candidate pairs.
-pub fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (usize, u8))> {
+fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (usize, u8))> {
     let mut out = Vec::new();
     for u in 0..board.unit_count() {
         for d in 1..=board.n as u8 {

@@ -73,11 +73,6 @@ impl State {
         self.pos[(d as usize - 1) * self.units + u]
     }
 
-    /// Whether the state is broken or complete.
-    pub fn is_solved(&self) -> bool {
-        self.broken.is_none() && self.open == 0
-    }
-
     /// Removes digit `d` from `cell`, in both views; returns whether it was there.
     /// Emptying a cell or a digit's places in a unit records the contradiction.
     pub fn eliminate(&mut self, board: &Board, cell: usize, d: u8) -> bool {

@@ -213,7 +213,7 @@ impl Instance {
 /// Largest number of open candidates the rule runs on: the closure over the
 /// condensation costs up to (2 × candidates)² / 64 words, so a nearly empty 16×16 or
 /// 25×25 board is left to the other rules (a 9×9 board has at most 729).
-pub const MAX_CANDIDATES: usize = 2500;
+const MAX_CANDIDATES: usize = 2500;
 
 /// Every literal forced by the position's 2-SAT instance, as one step (or the
 /// contradiction when the instance has no solution).

@@ -24,7 +24,7 @@ pub enum Encoding {
 }
 
 /// The names of the encodings, as used in `sat:NAME` and `export --encoding sat-NAME`.
-pub const NAMES: &[&str] = &["naive", "efficient", "extended", "reduced"];
+const NAMES: &[&str] = &["naive", "efficient", "extended", "reduced"];
 
 impl Encoding {
     /// Every encoding, in the order of [`NAMES`].

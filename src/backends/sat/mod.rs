@@ -208,7 +208,7 @@ fn search_with<E: Incremental>(
 /// Puts the size of an encoding in the statistics: variables, clauses and literals, and
 /// for comparison the full encoding's figures (N³ variables, clauses with the givens as
 /// unit clauses).
-pub fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
+fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
     stats.variables = encoded.cnf.vars as u64;
     stats.constraints = encoded.cnf.clauses() as u64;
     stats.nonzeros = encoded.cnf.lits.len() as u64;
