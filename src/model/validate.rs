@@ -87,35 +87,100 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
             });
         }
     }
-    let at = |r: usize, c: usize| solution[r * n + c];
-    let check =
-        |house: String, values: &mut dyn Iterator<Item = u8>| -> Result<(), ValidationError> {
-            let mut seen = 0u128;
-            for v in values {
-                if seen >> v & 1 == 1 {
-                    return Err(ValidationError::Repeated { house, value: v });
-                }
-                seen |= 1 << v;
+    if n <= 64 && !repeats_anywhere(solution, n, br, bc, g.variant == Variant::X) {
+        return Ok(());
+    }
+    first_repeat(solution, n, br, bc, g.variant)
+}
+
+/// Whether a row, column, box or (in X-Sudoku) diagonal holds a value twice, in one pass
+/// over a grid whose values are known to be in `1..=n` (`n` at most 64: one bit each).
+fn repeats_anywhere(solution: &[u8], n: usize, br: usize, bc: usize, x: bool) -> bool {
+    let mut rows = [0u64; 64];
+    let mut cols = [0u64; 64];
+    let mut boxes = [0u64; 64];
+    let (mut diagonal, mut anti) = (0u64, 0u64);
+    for (r, row) in solution.chunks_exact(n).enumerate() {
+        // The box of the row's first cell; the box changes every `bc` cells.
+        let mut b = r / br * (n / bc);
+        let mut left_in_box = bc;
+        for (c, &v) in row.iter().enumerate() {
+            let bit = 1u64 << (v - 1);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return true;
             }
-            Ok(())
-        };
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            if x {
+                if r == c {
+                    if diagonal & bit != 0 {
+                        return true;
+                    }
+                    diagonal |= bit;
+                }
+                if r + c == n - 1 {
+                    if anti & bit != 0 {
+                        return true;
+                    }
+                    anti |= bit;
+                }
+            }
+            left_in_box -= 1;
+            if left_in_box == 0 {
+                left_in_box = bc;
+                b += 1;
+            }
+        }
+    }
+    false
+}
+
+/// The first repeat in the order a person checks (rows, columns, boxes, diagonals; in
+/// each house the second sighting of a value), named: the error [`validate`] gives.
+fn first_repeat(
+    solution: &[u8],
+    n: usize,
+    br: usize,
+    bc: usize,
+    variant: Variant,
+) -> Result<(), ValidationError> {
+    let at = |r: usize, c: usize| solution[r * n + c];
+    let check = |house: &dyn Fn() -> String,
+                 values: &mut dyn Iterator<Item = u8>|
+     -> Result<(), ValidationError> {
+        let mut seen = 0u128;
+        for v in values {
+            if seen >> v & 1 == 1 {
+                return Err(ValidationError::Repeated {
+                    house: house(),
+                    value: v,
+                });
+            }
+            seen |= 1 << v;
+        }
+        Ok(())
+    };
     for r in 0..n {
-        check(format!("row {}", r + 1), &mut (0..n).map(|c| at(r, c)))?;
+        check(&|| format!("row {}", r + 1), &mut (0..n).map(|c| at(r, c)))?;
     }
     for c in 0..n {
-        check(format!("column {}", c + 1), &mut (0..n).map(|r| at(r, c)))?;
+        check(
+            &|| format!("column {}", c + 1),
+            &mut (0..n).map(|r| at(r, c)),
+        )?;
     }
     for b in 0..n {
         let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
         check(
-            format!("box {}", b + 1),
+            &|| format!("box {}", b + 1),
             &mut (0..n).map(|i| at(r0 + i / bc, c0 + i % bc)),
         )?;
     }
-    if g.variant == Variant::X {
-        check("main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;
+    if variant == Variant::X {
+        check(&|| "main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;
         check(
-            "anti-diagonal".into(),
+            &|| "anti-diagonal".into(),
             &mut (0..n).map(|i| at(i, n - 1 - i)),
         )?;
     }
