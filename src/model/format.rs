@@ -39,15 +39,42 @@ pub fn value_of_symbol(ch: char) -> Option<u8> {
 /// One line per grid: one symbol per cell for sides up to 35, else space-separated
 /// numbers with `0` for blank. Both forms are read back by the parser.
 pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
-    if geometry.n <= MAX_COMPACT_SIDE {
-        cells.iter().map(|&v| digit_text(geometry.n, v)).collect()
+    let mut line = String::new();
+    write_line(geometry, cells, &mut line);
+    line
+}
+
+/// Appends [`to_line`]'s text to `out`: with a buffer kept from one grid to the next,
+/// writing a grid allocates nothing.
+pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
+    let compact = geometry.n <= MAX_COMPACT_SIDE;
+    out.reserve(if compact {
+        cells.len()
     } else {
-        cells
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        3 * cells.len()
+    });
+    for (i, &v) in cells.iter().enumerate() {
+        match symbol(v).filter(|_| compact) {
+            Some(ch) => out.push(ch),
+            None => {
+                if !compact && i > 0 {
+                    out.push(' ');
+                }
+                push_number(out, v);
+            }
+        }
     }
+}
+
+/// Appends the decimal digits of `v`.
+fn push_number(out: &mut String, v: u8) {
+    if v >= 100 {
+        out.push(char::from(b'0' + v / 100));
+    }
+    if v >= 10 {
+        out.push(char::from(b'0' + v / 10 % 10));
+    }
+    out.push(char::from(b'0' + v % 10));
 }
 
 /// The printed layout with `|` between boxes and `-+-` rules between bands, as in the papers.
