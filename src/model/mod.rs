@@ -1,6 +1,7 @@
 //! The shared puzzle model: geometry (cells and units), puzzles, candidate sets,
 //! parsing, formatting and the independent validator every answer goes through.
 pub mod candidates;
+pub mod fingerprint;
 pub mod format;
 pub mod geometry;
 pub mod header;
