@@ -87,53 +87,58 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
             });
         }
     }
-    if n <= 64 && !repeats_anywhere(solution, n, br, bc, g.variant == Variant::X) {
+    if repeats(solution, n, br, bc, g.variant == Variant::X) == Some(false) {
         return Ok(());
     }
     first_repeat(solution, n, br, bc, g.variant)
 }
 
-/// Whether a row, column, box or (in X-Sudoku) diagonal holds a value twice, in one pass
-/// over a grid whose values are known to be in `1..=n` (`n` at most 64: one bit each).
-fn repeats_anywhere(solution: &[u8], n: usize, br: usize, bc: usize, x: bool) -> bool {
-    let mut rows = [0u64; 64];
+/// Whether a row, column, box (`br` x `bc`) or, with `x`, a diagonal of the n x n grid
+/// `cells` holds a value other than 0 twice, found in one pass with a bit per value;
+/// `None` when one pass cannot tell (a side or a value above 64), and the houses must
+/// be walked one by one.
+pub(crate) fn repeats(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
+    if n > 64 || bc == 0 || cells.len() != n * n {
+        return None;
+    }
     let mut cols = [0u64; 64];
     let mut boxes = [0u64; 64];
     let (mut diagonal, mut anti) = (0u64, 0u64);
-    for (r, row) in solution.chunks_exact(n).enumerate() {
-        // The box of the row's first cell; the box changes every `bc` cells.
-        let mut b = r / br * (n / bc);
-        let mut left_in_box = bc;
-        for (c, &v) in row.iter().enumerate() {
-            let bit = 1u64 << (v - 1);
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-                return true;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
-            if x {
-                if r == c {
-                    if diagonal & bit != 0 {
-                        return true;
-                    }
-                    diagonal |= bit;
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let mut this_row = 0u64;
+        let first_box = r / br * (n / bc);
+        for (k, part) in row.chunks_exact(bc).enumerate() {
+            let b = first_box + k;
+            for (j, &v) in part.iter().enumerate() {
+                if v == 0 {
+                    continue;
                 }
-                if r + c == n - 1 {
-                    if anti & bit != 0 {
-                        return true;
-                    }
-                    anti |= bit;
+                if v > 64 {
+                    return None;
                 }
-            }
-            left_in_box -= 1;
-            if left_in_box == 0 {
-                left_in_box = bc;
-                b += 1;
+                let bit = 1u64 << (v - 1);
+                let c = k * bc + j;
+                if (this_row | cols[c] | boxes[b]) & bit != 0 {
+                    return Some(true);
+                }
+                this_row |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+                if x && (r == c || r + c == n - 1) {
+                    if (r == c && diagonal & bit != 0) || (r + c == n - 1 && anti & bit != 0) {
+                        return Some(true);
+                    }
+                    if r == c {
+                        diagonal |= bit;
+                    }
+                    if r + c == n - 1 {
+                        anti |= bit;
+                    }
+                }
             }
         }
     }
-    false
+    Some(false)
 }
 
 /// The first repeat in the order a person checks (rows, columns, boxes, diagonals; in
