@@ -28,13 +28,33 @@ pub fn digit_text(n: usize, value: u8) -> String {
 
 /// The value of a compact symbol, if it is one (`.`, `0` and `_` are blank).
 pub fn value_of_symbol(ch: char) -> Option<u8> {
-    match ch {
-        '.' | '0' | '_' => Some(0),
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        _ => None,
+    u8::try_from(ch).ok().and_then(value_of_byte)
+}
+
+/// [`value_of_symbol`] of a byte, by one look-up in a table: for reading long files.
+pub fn value_of_byte(b: u8) -> Option<u8> {
+    match VALUES[b as usize] {
+        NOT_A_SYMBOL => None,
+        v => Some(v),
     }
 }
+
+/// What [`VALUES`] holds for a byte that is no symbol.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The value of each byte that is a compact symbol, [`NOT_A_SYMBOL`] for the others.
+const VALUES: [u8; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut i = 0;
+    while i < SYMBOLS.len() {
+        table[SYMBOLS[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
 
 /// One line per grid: one symbol per cell for sides up to 35, else space-separated
 /// numbers with `0` for blank. Both forms are read back by the parser.
@@ -47,24 +67,27 @@ pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
 /// Appends [`to_line`]'s text to `out`: with a buffer kept from one grid to the next,
 /// writing a grid allocates nothing.
 pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
-    let compact = geometry.n <= MAX_COMPACT_SIDE;
-    out.reserve(if compact {
-        cells.len()
-    } else {
-        3 * cells.len()
-    });
-    for (i, &v) in cells.iter().enumerate() {
-        match symbol(v).filter(|_| compact) {
-            Some(ch) => out.push(ch),
-            None => {
-                if !compact && i > 0 {
-                    out.push(' ');
-                }
-                push_number(out, v);
+    if geometry.n <= MAX_COMPACT_SIDE {
+        out.reserve(cells.len());
+        for &v in cells {
+            match COMPACT.get(v as usize) {
+                Some(&b) => out.push(char::from(b)),
+                None => push_number(out, v),
             }
+        }
+    } else {
+        out.reserve(3 * cells.len());
+        for (i, &v) in cells.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            push_number(out, v);
         }
     }
 }
+
+/// The compact symbol of each value from 0 (blank).
+const COMPACT: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// Appends the decimal digits of `v`.
 fn push_number(out: &mut String, v: u8) {

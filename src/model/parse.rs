@@ -28,7 +28,7 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
-use super::format::value_of_symbol;
+use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
 use super::header::{parse_header, Header};
 use super::lines::LineReader;
@@ -789,7 +789,7 @@ fn compact_values(line: &str) -> Option<Vec<u8>> {
     let mut cells = Vec::with_capacity(bytes.len());
     for &b in bytes {
         // A byte of a longer UTF-8 character is no symbol.
-        let v = value_of_symbol(char::from(b)).filter(|&v| v as usize <= side)?;
+        let v = value_of_byte(b).filter(|&v| v as usize <= side)?;
         cells.push(v);
     }
     Some(cells)
