@@ -98,47 +98,55 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
 /// `None` when one pass cannot tell (a side or a value above 64), and the houses must
 /// be walked one by one.
 pub(crate) fn repeats(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
-    if n > 64 || bc == 0 || cells.len() != n * n {
+    if n == 0 || n > 64 || br == 0 || bc == 0 || cells.len() != n * n {
         return None;
     }
     let mut cols = [0u64; 64];
     let mut boxes = [0u64; 64];
-    let (mut diagonal, mut anti) = (0u64, 0u64);
-    for (r, row) in cells.chunks_exact(n).enumerate() {
-        let mut this_row = 0u64;
-        let first_box = r / br * (n / bc);
-        for (k, part) in row.chunks_exact(bc).enumerate() {
-            let b = first_box + k;
-            for (j, &v) in part.iter().enumerate() {
-                if v == 0 {
-                    continue;
-                }
-                if v > 64 {
-                    return None;
-                }
-                let bit = 1u64 << (v - 1);
-                let c = k * bc + j;
-                if (this_row | cols[c] | boxes[b]) & bit != 0 {
+    let mut cell = cells.iter();
+    for r in 0..n {
+        let mut row = 0u64;
+        // The box of the row's first cell; the box changes every `bc` cells.
+        let mut b = r / br * (n / bc);
+        let mut left_in_box = bc;
+        for c in 0..n {
+            let v = *cell.next()?;
+            if v != 0 {
+                let bit = bit_of(v)?;
+                if (row | cols[c] | boxes[b]) & bit != 0 {
                     return Some(true);
                 }
-                this_row |= bit;
+                row |= bit;
                 cols[c] |= bit;
                 boxes[b] |= bit;
-                if x && (r == c || r + c == n - 1) {
-                    if (r == c && diagonal & bit != 0) || (r + c == n - 1 && anti & bit != 0) {
+            }
+            left_in_box -= 1;
+            if left_in_box == 0 {
+                left_in_box = bc;
+                b += 1;
+            }
+        }
+    }
+    if x {
+        for diagonal in [[0, n + 1], [n - 1, n - 1]] {
+            let mut seen = 0u64;
+            for &v in cells[diagonal[0]..].iter().step_by(diagonal[1]).take(n) {
+                if v != 0 {
+                    let bit = bit_of(v)?;
+                    if seen & bit != 0 {
                         return Some(true);
                     }
-                    if r == c {
-                        diagonal |= bit;
-                    }
-                    if r + c == n - 1 {
-                        anti |= bit;
-                    }
+                    seen |= bit;
                 }
             }
         }
     }
     Some(false)
+}
+
+/// The bit of value `v` (from 1) in a 64-bit set; `None` above 64.
+fn bit_of(v: u8) -> Option<u64> {
+    1u64.checked_shl(u32::from(v).wrapping_sub(1))
 }
 
 /// The first repeat in the order a person checks (rows, columns, boxes, diagonals; in
