@@ -68,6 +68,18 @@ pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
 /// writing a grid allocates nothing.
 pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
     if geometry.n <= MAX_COMPACT_SIDE {
+        // The usual grid, whose every value has a symbol: one table look-up a cell
+        // into a buffer, appended at once.
+        let mut symbols = [0u8; MAX_COMPACT_SIDE * MAX_COMPACT_SIDE];
+        if cells.len() <= symbols.len() && cells.iter().all(|&v| usize::from(v) < COMPACT.len()) {
+            for (s, &v) in symbols.iter_mut().zip(cells) {
+                *s = COMPACT[usize::from(v)];
+            }
+            if let Ok(text) = std::str::from_utf8(&symbols[..cells.len()]) {
+                out.push_str(text);
+                return;
+            }
+        }
         out.reserve(cells.len());
         for &v in cells {
             match COMPACT.get(v as usize) {

@@ -786,11 +786,10 @@ fn compact_values(line: &str) -> Option<Vec<u8>> {
     if side * side != bytes.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
         return None;
     }
-    let mut cells = Vec::with_capacity(bytes.len());
-    for &b in bytes {
+    let mut cells = vec![0u8; bytes.len()];
+    for (cell, &b) in cells.iter_mut().zip(bytes) {
         // A byte of a longer UTF-8 character is no symbol.
-        let v = value_of_byte(b).filter(|&v| v as usize <= side)?;
-        cells.push(v);
+        *cell = value_of_byte(b).filter(|&v| v as usize <= side)?;
     }
     Some(cells)
 }

@@ -98,32 +98,30 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
 /// `None` when one pass cannot tell (a side or a value above 64), and the houses must
 /// be walked one by one.
 pub(crate) fn repeats(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
-    if n == 0 || n > 64 || br == 0 || bc == 0 || cells.len() != n * n {
+    if n == 0 || n > 64 || br * bc != n || cells.len() != n * n {
         return None;
     }
     let mut cols = [0u64; 64];
     let mut boxes = [0u64; 64];
-    let mut cell = cells.iter();
-    for r in 0..n {
-        let mut row = 0u64;
-        // The box of the row's first cell; the box changes every `bc` cells.
-        let mut b = r / br * (n / bc);
-        let mut left_in_box = bc;
-        for c in 0..n {
-            let v = *cell.next()?;
-            if v != 0 {
-                let bit = bit_of(v)?;
-                if (row | cols[c] | boxes[b]) & bit != 0 {
-                    return Some(true);
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let mut seen = 0u64;
+        // The row's boxes, `bc` cells each, and the columns of each box's cells.
+        let row_boxes = boxes[r / br * (n / bc)..].iter_mut();
+        for ((part, in_box), part_cols) in row
+            .chunks_exact(bc)
+            .zip(row_boxes)
+            .zip(cols[..n].chunks_exact_mut(bc))
+        {
+            for (&v, in_col) in part.iter().zip(part_cols) {
+                if v != 0 {
+                    let bit = bit_of(v)?;
+                    if (seen | *in_col | *in_box) & bit != 0 {
+                        return Some(true);
+                    }
+                    seen |= bit;
+                    *in_col |= bit;
+                    *in_box |= bit;
                 }
-                row |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
-            }
-            left_in_box -= 1;
-            if left_in_box == 0 {
-                left_in_box = bc;
-                b += 1;
             }
         }
     }
