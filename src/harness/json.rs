@@ -49,7 +49,28 @@ impl<'a> Object<'a> {
     /// A time in milliseconds, rounded to the microsecond as every output writes it
     /// ([`crate::solver::serialize_ms`]).
     pub(crate) fn ms(&mut self, name: &str, v: f64) {
-        self.f64(name, round_ms(v));
+        let out = self.key(name);
+        let v = round_ms(v);
+        // A whole number of microseconds below 2^40 (12 days) is written as its
+        // decimal digits, which are its shortest form; anything else in general.
+        let micros = v * 1000.0;
+        if v > 0.0 && micros < 1_099_511_627_776.0 {
+            let micros = micros.round() as u64;
+            let (whole, fraction) = (micros / 1000, micros % 1000);
+            out.extend_from_slice(itoa::Buffer::new().format(whole).as_bytes());
+            out.push(b'.');
+            let digits = [fraction / 100, fraction / 10 % 10, fraction % 10];
+            let used = if fraction % 100 == 0 {
+                1
+            } else if fraction % 10 == 0 {
+                2
+            } else {
+                3
+            };
+            out.extend(digits[..used].iter().map(|&d| b'0' + d as u8));
+        } else {
+            number(out, v);
+        }
     }
 
     /// A number field that may be absent (`null`).
@@ -109,7 +130,10 @@ fn number(out: &mut Vec<u8>, v: f64) {
 /// Writes `s` as a JSON string: as it is between quotes when nothing in it needs
 /// escaping (the usual case), else through `serde_json`'s escaping.
 fn string(out: &mut Vec<u8>, s: &str) {
-    let plain = s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\');
+    // Every byte looked at (no early exit), which the compiler turns into wide steps.
+    let plain = !s.bytes().fold(false, |bad, b| {
+        bad | (b < 0x20) | (b == b'"') | (b == b'\\')
+    });
     if plain {
         out.push(b'"');
         out.extend_from_slice(s.as_bytes());
@@ -158,6 +182,30 @@ mod tests {
             let mut out = Vec::new();
             string(&mut out, s);
             assert_eq!(out, serde_json::to_vec(s).unwrap(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn times_are_written_as_serde_json_writes_them_rounded() {
+        let mut values: Vec<f64> = (0..20_000).map(|k| f64::from(k) / 1000.0).collect();
+        values.extend((0..2000).map(|k| f64::from(k) * 0.000_37 + 1e-9));
+        values.extend([
+            -0.0,
+            -1.5,
+            0.0004,
+            0.0005,
+            123_456_789.123_4,
+            1_099_511_627.775,
+            1_099_511_627.776,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+        ]);
+        for v in values {
+            let mut out = Vec::new();
+            Object::new(&mut out).ms("t", v);
+            let want = format!("{{\"t\":{}", serde_json::to_string(&round_ms(v)).unwrap());
+            assert_eq!(String::from_utf8(out).unwrap(), want, "{v}");
         }
     }
 

@@ -64,21 +64,19 @@ pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
     line
 }
 
-/// Appends [`to_line`]'s text to `out`: with a buffer kept from one grid to the next,
-/// writing a grid allocates nothing.
+/// Appends [`to_line`]'s text to `out`: with a buffer kept from one grid to the next
+/// (and cleared between them: the text already in it is checked again), writing a grid
+/// allocates nothing.
 pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
     if geometry.n <= MAX_COMPACT_SIDE {
-        // The usual grid, whose every value has a symbol: one table look-up a cell
-        // into a buffer, appended at once.
-        let mut symbols = [0u8; MAX_COMPACT_SIDE * MAX_COMPACT_SIDE];
-        if cells.len() <= symbols.len() && cells.iter().all(|&v| usize::from(v) < COMPACT.len()) {
-            for (s, &v) in symbols.iter_mut().zip(cells) {
-                *s = COMPACT[usize::from(v)];
-            }
-            if let Ok(text) = std::str::from_utf8(&symbols[..cells.len()]) {
-                out.push_str(text);
-                return;
-            }
+        // The usual grid, whose every value has a symbol: its bytes appended by one
+        // table look-up a cell (the text stays ASCII, so it is still a String).
+        if cells.iter().all(|&v| usize::from(v) < COMPACT.len()) {
+            let mut bytes = std::mem::take(out).into_bytes();
+            bytes.extend(cells.iter().map(|&v| COMPACT[usize::from(v)]));
+            *out = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            return;
         }
         out.reserve(cells.len());
         for &v in cells {
