@@ -330,14 +330,21 @@ pub enum VerifyError {
 /// Checks an outcome with the independent validator: every solution is valid and keeps
 /// the givens, no solution is repeated, and the verdict matches what was found.
 pub fn verify(puzzle: &Puzzle, outcome: &Outcome) -> Result<(), VerifyError> {
-    let mut seen: std::collections::HashSet<&[u8]> =
-        std::collections::HashSet::with_capacity(outcome.solutions.len());
+    // A few solutions (the usual one or two) are compared with each other; a set only
+    // pays for itself on many.
+    let few = outcome.solutions.len() <= 16;
+    let mut seen: std::collections::HashSet<&[u8]> = std::collections::HashSet::new();
     for (i, s) in outcome.solutions.iter().enumerate() {
         validate(puzzle, s).map_err(|error| VerifyError::Invalid {
             index: i + 1,
             error,
         })?;
-        if !seen.insert(s) {
+        let repeated = if few {
+            outcome.solutions[..i].contains(s)
+        } else {
+            !seen.insert(s)
+        };
+        if repeated {
             return Err(VerifyError::Repeated(i + 1));
         }
     }

@@ -28,11 +28,14 @@ impl Solver for GivensChecked {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        let start = Instant::now();
-        let cpu_start = thread_cpu();
         if puzzle.conflicting_givens().is_none() {
             return self.0.solve_streaming(puzzle, opts, on_solution);
         }
+        // The clocks are read only for a verdict of the givens' own (reading the thread's
+        // CPU clock is a system call): timed is the check that proves it, done again.
+        let start = Instant::now();
+        let cpu_start = thread_cpu();
+        std::hint::black_box(puzzle.conflicting_givens());
         let mut stats = Stats::default();
         stats.extra.insert("givens_conflict".into(), 1.0);
         Outcome {

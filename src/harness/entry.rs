@@ -16,31 +16,17 @@ use std::sync::Arc;
 pub struct Fingerprint(u64, u64);
 
 impl Fingerprint {
-    /// The fingerprint of `text`: two 64-bit multiply-and-rotate sums over its bytes, eight
-    /// at a time, with different seeds (a few dozen instructions for a 9x9 grid, where
-    /// SipHash took two thousand). The same on every machine and in every build; not
-    /// meant to resist a text made to collide, only to tell puzzles apart.
+    /// The fingerprint of `text`, a grid in one-line form (a puzzle or a solution as a
+    /// results file holds it): the same as [`Fingerprint::of_grid`] of its cells.
     pub fn of(text: &str) -> Fingerprint {
-        let bytes = text.as_bytes();
-        let mix = |seed: u64, mul: u64| {
-            let mut h = seed ^ (bytes.len() as u64).wrapping_mul(mul);
-            let mut chunks = bytes.chunks_exact(8);
-            for c in &mut chunks {
-                let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-                h = (h ^ w).wrapping_mul(mul).rotate_left(29);
-            }
-            let mut last = [0u8; 8];
-            last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-            h = (h ^ u64::from_le_bytes(last)).wrapping_mul(mul);
-            // A final avalanche, so that texts differing in one byte differ in every bit.
-            h ^= h >> 32;
-            h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
-            h ^ (h >> 32)
-        };
-        Fingerprint(
-            mix(0x243f_6a88_85a3_08d3, 0x9e37_79b9_7f4a_7c15),
-            mix(0x1319_8a2e_0370_7344, 0xc2b2_ae3d_27d4_eb4f),
-        )
+        let [a, b] = crate::model::fingerprint::line_fingerprint(text);
+        Fingerprint(a, b)
+    }
+
+    /// The fingerprint of a grid's cells, with no text made.
+    pub fn of_grid(cells: &[u8]) -> Fingerprint {
+        let [a, b] = crate::model::fingerprint::grid_fingerprint(cells);
+        Fingerprint(a, b)
     }
 
     /// Its first 64 bits, for sets that keep one word per puzzle.
@@ -72,19 +58,14 @@ pub struct PuzzleFacts {
 }
 
 impl PuzzleFacts {
-    /// The facts of `puzzle`, at `index` in the input, whose one-line form is `line`.
-    pub fn of(
-        puzzle: &crate::model::Puzzle,
-        index: usize,
-        line: &str,
-        names: &mut Names,
-    ) -> PuzzleFacts {
+    /// The facts of `puzzle`, at `index` in the input.
+    pub fn of(puzzle: &crate::model::Puzzle, index: usize, names: &mut Names) -> PuzzleFacts {
         let number = u32::try_from(puzzle.origin.line)
             .ok()
             .filter(|_| puzzle.label.is_none());
         PuzzleFacts {
             index,
-            fingerprint: Fingerprint::of(line),
+            fingerprint: Fingerprint::of_grid(&puzzle.cells),
             file: names.get(&puzzle.origin.file),
             line: number.unwrap_or(0),
             label: match number {
@@ -205,21 +186,21 @@ impl Entry {
     }
 
     /// The entry of a solve of the puzzle `facts` describe by `backend` (whose effort
-    /// count is named `effort_name`), whose first solution has the one-line form
-    /// `solution`; `wrong` is what the validator found wrong with the answer.
+    /// count is named `effort_name`), whose first solution is `solution`; `wrong` is what
+    /// the validator found wrong with the answer.
     pub fn of_solve(
         facts: &PuzzleFacts,
         backend: &Name,
         effort_name: &Name,
         outcome: &crate::solver::Outcome,
-        solution: Option<&str>,
+        solution: Option<&[u8]>,
         wrong: Option<String>,
     ) -> Entry {
         let wrong = wrong.map(String::into_boxed_str);
         Entry {
             puzzle_index: facts.index,
             puzzle: facts.fingerprint,
-            solution: solution.map_or(Fingerprint(0, 0), Fingerprint::of),
+            solution: solution.map_or(Fingerprint(0, 0), Fingerprint::of_grid),
             // Rounded as the results file writes them, so that `merge` of that file
             // gives the very table the run printed.
             time_ms: crate::solver::round_ms(outcome.time_ms),

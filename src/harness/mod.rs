@@ -28,6 +28,7 @@
 //! ```
 pub mod entry;
 pub mod feed;
+mod json;
 pub mod machine;
 pub mod merge;
 #[cfg(feature = "plot")]

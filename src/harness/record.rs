@@ -1,6 +1,7 @@
 //! One line of a results file: the outcome of one backend on one puzzle, self-contained
 //! so that results files from several runs or machines can be merged and resumed.
 
+use super::json::Object;
 use crate::clock::Clocks;
 use crate::error::{Error, Result};
 use crate::harness::machine::RunFacts;
@@ -183,7 +184,8 @@ impl RunSettings {
             ));
         }
         if self.mem_limit != now.mem_limit {
-            let limit = |l: Option<u64>| l.map_or("none".to_string(), |b| format!("{} MB", b >> 20));
+            let limit =
+                |l: Option<u64>| l.map_or("none".to_string(), |b| format!("{} MB", b >> 20));
             out.push(format!(
                 "--mem-limit {} (this run: {})",
                 limit(self.mem_limit),
@@ -210,6 +212,86 @@ impl Record {
     /// Whether the backend answered with a solution.
     pub fn solved(&self) -> bool {
         self.solution.is_some() && self.wrong.is_none()
+    }
+
+    /// Appends this record's line of a results file to `out`: the JSON that
+    /// `serde_json::to_string` gives for it, then a newline, without allocating when
+    /// `out` (kept from one record to the next) has room.
+    pub fn write_json_line(&self, out: &mut Vec<u8>) {
+        let mut o = Object::new(out);
+        o.u64("puzzle_index", self.puzzle_index as u64);
+        o.str("source", &self.source);
+        o.str("file", &self.file);
+        o.u64("line", self.line as u64);
+        if let Some(label) = &self.label {
+            o.str("label", label);
+        }
+        o.str("puzzle", &self.puzzle);
+        o.u64("size", self.size as u64);
+        o.f64("fixed_fraction", self.fixed_fraction);
+        o.str("backend", &self.backend);
+        o.str("verdict", self.verdict.name());
+        o.opt_str("solution", self.solution.as_deref());
+        o.u64("solutions_found", self.solutions_found);
+        o.bool("timed_out", self.timed_out);
+        o.ms("time_ms", self.time_ms);
+        o.ms("transport_ms", self.transport_ms);
+        o.ms("cpu_ms", self.cpu_ms);
+        if let Some(kb) = self.peak_rss_kb {
+            o.u64("peak_rss_kb", kb);
+        }
+        o.str("time_source", &self.clocks.time_source);
+        o.f64("time_resolution_ms", self.clocks.time_resolution_ms);
+        o.str("cpu_source", &self.clocks.cpu_source);
+        if let Some(failure) = &self.failure {
+            o.str("failure", failure);
+        }
+        o.opt_str("wrong", self.wrong.as_deref());
+        if let Some(conflict) = &self.conflict {
+            o.str("conflict", conflict);
+        }
+        o.str("effort_name", &self.effort_name);
+        let stats = &self.stats;
+        o.object("stats", |s| {
+            s.u64("nodes", stats.nodes);
+            s.u64("backtracks", stats.backtracks);
+            s.u64("propagations", stats.propagations);
+            s.u64("variables", stats.variables);
+            s.u64("constraints", stats.constraints);
+            s.u64("nonzeros", stats.nonzeros);
+            s.ms("encode_ms", stats.encode_ms);
+            s.ms("solve_ms", stats.solve_ms);
+            s.ms("decode_ms", stats.decode_ms);
+            if !stats.extra.is_empty() {
+                s.object("extra", |e| {
+                    for (name, v) in &stats.extra {
+                        e.ms(name, *v);
+                    }
+                });
+            }
+        });
+        if !self.repeat_times_ms.is_empty() {
+            o.f64s("repeat_times_ms", &self.repeat_times_ms);
+        }
+        match &self.settings {
+            Some(settings) => o.object("settings", |s| {
+                s.u64("max_solutions", settings.max_solutions as u64);
+                s.opt_f64("timeout_s", settings.timeout_s);
+                s.str("variant", &settings.variant);
+                if settings.repeat != 1 {
+                    s.u64("repeat", settings.repeat as u64);
+                }
+                if settings.warmup != 0 {
+                    s.u64("warmup", settings.warmup as u64);
+                }
+                if let Some(limit) = settings.mem_limit {
+                    s.u64("mem_limit", limit);
+                }
+            }),
+            None => o.null("settings"),
+        }
+        o.end();
+        out.push(b'\n');
     }
 }
 

@@ -299,7 +299,7 @@ impl Done {
         if self.count == 0 {
             return all.collect();
         }
-        let fp = Fingerprint::of(&to_line(&puzzle.geometry, &puzzle.cells));
+        let fp = Fingerprint::of_grid(&puzzle.cells);
         all.filter(|&b| !self.has(b, index, fp)).collect()
     }
 }
@@ -547,8 +547,7 @@ impl<'a> SolvingThread<'a> {
         stop: &AtomicBool,
         lines: &mut Vec<u8>,
     ) -> u64 {
-        let text = to_line(&puzzle.geometry, &puzzle.cells);
-        let facts = PuzzleFacts::of(puzzle, index, &text, &mut self.names);
+        let facts = PuzzleFacts::of(puzzle, index, &mut self.names);
         self.entries.clear();
         let key = (index, facts.fingerprint);
         if let Some(earlier) = self.done.pending.get(&key) {
@@ -601,10 +600,7 @@ impl<'a> SolvingThread<'a> {
                     puzzle.display_name()
                 ));
             }
-            let solution = outcome
-                .solutions
-                .first()
-                .map(|s| to_line(&puzzle.geometry, s));
+            let solution = outcome.solutions.first().map(Vec::as_slice);
             if self.sinks.results.is_some() {
                 let mut record = record_checked(
                     &outcome,
@@ -623,7 +619,7 @@ impl<'a> SolvingThread<'a> {
                 &self.backend_names[b],
                 &effort,
                 &outcome,
-                solution.as_deref(),
+                solution,
                 wrong,
             );
             entry.set_rounds(&times);
@@ -680,9 +676,6 @@ fn timed_solves(
 /// Appends `record` as a JSON line to `lines` when results are written.
 fn write_line(lines: &mut Vec<u8>, writing: bool, record: &Record) {
     if writing {
-        // A record always serializes: its fields are plain data.
-        if serde_json::to_writer(&mut *lines, record).is_ok() {
-            lines.push(b'\n');
-        }
+        record.write_json_line(lines);
     }
 }

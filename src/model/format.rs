@@ -28,26 +28,86 @@ pub fn digit_text(n: usize, value: u8) -> String {
 
 /// The value of a compact symbol, if it is one (`.`, `0` and `_` are blank).
 pub fn value_of_symbol(ch: char) -> Option<u8> {
-    match ch {
-        '.' | '0' | '_' => Some(0),
-        '1'..='9' => Some(ch as u8 - b'0'),
-        'A'..='Z' => Some(ch as u8 - b'A' + 10),
-        _ => None,
+    u8::try_from(ch).ok().and_then(value_of_byte)
+}
+
+/// [`value_of_symbol`] of a byte, by one look-up in a table: for reading long files.
+pub fn value_of_byte(b: u8) -> Option<u8> {
+    match VALUES[b as usize] {
+        NOT_A_SYMBOL => None,
+        v => Some(v),
     }
 }
+
+/// What [`VALUES`] holds for a byte that is no symbol.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The value of each byte that is a compact symbol, [`NOT_A_SYMBOL`] for the others.
+const VALUES: [u8; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    table[b'.' as usize] = 0;
+    table[b'0' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut i = 0;
+    while i < SYMBOLS.len() {
+        table[SYMBOLS[i] as usize] = i as u8 + 1;
+        i += 1;
+    }
+    table
+};
 
 /// One line per grid: one symbol per cell for sides up to 35, else space-separated
 /// numbers with `0` for blank. Both forms are read back by the parser.
 pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
+    let mut line = String::new();
+    write_line(geometry, cells, &mut line);
+    line
+}
+
+/// Appends [`to_line`]'s text to `out`: with a buffer kept from one grid to the next
+/// (and cleared between them: the text already in it is checked again), writing a grid
+/// allocates nothing.
+pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
     if geometry.n <= MAX_COMPACT_SIDE {
-        cells.iter().map(|&v| digit_text(geometry.n, v)).collect()
+        // The usual grid, whose every value has a symbol: its bytes appended by one
+        // table look-up a cell (the text stays ASCII, so it is still a String).
+        if cells.iter().all(|&v| usize::from(v) < COMPACT.len()) {
+            let mut bytes = std::mem::take(out).into_bytes();
+            bytes.extend(cells.iter().map(|&v| COMPACT[usize::from(v)]));
+            *out = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            return;
+        }
+        out.reserve(cells.len());
+        for &v in cells {
+            match COMPACT.get(v as usize) {
+                Some(&b) => out.push(char::from(b)),
+                None => push_number(out, v),
+            }
+        }
     } else {
-        cells
-            .iter()
-            .map(|v| v.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        out.reserve(3 * cells.len());
+        for (i, &v) in cells.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            push_number(out, v);
+        }
     }
+}
+
+/// The compact symbol of each value from 0 (blank).
+const COMPACT: &[u8; 36] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Appends the decimal digits of `v`.
+fn push_number(out: &mut String, v: u8) {
+    if v >= 100 {
+        out.push(char::from(b'0' + v / 100));
+    }
+    if v >= 10 {
+        out.push(char::from(b'0' + v / 10 % 10));
+    }
+    out.push(char::from(b'0' + v % 10));
 }
 
 /// The printed layout with `|` between boxes and `-+-` rules between bands, as in the papers.

@@ -4,6 +4,7 @@
 //! for searches to try first ([`isomorph`]) and the independent validator every answer
 //! goes through.
 pub mod candidates;
+pub mod fingerprint;
 pub mod format;
 pub mod geometry;
 pub mod header;

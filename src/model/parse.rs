@@ -28,7 +28,7 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
-use super::format::value_of_symbol;
+use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
 use super::header::{parse_header, Header};
 use super::lines::LineReader;
@@ -110,6 +110,10 @@ pub struct PuzzleReader<R> {
     handled: usize,
     pending: Option<PendingGrid>,
     finished: bool,
+    /// The string of the content line last handled, reused for the next one.
+    spare: String,
+    /// The board last used and its key, looked up before `geometries`.
+    last_geometry: Option<((usize, usize, Variant), Arc<Geometry>)>,
 }
 
 /// The layout of the input, told from its first content lines.
@@ -205,6 +209,8 @@ impl<R: BufRead> PuzzleReader<R> {
             handled: 0,
             pending: None,
             finished: false,
+            spare: String::new(),
+            last_geometry: None,
         }
     }
 
@@ -234,8 +240,12 @@ impl<R: BufRead> PuzzleReader<R> {
                     if let Some(header) = text.strip_prefix('#').and_then(parse_header) {
                         self.set_header(self.lines.line(), header)?;
                     } else if !text.is_empty() && !text.starts_with('#') {
-                        let text = text.to_string();
-                        return Ok(Some((self.lines.line(), text)));
+                        // Into the string of the line before, so that reading a line
+                        // allocates nothing.
+                        let mut owned = std::mem::take(&mut self.spare);
+                        owned.clear();
+                        owned.push_str(text);
+                        return Ok(Some((self.lines.line(), owned)));
                     }
                 }
                 Err(e) => return Err(self.error(self.lines.line(), None, e.to_string())),
@@ -268,7 +278,9 @@ impl<R: BufRead> PuzzleReader<R> {
         while let Some((line_no, line)) = self.content_line()? {
             let first = self.handled == 0;
             self.handled += 1;
-            if let Some(p) = self.read_line(line_no, &line, first)? {
+            let read = self.read_line(line_no, &line, first);
+            self.spare = line;
+            if let Some(p) = read? {
                 return Ok(Some(p));
             }
         }
@@ -307,6 +319,12 @@ impl<R: BufRead> PuzzleReader<R> {
             return self
                 .read_csv_record(line_no, line, columns, label)
                 .map(Some);
+        }
+        let mut label = label;
+        if self.pending.is_none() {
+            if let Some(p) = self.compact_line(line_no, line, &mut label)? {
+                return Ok(Some(p));
+            }
         }
         // Comma-separated numbers are read like whitespace-separated ones.
         let spaced;
@@ -348,7 +366,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 .map(Some);
         }
         let len = cells.len();
-        let side = (len as f64).sqrt().round() as usize;
+        let side = side_of(len);
         // A line of N*N cells is a whole puzzle unless a value is too large
         // for that side (then it is the first row of a larger grid).
         let fits_whole = cells
@@ -530,12 +548,21 @@ impl<R: BufRead> PuzzleReader<R> {
     fn geometry(&mut self, line: usize, n: usize) -> Result<Arc<Geometry>, ParseError> {
         let (r, c) = self.box_for(n).map_err(|m| self.error(line, None, m))?;
         let key = (r, c, self.variant());
-        if let Some(g) = self.geometries.get(&key) {
-            return Ok(g.clone());
+        if let Some((last, g)) = &self.last_geometry {
+            if *last == key {
+                return Ok(g.clone());
+            }
         }
-        let g = Geometry::new(r, c, key.2).map_err(|e| self.error(line, None, e.0))?;
-        let g = Arc::new(g);
-        self.geometries.insert(key, g.clone());
+        let g = match self.geometries.get(&key) {
+            Some(g) => g.clone(),
+            None => {
+                let g = Geometry::new(r, c, key.2).map_err(|e| self.error(line, None, e.0))?;
+                let g = Arc::new(g);
+                self.geometries.insert(key, g.clone());
+                g
+            }
+        };
+        self.last_geometry = Some((key, g.clone()));
         Ok(g)
     }
 
@@ -570,7 +597,7 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let puzzle_text = field(columns.puzzle, "puzzle")?;
         let cells = split_cells(puzzle_text);
-        let side = (cells.len() as f64).sqrt().round() as usize;
+        let side = side_of(cells.len());
         if side * side != cells.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
             return Err(self.error(
                 line_no,
@@ -608,30 +635,60 @@ impl<R: BufRead> PuzzleReader<R> {
         let geometry = self.geometry(line, n)?;
         let mut cells = Vec::with_capacity(raw.len());
         for (i, cell) in raw.into_iter().enumerate() {
-            let name = Some(geometry.cell_name(i));
+            // Named only for an error: formatting every cell's name costs more than the
+            // whole rest of the parse.
+            let name = || Some(geometry.cell_name(i));
             let line = line_of(i);
             match cell {
                 Ok(v) if v as usize <= n => cells.push(v as u8),
-                Ok(v) => return Err(self.error(line, name, format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
+                Ok(v) => return Err(self.error(line, name(), format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
                 Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(self.error(line, name, format!("value {} is above {n}, the largest of a {n}x{n} grid", shown(&t))))
+                    return Err(self.error(line, name(), format!("value {} is above {n}, the largest of a {n}x{n} grid", shown(&t))))
                 }
                 Err(t) => {
                     return Err(self.error(
                         line,
-                        name,
+                        name(),
                         format!("unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')", shown(&t)),
                     ))
                 }
             }
         }
+        Ok(self.puzzle(geometry, line, cells, label))
+    }
+
+    /// A puzzle of `geometry` read at `line`, whose cells are checked values.
+    fn puzzle(
+        &self,
+        geometry: Arc<Geometry>,
+        line: usize,
+        cells: Vec<u8>,
+        label: Option<String>,
+    ) -> Puzzle {
         let mut puzzle = Puzzle::new(geometry, cells);
         puzzle.origin = Origin {
             file: self.file.clone(),
             line,
         };
         puzzle.label = label;
-        Ok(puzzle)
+        puzzle
+    }
+
+    /// A whole puzzle on one line in compact form whose every symbol is a value of its
+    /// side (the common case of large files), read without the general path's
+    /// per-cell allocations; `None` for any other line, which the general path reads
+    /// (and, if need be, reports) as before.
+    fn compact_line(
+        &mut self,
+        line_no: usize,
+        line: &str,
+        label: &mut Option<String>,
+    ) -> Result<Option<Puzzle>, ParseError> {
+        let Some(cells) = compact_values(line) else {
+            return Ok(None);
+        };
+        let geometry = self.geometry(line_no, side_of(cells.len()))?;
+        Ok(Some(self.puzzle(geometry, line_no, cells, label.take())))
     }
 }
 
@@ -712,6 +769,29 @@ fn given_solution(puzzle: &Puzzle, raw: Vec<RawCell>) -> Result<Vec<u8>, (Option
         }
     }
     Ok(values)
+}
+
+/// The side of a square grid of `cells` cells, if it is one.
+fn side_of(cells: usize) -> usize {
+    (cells as f64).sqrt().round() as usize
+}
+
+/// The values of a line that is one whole puzzle in compact form (one symbol per cell,
+/// nothing else, the side from the length, every value at most the side): what the
+/// general path makes of such a line, without its allocations. `None` for any other
+/// line.
+fn compact_values(line: &str) -> Option<Vec<u8>> {
+    let bytes = line.as_bytes();
+    let side = side_of(bytes.len());
+    if side * side != bytes.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+        return None;
+    }
+    let mut cells = vec![0u8; bytes.len()];
+    for (cell, &b) in cells.iter_mut().zip(bytes) {
+        // A byte of a longer UTF-8 character is no symbol.
+        *cell = value_of_byte(b).filter(|&v| v as usize <= side)?;
+    }
+    Some(cells)
 }
 
 /// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix

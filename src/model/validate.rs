@@ -87,35 +87,111 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
             });
         }
     }
-    let at = |r: usize, c: usize| solution[r * n + c];
-    let check =
-        |house: String, values: &mut dyn Iterator<Item = u8>| -> Result<(), ValidationError> {
-            let mut seen = 0u128;
-            for v in values {
-                if seen >> v & 1 == 1 {
-                    return Err(ValidationError::Repeated { house, value: v });
+    if repeats(solution, n, br, bc, g.variant == Variant::X) == Some(false) {
+        return Ok(());
+    }
+    first_repeat(solution, n, br, bc, g.variant)
+}
+
+/// Whether a row, column, box (`br` x `bc`) or, with `x`, a diagonal of the n x n grid
+/// `cells` holds a value other than 0 twice, found in one pass with a bit per value;
+/// `None` when one pass cannot tell (a side or a value above 64), and the houses must
+/// be walked one by one.
+pub(crate) fn repeats(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
+    if n == 0 || n > 64 || br * bc != n || cells.len() != n * n {
+        return None;
+    }
+    let mut cols = [0u64; 64];
+    let mut boxes = [0u64; 64];
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let mut seen = 0u64;
+        // The row's boxes, `bc` cells each, and the columns of each box's cells.
+        let row_boxes = boxes[r / br * (n / bc)..].iter_mut();
+        for ((part, in_box), part_cols) in row
+            .chunks_exact(bc)
+            .zip(row_boxes)
+            .zip(cols[..n].chunks_exact_mut(bc))
+        {
+            for (&v, in_col) in part.iter().zip(part_cols) {
+                if v != 0 {
+                    let bit = bit_of(v)?;
+                    if (seen | *in_col | *in_box) & bit != 0 {
+                        return Some(true);
+                    }
+                    seen |= bit;
+                    *in_col |= bit;
+                    *in_box |= bit;
                 }
-                seen |= 1 << v;
             }
-            Ok(())
-        };
+        }
+    }
+    if x {
+        for diagonal in [[0, n + 1], [n - 1, n - 1]] {
+            let mut seen = 0u64;
+            for &v in cells[diagonal[0]..].iter().step_by(diagonal[1]).take(n) {
+                if v != 0 {
+                    let bit = bit_of(v)?;
+                    if seen & bit != 0 {
+                        return Some(true);
+                    }
+                    seen |= bit;
+                }
+            }
+        }
+    }
+    Some(false)
+}
+
+/// The bit of value `v` (from 1) in a 64-bit set; `None` above 64.
+fn bit_of(v: u8) -> Option<u64> {
+    1u64.checked_shl(u32::from(v).wrapping_sub(1))
+}
+
+/// The first repeat in the order a person checks (rows, columns, boxes, diagonals; in
+/// each house the second sighting of a value), named: the error [`validate`] gives.
+fn first_repeat(
+    solution: &[u8],
+    n: usize,
+    br: usize,
+    bc: usize,
+    variant: Variant,
+) -> Result<(), ValidationError> {
+    let at = |r: usize, c: usize| solution[r * n + c];
+    let check = |house: &dyn Fn() -> String,
+                 values: &mut dyn Iterator<Item = u8>|
+     -> Result<(), ValidationError> {
+        let mut seen = 0u128;
+        for v in values {
+            if seen >> v & 1 == 1 {
+                return Err(ValidationError::Repeated {
+                    house: house(),
+                    value: v,
+                });
+            }
+            seen |= 1 << v;
+        }
+        Ok(())
+    };
     for r in 0..n {
-        check(format!("row {}", r + 1), &mut (0..n).map(|c| at(r, c)))?;
+        check(&|| format!("row {}", r + 1), &mut (0..n).map(|c| at(r, c)))?;
     }
     for c in 0..n {
-        check(format!("column {}", c + 1), &mut (0..n).map(|r| at(r, c)))?;
+        check(
+            &|| format!("column {}", c + 1),
+            &mut (0..n).map(|r| at(r, c)),
+        )?;
     }
     for b in 0..n {
         let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
         check(
-            format!("box {}", b + 1),
+            &|| format!("box {}", b + 1),
             &mut (0..n).map(|i| at(r0 + i / bc, c0 + i % bc)),
         )?;
     }
-    if g.variant == Variant::X {
-        check("main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;
+    if variant == Variant::X {
+        check(&|| "main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;
         check(
-            "anti-diagonal".into(),
+            &|| "anti-diagonal".into(),
             &mut (0..n).map(|i| at(i, n - 1 - i)),
         )?;
     }
