@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 use sudoku_arena::harness::record::{parse_records, Record};
-use sudoku_arena::harness::summary::summarize;
+use sudoku_arena::harness::tally::summarize;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
@@ -345,4 +345,60 @@ fn the_csv_quotes_a_file_name_with_a_comma_and_a_quote() {
     let files: Vec<&str> = rows.iter().map(|r| &r[0]).collect();
     assert_eq!(files, ["all", "all", &input, &input]);
     assert!(rows.iter().all(|r| r.len() == width));
+}
+
+#[test]
+fn repeat_records_every_time_and_the_median_and_gives_confidence_intervals() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = temp(&dir, "r.jsonl");
+    let results = results.as_str();
+    let o = run(&[
+        "compare",
+        "-b",
+        "dlx,fast",
+        "--repeat",
+        "3",
+        "--warmup",
+        "1",
+        "--out",
+        results,
+        "examples/easy.txt",
+    ]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(o.status.success(), "{stderr}");
+    assert!(stdout.contains("Over 3 rounds"), "{stdout}");
+    let records = records(results);
+    assert_eq!(records.len(), 8);
+    for r in &records {
+        assert_eq!(r.repeat_times_ms.len(), 3, "{r:?}");
+        let mut t = r.repeat_times_ms.clone();
+        t.sort_by(f64::total_cmp);
+        assert!(
+            (r.time_ms - t[1]).abs() < 0.002,
+            "the median of {t:?}: {}",
+            r.time_ms
+        );
+        let s = r.settings.as_ref().unwrap();
+        assert_eq!((s.repeat, s.warmup), (3, 1));
+    }
+    // Going on with another --repeat would mix medians of other counts: refused.
+    let o = run(&[
+        "compare",
+        "-b",
+        "dlx,fast",
+        "--repeat",
+        "5",
+        "--warmup",
+        "1",
+        "--out",
+        results,
+        "--resume",
+        "examples/easy.txt",
+    ]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--repeat 3 (this run: 5)"), "{stderr}");
 }

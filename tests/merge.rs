@@ -9,7 +9,7 @@ use common::cli::{err, out, run};
 use std::path::Path;
 use std::process::Output;
 use sudoku_arena::harness::record::{parse_records, Record};
-use sudoku_arena::harness::summary::summarize;
+use sudoku_arena::harness::tally::summarize;
 
 /// Four puzzles: shard 1/3 takes two, 2/3 and 3/3 one each; 5/6 and 6/6 none.
 const SET: &str = "examples/easy.txt";
@@ -204,4 +204,85 @@ fn what_solve_help_writes_to_results_jsonl_merges() {
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(rows(&out(&o)), ["dlx"]);
     assert!(out(&o).contains("every answer passed"), "{}", out(&o));
+}
+
+/// Rewrites the verdict of every `backend` record in `file` to `verdict` (and drops its
+/// solution), as a buggy backend would have answered.
+fn rewrite(file: &str, backend: &str, verdict: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if v["backend"] == backend {
+                v["verdict"] = verdict.into();
+                v["solution"] = serde_json::Value::Null;
+            }
+            v.to_string()
+        })
+        .collect();
+    std::fs::write(file, lines.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn files_of_other_backends_on_the_same_puzzles_are_cross_checked_together() {
+    // Two runs on the same puzzles, one backend each: merge meets each puzzle's answers
+    // in two files and must still check them against each other.
+    let dir = tempfile::tempdir().unwrap();
+    let a = shard(dir.path(), "a.jsonl", 1, 1, &["-b", "dlx"]);
+    let b = shard(dir.path(), "b.jsonl", 1, 1, &["-b", "fast"]);
+    let o = merge(&[&a, &b], &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("all verdicts agree"), "{}", out(&o));
+    rewrite(&b, "fast", "none");
+    let o = merge(&[&a, &b], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", out(&o));
+    assert_eq!(
+        out(&o).matches("DISAGREEMENT").count(),
+        4,
+        "one per puzzle: {}",
+        out(&o)
+    );
+}
+
+#[test]
+fn a_file_given_twice_counts_once_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = shard(dir.path(), "a.jsonl", 1, 1, &[]);
+    let once = merge(&[&a], &[]);
+    let twice = merge(&[&a, &a], &[]);
+    assert!(twice.status.success(), "{}", err(&twice));
+    assert_eq!(out(&once), out(&twice));
+    assert!(
+        err(&twice).contains("4 result(s) repeat a (backend, puzzle) pair"),
+        "{}",
+        err(&twice)
+    );
+}
+
+#[test]
+fn merge_of_a_runs_own_results_gives_the_table_that_run_printed() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = path(dir.path(), "r.jsonl");
+    let (run_csv, merged_csv) = (path(dir.path(), "run.csv"), path(dir.path(), "merged.csv"));
+    let o = run(
+        &[
+            "compare",
+            "-b",
+            "dlx,fast",
+            "--out",
+            &results,
+            "--csv",
+            &run_csv,
+            "examples/hard.txt",
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let o = merge(&[&results], &["--csv", &merged_csv]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(
+        std::fs::read_to_string(&run_csv).unwrap(),
+        std::fs::read_to_string(&merged_csv).unwrap()
+    );
 }

@@ -402,3 +402,47 @@ pub fn render(parts: &[Part], notes: &[String], threads: usize) -> Rendered {
     }
     r
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::harness::record::parse_records;
+    use crate::harness::tally::summarize;
+
+    fn rec(
+        backend: &str,
+        verdict: &str,
+        solution: Option<&str>,
+        time_ms: f64,
+    ) -> crate::harness::record::Record {
+        let solution = solution.map_or("null".to_string(), |s| format!("\"{s}\""));
+        let line = format!(
+            r#"{{"puzzle_index":0,"source":"p:1","file":"p","line":1,"puzzle":"p","size":4,"fixed_fraction":0.25,"backend":"{backend}","verdict":"{verdict}","solution":{solution},"solutions_found":1,"timed_out":false,"time_ms":{time_ms},"wrong":null,"stats":{{}}}}"#
+        );
+        parse_records(&line, "inline").unwrap().remove(0)
+    }
+
+    #[test]
+    fn a_bimodal_spread_shows_in_p10_and_p90() {
+        // Half the puzzles take 3.6 ms, half 527 ms: the median alone says neither.
+        let mut records = Vec::new();
+        for (i, t) in [3.6, 527.0].repeat(10).into_iter().enumerate() {
+            records.push(crate::harness::record::Record {
+                puzzle_index: i,
+                ..rec("highs", "unique", Some("x"), t)
+            });
+        }
+        let s = summarize(&records);
+        let b = &s.backends[0];
+        // Read from a histogram: within its stated error of the exact values.
+        let near = |got: f64, want: f64| {
+            (got - want).abs() <= want * crate::harness::times::QUANTILE_ERROR
+        };
+        assert!(near(b.p10_ms, 3.6) && near(b.p90_ms, 527.0), "{b:?}");
+        let table = terminal(&s);
+        assert!(
+            table.contains("p10 ms") && table.contains("3.60"),
+            "{table}"
+        );
+    }
+}

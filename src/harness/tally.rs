@@ -8,7 +8,8 @@
 //! threads, two shards) fold into one ([`Tally::absorb`]) that gives the very table one
 //! tally of all the puzzles gives.
 
-use super::entry::Entry;
+use super::entry::{Entry, Fingerprint, Names};
+use super::record::Record;
 use super::summary::{BackendSummary, Disagreement, Summary, WrongAnswer};
 use super::times::Times;
 use crate::solver::Verdict;
@@ -436,6 +437,35 @@ fn ratios(backends: &mut [BackendSummary], common_medians: &[f64]) {
     }
 }
 
+/// Builds the comparison of whole records: the records of a puzzle (same index, same
+/// puzzle) are cross-checked together, in the order of the puzzles' first records; when a
+/// (backend, puzzle) pair appears more than once, the last record counts.
+pub fn summarize(records: &[Record]) -> Summary {
+    let mut names = Names::default();
+    let mut groups: Vec<Vec<Entry>> = Vec::new();
+    let mut place: std::collections::HashMap<(usize, Fingerprint), usize> = Default::default();
+    let mut order: Vec<String> = Vec::new();
+    for r in records {
+        if !order.contains(&r.backend) {
+            order.push(r.backend.clone());
+        }
+        let e = Entry::new(r, &mut names);
+        let key = (e.puzzle_index, e.puzzle);
+        match place.get(&key) {
+            Some(&g) => groups[g].push(e),
+            None => {
+                place.insert(key, groups.len());
+                groups.push(vec![e]);
+            }
+        }
+    }
+    let mut tally = Tally::new(&order, false, None);
+    for g in &groups {
+        tally.add_puzzle(g);
+    }
+    tally.summary()
+}
+
 /// The two-sided 95 % quantile of Student's t with `df` degrees of freedom.
 fn student_t95(df: usize) -> f64 {
     const T: [f64; 30] = [
@@ -646,5 +676,107 @@ mod tests {
             "{r:?}"
         );
         assert_eq!(s.backends[0].rounds.as_ref().unwrap().ratio, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::summarize;
+    use crate::harness::record::Record;
+    use crate::solver::Verdict;
+
+    fn rec(backend: &str, verdict: &str, solution: Option<&str>, time_ms: f64) -> Record {
+        let verdict = Verdict::from_name(verdict).unwrap();
+        Record {
+            puzzle_index: 0,
+            source: "p:1".into(),
+            file: "p".into(),
+            line: 1,
+            label: None,
+            settings: None,
+            puzzle: "p".into(),
+            size: 4,
+            fixed_fraction: 0.25,
+            backend: backend.into(),
+            verdict,
+            solution: solution.map(String::from),
+            solutions_found: solution.is_some() as u64,
+            timed_out: verdict == Verdict::Unknown,
+            time_ms,
+            transport_ms: 0.0,
+            cpu_ms: 0.0,
+            peak_rss_kb: None,
+            clocks: Default::default(),
+            failure: None,
+            wrong: None,
+            conflict: None,
+            effort_name: "nodes".into(),
+            stats: Default::default(),
+            repeat_times_ms: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn agreeing_verdicts_are_clean() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "solved", Some("x"), 4.0),
+            rec("c", "unknown", None, 9.0),
+        ]);
+        assert!(s.clean(), "{:?}", s.disagreements);
+        assert_eq!(s.backends[1].ratio_to_fastest, 4.0);
+    }
+
+    #[test]
+    fn contradicting_verdicts_are_a_disagreement() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "none", None, 1.0),
+        ]);
+        assert_eq!(s.disagreements.len(), 1);
+        assert!(s.disagreements[0]
+            .reason
+            .contains("a says unique, b says none"));
+    }
+
+    #[test]
+    fn a_different_solution_to_a_unique_puzzle_is_a_disagreement() {
+        let s = summarize(&[
+            rec("a", "unique", Some("x"), 1.0),
+            rec("b", "solved", Some("y"), 1.0),
+        ]);
+        assert_eq!(s.disagreements.len(), 1);
+    }
+
+    #[test]
+    fn wrong_answers_are_counted_and_not_clean() {
+        let mut bad = rec("a", "unique", Some("x"), 1.0);
+        bad.wrong = Some("3 appears twice in row 1".into());
+        let s = summarize(&[bad]);
+        assert_eq!(
+            (s.backends[0].wrong, s.backends[0].solved, s.clean()),
+            (1, 0, false)
+        );
+    }
+
+    #[test]
+    fn the_ratio_baseline_is_a_backend_that_answered_everything() {
+        let s = summarize(&[
+            rec("ladder", "unknown", None, 0.5),
+            rec("a", "unique", Some("x"), 2.0),
+            rec("b", "unique", Some("x"), 4.0),
+        ]);
+        let ratio = |name: &str| {
+            s.backends
+                .iter()
+                .find(|b| b.backend == name)
+                .unwrap()
+                .ratio_to_fastest
+        };
+        assert_eq!((ratio("a"), ratio("b")), (1.0, 2.0));
+        assert!(
+            ratio("ladder").is_nan(),
+            "a backend that gave up has no ratio"
+        );
     }
 }
