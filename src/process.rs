@@ -25,7 +25,7 @@ pub struct ProcessOutput {
     pub killed: bool,
     /// Whether it was killed because its processes' resident memory passed the limit.
     pub memout: bool,
-    /// The most resident memory its processes held, KiB, as a [`MemoryWatch`] sampled
+    /// The most resident memory its processes held, KiB, as the memory watch sampled
     /// it while it ran; `None` when it ended before the first sample.
     pub peak_rss_kb: Option<u64>,
     /// Exit code, if it exited on its own.

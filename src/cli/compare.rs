@@ -29,8 +29,10 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// deadline is `unknown` (or `solved` if it found a solution) and the run goes on. With
 /// no FILE it reads standard input when something is piped in, and otherwise runs on the
 /// puzzles embedded in the binary (as --examples does). Puzzles are solved as they are
-/// read: memory holds a few puzzles at a time, plus about 130 bytes per solve for the
-/// summary (whole results go to --out). Files are read twice: first only checked, so
+/// read, a batch at a time, every backend on each puzzle: memory holds a few batches of
+/// puzzles and, for the summary, counts and time histograms per backend (quantiles
+/// within 0.1 %), the same for a thousand puzzles or a million (whole results go to
+/// --out, in input order). Files are read twice: first only checked, so
 /// that bad input stops the run with exit status 2 before any solve and nothing is
 /// written to --out (this also gives the progress bar its total), then solved. Standard
 /// input is read once, as `solve` reads it: bad input there stops the run at that
@@ -43,7 +45,9 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// --mem-limit); failed (the backend could
 /// not answer); wrong (must be 0); p10 / median / p90 / max time per puzzle (p10 and p90
 /// show a spread that a single median over a mixed set hides) (measured around the solve
-/// itself); x fastest; the median transport time to a worker process (never part of the
+/// itself); PAR-2, the mean time where a solve without an answer (unknown, memout,
+/// failed, wrong) counts twice the --timeout, as SAT competitions score (`-` with no
+/// budget); x fastest; the median transport time to a worker process (never part of the
 /// solve time); its own effort measure (named); and its mean encoding size (variables /
 /// constraints, or rows / columns for dlx).
 ///
