@@ -8,13 +8,28 @@ use crate::solver::round_ms;
 pub(crate) struct Object<'a> {
     out: &'a mut Vec<u8>,
     first: bool,
+    /// Whether the field names are known to need no escaping (names written in this
+    /// program, not read from elsewhere): they are then copied as they are.
+    plain_keys: bool,
 }
 
 impl<'a> Object<'a> {
     /// Starts an object at the end of `out`.
     pub(crate) fn new(out: &'a mut Vec<u8>) -> Object<'a> {
         out.push(b'{');
-        Object { out, first: true }
+        Object {
+            out,
+            first: true,
+            plain_keys: false,
+        }
+    }
+
+    /// Starts an object whose field names, and those of the objects in it, are names
+    /// of this program's own (plain ASCII, nothing to escape).
+    pub(crate) fn with_plain_keys(out: &'a mut Vec<u8>) -> Object<'a> {
+        let mut o = Object::new(out);
+        o.plain_keys = true;
+        o
     }
 
     /// Writes the name of the next field.
@@ -23,7 +38,14 @@ impl<'a> Object<'a> {
             self.out.push(b',');
         }
         self.first = false;
-        string(self.out, name);
+        if self.plain_keys {
+            debug_assert!(!name.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\'));
+            self.out.push(b'"');
+            self.out.extend_from_slice(name.as_bytes());
+            self.out.push(b'"');
+        } else {
+            string(self.out, name);
+        }
         self.out.push(b':');
         self.out
     }
@@ -117,6 +139,17 @@ impl<'a> Object<'a> {
 
     /// An object field, written by `fill`.
     pub(crate) fn object(&mut self, name: &str, fill: impl FnOnce(&mut Object)) {
+        let plain = self.plain_keys;
+        let out = self.key(name);
+        let mut inner = Object::new(out);
+        inner.plain_keys = plain;
+        fill(&mut inner);
+        inner.end();
+    }
+
+    /// A field holding an object whose field names come from elsewhere (escaped as
+    /// needed).
+    pub(crate) fn object_of_any_keys(&mut self, name: &str, fill: impl FnOnce(&mut Object)) {
         let out = self.key(name);
         let mut inner = Object::new(out);
         fill(&mut inner);

@@ -218,7 +218,7 @@ impl Record {
     /// `serde_json::to_string` gives for it, then a newline, without allocating when
     /// `out` (kept from one record to the next) has room.
     pub fn write_json_line(&self, out: &mut Vec<u8>) {
-        let mut o = Object::new(out);
+        let mut o = Object::with_plain_keys(out);
         o.u64("puzzle_index", self.puzzle_index as u64);
         o.str("source", &self.source);
         o.str("file", &self.file);
@@ -263,7 +263,7 @@ impl Record {
             s.ms("solve_ms", stats.solve_ms);
             s.ms("decode_ms", stats.decode_ms);
             if !stats.extra.is_empty() {
-                s.object("extra", |e| {
+                s.object_of_any_keys("extra", |e| {
                     for (name, v) in &stats.extra {
                         e.ms(name, *v);
                     }
