@@ -238,12 +238,6 @@ impl Entry {
         self.rounds.as_deref().unwrap_or_default()
     }
 
-    /// The same entry under another backend name (to tell groups of results apart).
-    pub fn relabelled(mut self, backend: &str, names: &mut Names) -> Entry {
-        self.backend = names.get(backend);
-        self
-    }
-
     /// Backend configuration.
     pub fn backend(&self) -> &str {
         &self.backend
@@ -280,11 +274,6 @@ impl Entry {
     /// Whether the backend answered with a valid solution.
     pub fn solved(&self) -> bool {
         self.has_solution && self.wrong().is_none()
-    }
-
-    /// The key under which a later entry replaces an earlier one (merged files).
-    pub fn key(&self) -> (&str, usize, Fingerprint) {
-        (&self.backend, self.puzzle_index, self.puzzle)
     }
 }
 

@@ -145,26 +145,6 @@ fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan)
     }
 }
 
-/// Solves one puzzle with `solver` (configuration `backend`) and turns the outcome into
-/// a record; the times are the solver's own (see [`crate::solver::Outcome::time_ms`]).
-pub fn run_one(
-    solver: &mut dyn Solver,
-    backend: &str,
-    puzzle: &Puzzle,
-    puzzle_index: usize,
-    plan: &Plan,
-) -> Record {
-    let outcome = solver.solve(puzzle, &plan.options());
-    record_of(
-        &outcome,
-        solver.effort_name(),
-        backend,
-        puzzle,
-        puzzle_index,
-        plan,
-    )
-}
-
 /// What the independent validator, or the solution the input gives, finds wrong with
 /// `outcome`, if anything.
 pub fn check(puzzle: &Puzzle, outcome: &Outcome) -> Option<String> {

@@ -324,11 +324,6 @@ impl Tally {
         }
     }
 
-    /// Solves tallied, over every configuration.
-    pub fn solves(&self) -> u64 {
-        self.whole.rows.iter().map(|r| r.puzzles).sum()
-    }
-
     /// The table of every puzzle.
     pub fn summary(&self) -> Summary {
         self.summary_of(&self.whole)

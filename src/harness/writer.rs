@@ -118,11 +118,6 @@ impl ResultsWriter {
         }
     }
 
-    /// Whether any result has been written.
-    pub fn started(&self) -> bool {
-        self.lock().header.is_none()
-    }
-
     /// Ends the run: writes the batches still waiting (those after a batch that never
     /// came, as when a run is stopped), in order; with `header_anyway`, writes the
     /// header even if no result came (a shard with no puzzle still says it ran).

@@ -26,10 +26,10 @@ pub fn line_fingerprint(line: &str) -> [u64; 2] {
 const GRID: u8 = 0;
 const TEXT: u8 = 1;
 
-/// The two seeded sums of `bytes`, of kind `kind`: 64-bit multiply-and-rotate sums over
-/// eight bytes at a time with a final avalanche (a few dozen instructions for a 9x9
-/// grid, where SipHash took over a thousand). Not meant to resist a grid made to
-/// collide, only to tell grids apart.
+/// The two seeded sums of `bytes`, of kind `kind`: 64-bit sums taking eight bytes at a
+/// time with one multiply and one rotate each, then a final avalanche (cheaper than
+/// SipHash's rounds on the solving path). Not meant to resist a grid made to collide,
+/// only to tell grids apart.
 fn sums(kind: u8, bytes: &[u8]) -> [u64; 2] {
     let mix = |seed: u64, mul: u64| {
         let mut h = seed ^ u64::from(kind) ^ (bytes.len() as u64).wrapping_mul(mul);
