@@ -658,13 +658,42 @@ impl Drop for Worker {
 mod tests {
     use super::*;
 
+    /// A stand-in worker: a script that greets as this build does and then waits, so the
+    /// test needs no built `sudoku-arena` binary (the library's own tests run without one).
+    fn greeting_script(dir: &Path) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = dir.join("worker.sh");
+        std::fs::write(
+            &path,
+            format!("#!/bin/sh\necho '{}'\nexec sleep 60\n", hello()),
+        )
+        .unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    /// Starts a worker, retrying while another test's fork still holds the fresh script
+    /// open for writing ("text file busy").
+    fn start_retrying(exe: &Path) -> Worker {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut tries = 0;
+        loop {
+            match Worker::start(exe, "dlx", Some(deadline)) {
+                Ok(worker) => return worker,
+                Err(WorkerEnd::Failed(e)) if e.contains("busy") && tries < 50 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(e) => panic!("{e:?}"),
+            }
+        }
+    }
+
     #[test]
     fn a_worker_keeps_its_scratch_files_in_a_folder_that_goes_when_it_is_killed() {
-        let Some(exe) = worker_executable() else {
-            panic!("no sudoku-arena binary to run a worker with");
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let worker = Worker::start(&exe, "dlx", Some(deadline)).unwrap_or_else(|e| panic!("{e:?}"));
+        let home = tempfile::tempdir().unwrap();
+        let exe = greeting_script(home.path());
+        let worker = start_retrying(&exe);
         let dir = worker._scratch.as_ref().unwrap().dir().to_path_buf();
         assert!(dir.is_dir());
         let pid = worker.child.as_ref().unwrap().id();
