@@ -169,9 +169,9 @@ prop_compose! {
             cpu_ms,
             peak_rss_kb,
             clocks: sudoku_arena::clock::Clocks {
-                time_source,
+                time_source: time_source.into(),
                 time_resolution_ms: resolution,
-                cpu_source,
+                cpu_source: cpu_source.into(),
             },
             failure,
             wrong,
@@ -228,6 +228,48 @@ proptest! {
         }
         let blank = Puzzle::new(g.clone(), vec![0; g.cells()]);
         prop_assert_eq!(validate(&blank, &s), first_repeat(&g, &s));
+    }
+
+    #[test]
+    fn the_check_names_the_first_bad_cell_or_changed_given_then_the_first_repeat(
+        board in 0usize..7,
+        x in any::<bool>(),
+        shift in 0usize..64,
+        changes in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3),
+        kept in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3), 0..30),
+    ) {
+        let g = geometry(board, x);
+        let n = g.n;
+        let truth = solved(&g, shift);
+        // Givens taken from the grid, some of them moved off it by 1 or 2.
+        let mut givens = vec![0u8; g.cells()];
+        for (cell, off) in kept {
+            let at = cell.index(givens.len());
+            givens[at] = ((usize::from(truth[at]) - 1 + usize::from(off)) % n + 1) as u8;
+        }
+        // Any byte in a few cells: blanks and values above the side too.
+        let mut s = truth;
+        for (cell, value) in changes {
+            let at = cell.index(s.len());
+            s[at] = value;
+        }
+        let name = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
+        let mut want = Ok(());
+        for (i, (&given, &value)) in givens.iter().zip(&s).enumerate() {
+            if value == 0 || usize::from(value) > n {
+                want = Err(ValidationError::BadValue { cell: name(i), value });
+                break;
+            }
+            if given != 0 && given != value {
+                want = Err(ValidationError::GivenChanged { cell: name(i), given, found: value });
+                break;
+            }
+        }
+        if want.is_ok() {
+            want = first_repeat(&g, &s);
+        }
+        let puzzle = Puzzle::new(g.clone(), givens);
+        prop_assert_eq!(validate(&puzzle, &s), want);
     }
 
     #[test]
