@@ -5,6 +5,7 @@
 //! else to know what was measured.
 
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::time::Duration;
 
 /// One clock a solve time can be read from: its name as records write it, and its
@@ -27,6 +28,10 @@ pub const WALL: TimeSource = TimeSource {
 /// `cpu_source` of a solve in this process or a worker: the solving thread's CPU clock.
 pub const THREAD_CPU: &str = "thread";
 
+/// `cpu_source` of a solve whose CPU time was not read ([`crate::solver::SolveOptions::cpu_time`]
+/// off): its `cpu_ms` is 0.
+pub const NO_CPU: &str = "not-read";
+
 /// `cpu_source` of an external solver: user + system time of its processes, from
 /// `wait4` (the descendants it waited for included).
 pub const CHILD_CPU: &str = "child-rusage";
@@ -41,21 +46,21 @@ pub const WORKER_CPU: &str = "worker-rusage";
 pub struct Clocks {
     /// What `time_ms` is: `wall`, or an external solver's own statistic (such as
     /// `minisat:cpu-time`; the README lists them).
-    pub time_source: String,
+    pub time_source: Cow<'static, str>,
     /// The finest step of that clock, in milliseconds (10 for a solver that prints
     /// seconds to two decimals).
     pub time_resolution_ms: f64,
-    /// What `cpu_ms` is: `thread`, `child-rusage` or `worker-rusage`.
-    pub cpu_source: String,
+    /// What `cpu_ms` is: `thread`, `child-rusage`, `worker-rusage` or `not-read`.
+    pub cpu_source: Cow<'static, str>,
 }
 
 impl Clocks {
     /// The clocks of a time read from `time` and a CPU time read from `cpu_source`.
-    pub fn new(time: TimeSource, cpu_source: &str) -> Clocks {
+    pub fn new(time: TimeSource, cpu_source: &'static str) -> Clocks {
         Clocks {
-            time_source: time.name.to_string(),
+            time_source: Cow::Borrowed(time.name),
             time_resolution_ms: time.resolution_ms,
-            cpu_source: cpu_source.to_string(),
+            cpu_source: Cow::Borrowed(cpu_source),
         }
     }
 }

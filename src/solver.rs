@@ -22,6 +22,12 @@ pub struct SolveOptions {
     /// solves in the caller's process goes to a worker when it is set (see
     /// [`crate::backends::create`]). `None`: no limit.
     pub mem_limit: Option<u64>,
+    /// Read the solving thread's CPU clock around a solve in this process, for
+    /// [`Outcome::cpu_ms`]. Each read is a system call (about 0.4 µs of CPU on a
+    /// virtual machine, as much as some whole solves): a caller that does not keep the
+    /// CPU time turns it off. External solvers' and workers' CPU times come from the
+    /// kernel's accounting of their processes and are read either way.
+    pub cpu_time: bool,
 }
 
 impl Default for SolveOptions {
@@ -31,6 +37,7 @@ impl Default for SolveOptions {
             deadline: None,
             keep_solutions: 2,
             mem_limit: None,
+            cpu_time: true,
         }
     }
 }
@@ -44,6 +51,7 @@ impl SolveOptions {
             deadline: timeout.and_then(|t| Instant::now().checked_add(t)),
             keep_solutions: 2,
             mem_limit: None,
+            cpu_time: true,
         }
     }
 
@@ -209,7 +217,10 @@ pub struct Outcome {
     /// Reported apart so that it never counts as solving.
     pub transport_ms: f64,
     /// CPU time of the solve, in milliseconds: the solving thread's CPU clock, or the
-    /// external solver's processes' (`clocks.cpu_source` says which).
+    /// external solver's processes' (`clocks.cpu_source` says which). The thread's
+    /// clock is read just outside the wall clock's window (its reads are system calls,
+    /// which are not solving), so on a solve of a few microseconds it can exceed
+    /// `time_ms` by the cost of one read; 0 when [`SolveOptions::cpu_time`] is off.
     pub cpu_ms: f64,
     /// Peak resident memory of the solve, in KiB (the kernel's `kB`). In a worker
     /// process: the worker's high-water mark (`VmHWM`) over the solve, reset before it,

@@ -305,7 +305,7 @@ fn an_external_solve_gives_its_own_time_its_transport_and_its_cpu_time() {
         assert_eq!(out.verdict, Verdict::Unique, "{backend}");
         let clocks = &out.clocks;
         assert_eq!(
-            (clocks.time_source.as_str(), clocks.time_resolution_ms),
+            (&*clocks.time_source, clocks.time_resolution_ms),
             (source, resolution),
             "{backend}"
         );

@@ -4,7 +4,7 @@
 //! every command agree on such a puzzle, and no engine is handed a grid it was never
 //! meant to read.
 
-use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL};
+use crate::clock::{thread_cpu, Clocks, NO_CPU, THREAD_CPU, WALL};
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
 use std::time::Instant;
@@ -33,15 +33,17 @@ impl Solver for GivensChecked {
         }
         // The clocks are read only for a verdict of the givens' own (reading the thread's
         // CPU clock is a system call): timed is the check that proves it, done again.
+        let cpu_start = opts.cpu_time.then(thread_cpu);
         let start = Instant::now();
-        let cpu_start = thread_cpu();
         std::hint::black_box(puzzle.conflicting_givens());
+        let time_ms = ms(start.elapsed());
+        let cpu = cpu_start.map(|c| thread_cpu().saturating_sub(c));
         let mut stats = Stats::default();
         stats.extra.insert("givens_conflict".into(), 1.0);
         Outcome {
-            cpu_ms: ms(thread_cpu().saturating_sub(cpu_start)),
-            time_ms: ms(start.elapsed()),
-            clocks: Clocks::new(WALL, THREAD_CPU),
+            cpu_ms: cpu.map_or(0.0, ms),
+            time_ms,
+            clocks: Clocks::new(WALL, if cpu.is_some() { THREAD_CPU } else { NO_CPU }),
             ..Outcome::from_search(Vec::new(), 0, true, false, stats)
         }
     }

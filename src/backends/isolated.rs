@@ -25,7 +25,7 @@
 //! thread's CPU time beside it. What the pipe and process start cost is the outcome's
 //! `transport_ms`, never part of `time_ms`.
 
-use crate::clock::{thread_cpu, Clocks, THREAD_CPU, WALL, WORKER_CPU};
+use crate::clock::{thread_cpu, Clocks, NO_CPU, THREAD_CPU, WALL, WORKER_CPU};
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::process::{MemoryWatch, MEMORY_SAMPLE_FIRST, MEMORY_SAMPLE_MAX};
@@ -70,17 +70,20 @@ impl Solver for Timed {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
+        // The CPU clock is read outside the wall clock's window: its reads are system
+        // calls that would otherwise count as solving (for a solve of a few
+        // microseconds, a sizeable part). The CPU time may then exceed the wall time by
+        // the cost of one read.
+        let cpu_start = opts.cpu_time.then(thread_cpu);
         let start = Instant::now();
-        let cpu_start = thread_cpu();
         let mut out = self.0.solve_streaming(puzzle, opts, on_solution);
-        // Read inside the wall clock's window, so that the one never exceeds the other.
-        let cpu = thread_cpu().saturating_sub(cpu_start);
         let wall = ms(start.elapsed());
+        let cpu = cpu_start.map(|c| thread_cpu().saturating_sub(c));
         if out.clocks.time_source.is_empty() {
             out.time_ms = wall;
             out.transport_ms = 0.0;
-            out.cpu_ms = ms(cpu);
-            out.clocks = Clocks::new(WALL, THREAD_CPU);
+            out.cpu_ms = cpu.map_or(0.0, ms);
+            out.clocks = Clocks::new(WALL, if cpu.is_some() { THREAD_CPU } else { NO_CPU });
         } else {
             // The backend read an external solver's own time: the rest is transport.
             out.transport_ms = (wall - out.time_ms).max(0.0);
@@ -371,6 +374,8 @@ fn serve(spec: &str, input: impl BufRead, output: &mut impl Write) -> Result<(),
             keep_solutions: req.keep_solutions.try_into().unwrap_or(usize::MAX),
             // The parent watches this process: the solve itself runs unbounded here.
             mem_limit: None,
+            // A worker's solve costs a round trip that dwarfs the two clock reads.
+            cpu_time: true,
         };
         meter.reset();
         let mut write_failed = None;
@@ -658,14 +663,19 @@ impl Drop for Worker {
 mod tests {
     use super::*;
 
-    /// A stand-in worker: a script that greets as this build does and then waits, so the
-    /// test needs no built `sudoku-arena` binary (the library's own tests run without one).
+    /// A stand-in worker: a script that greets as this build does and then reads its
+    /// input until it ends, in the shell itself (no `exec` that would swap the process
+    /// image, and with it `/proc/PID/environ`, while the test reads it), so the test
+    /// needs no built `sudoku-arena` binary (the library's own tests run without one).
     fn greeting_script(dir: &Path) -> PathBuf {
         use std::os::unix::fs::PermissionsExt;
         let path = dir.join("worker.sh");
         std::fs::write(
             &path,
-            format!("#!/bin/sh\necho '{}'\nexec sleep 60\n", hello()),
+            format!(
+                "#!/bin/sh\necho '{}'\nwhile read -r line; do :; done\n",
+                hello()
+            ),
         )
         .unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -218,20 +218,121 @@ impl Record {
     /// `serde_json::to_string` gives for it, then a newline, without allocating when
     /// `out` (kept from one record to the next) has room.
     pub fn write_json_line(&self, out: &mut Vec<u8>) {
+        self.view().write_json_line(out);
+    }
+
+    /// The record as borrowed fields.
+    fn view(&self) -> RecordView<'_> {
+        RecordView {
+            puzzle_index: self.puzzle_index,
+            source: &self.source,
+            file: &self.file,
+            line: self.line,
+            label: self.label.as_deref(),
+            puzzle: &self.puzzle,
+            size: self.size,
+            fixed_fraction: self.fixed_fraction,
+            backend: &self.backend,
+            verdict: self.verdict,
+            solution: self.solution.as_deref(),
+            solutions_found: self.solutions_found,
+            timed_out: self.timed_out,
+            time_ms: self.time_ms,
+            transport_ms: self.transport_ms,
+            cpu_ms: self.cpu_ms,
+            peak_rss_kb: self.peak_rss_kb,
+            clocks: &self.clocks,
+            failure: self.failure.as_deref(),
+            wrong: self.wrong.as_deref(),
+            conflict: self.conflict.as_deref(),
+            effort_name: &self.effort_name,
+            stats: &self.stats,
+            repeat_times_ms: &self.repeat_times_ms,
+            settings: self.settings.as_ref(),
+        }
+    }
+}
+
+/// A [`Record`] whose text fields are borrowed, so that the run loop writes a results
+/// line from the puzzle's and the outcome's own data, with no string made per solve:
+/// the one writer of results lines ([`Record::write_json_line`] goes through it too).
+#[derive(Clone, Copy)]
+pub(crate) struct RecordView<'a> {
+    pub(crate) puzzle_index: usize,
+    pub(crate) source: &'a str,
+    pub(crate) file: &'a str,
+    pub(crate) line: usize,
+    pub(crate) label: Option<&'a str>,
+    pub(crate) puzzle: &'a str,
+    pub(crate) size: usize,
+    pub(crate) fixed_fraction: f64,
+    pub(crate) backend: &'a str,
+    pub(crate) verdict: Verdict,
+    pub(crate) solution: Option<&'a str>,
+    pub(crate) solutions_found: u64,
+    pub(crate) timed_out: bool,
+    pub(crate) time_ms: f64,
+    pub(crate) transport_ms: f64,
+    pub(crate) cpu_ms: f64,
+    pub(crate) peak_rss_kb: Option<u64>,
+    pub(crate) clocks: &'a Clocks,
+    pub(crate) failure: Option<&'a str>,
+    pub(crate) wrong: Option<&'a str>,
+    pub(crate) conflict: Option<&'a str>,
+    pub(crate) effort_name: &'a str,
+    pub(crate) stats: &'a Stats,
+    pub(crate) repeat_times_ms: &'a [f64],
+    pub(crate) settings: Option<&'a RunSettings>,
+}
+
+impl RecordView<'_> {
+    /// The record these fields are, owned.
+    pub(crate) fn to_record(self) -> Record {
+        Record {
+            puzzle_index: self.puzzle_index,
+            source: self.source.to_string(),
+            file: self.file.to_string(),
+            line: self.line,
+            label: self.label.map(str::to_string),
+            puzzle: self.puzzle.to_string(),
+            size: self.size,
+            fixed_fraction: self.fixed_fraction,
+            backend: self.backend.to_string(),
+            verdict: self.verdict,
+            solution: self.solution.map(str::to_string),
+            solutions_found: self.solutions_found,
+            timed_out: self.timed_out,
+            time_ms: self.time_ms,
+            transport_ms: self.transport_ms,
+            cpu_ms: self.cpu_ms,
+            peak_rss_kb: self.peak_rss_kb,
+            clocks: self.clocks.clone(),
+            failure: self.failure.map(str::to_string),
+            wrong: self.wrong.map(str::to_string),
+            conflict: self.conflict.map(str::to_string),
+            effort_name: self.effort_name.to_string(),
+            stats: self.stats.clone(),
+            repeat_times_ms: self.repeat_times_ms.to_vec(),
+            settings: self.settings.cloned(),
+        }
+    }
+
+    /// Appends the line of a results file to `out` (see [`Record::write_json_line`]).
+    pub(crate) fn write_json_line(&self, out: &mut Vec<u8>) {
         let mut o = Object::with_plain_keys(out);
         o.u64("puzzle_index", self.puzzle_index as u64);
-        o.str("source", &self.source);
-        o.str("file", &self.file);
+        o.str("source", self.source);
+        o.str("file", self.file);
         o.u64("line", self.line as u64);
-        if let Some(label) = &self.label {
+        if let Some(label) = self.label {
             o.str("label", label);
         }
-        o.str("puzzle", &self.puzzle);
+        o.str("puzzle", self.puzzle);
         o.u64("size", self.size as u64);
         o.f64("fixed_fraction", self.fixed_fraction);
-        o.str("backend", &self.backend);
+        o.str("backend", self.backend);
         o.str("verdict", self.verdict.name());
-        o.opt_str("solution", self.solution.as_deref());
+        o.opt_str("solution", self.solution);
         o.u64("solutions_found", self.solutions_found);
         o.bool("timed_out", self.timed_out);
         o.ms("time_ms", self.time_ms);
@@ -243,15 +344,15 @@ impl Record {
         o.str("time_source", &self.clocks.time_source);
         o.f64("time_resolution_ms", self.clocks.time_resolution_ms);
         o.str("cpu_source", &self.clocks.cpu_source);
-        if let Some(failure) = &self.failure {
+        if let Some(failure) = self.failure {
             o.str("failure", failure);
         }
-        o.opt_str("wrong", self.wrong.as_deref());
-        if let Some(conflict) = &self.conflict {
+        o.opt_str("wrong", self.wrong);
+        if let Some(conflict) = self.conflict {
             o.str("conflict", conflict);
         }
-        o.str("effort_name", &self.effort_name);
-        let stats = &self.stats;
+        o.str("effort_name", self.effort_name);
+        let stats = self.stats;
         o.object("stats", |s| {
             s.u64("nodes", stats.nodes);
             s.u64("backtracks", stats.backtracks);
@@ -271,9 +372,9 @@ impl Record {
             }
         });
         if !self.repeat_times_ms.is_empty() {
-            o.f64s("repeat_times_ms", &self.repeat_times_ms);
+            o.f64s("repeat_times_ms", self.repeat_times_ms);
         }
-        match &self.settings {
+        match self.settings {
             Some(settings) => o.object("settings", |s| {
                 s.u64("max_solutions", settings.max_solutions as u64);
                 s.opt_f64("timeout_s", settings.timeout_s);

@@ -11,12 +11,12 @@
 
 use super::entry::{Entry as Kept, Fingerprint, Name, Names, PuzzleFacts};
 use super::queue::{CloseOnDrop, Pop, Queue};
-use super::record::{Record, RunSettings};
+use super::record::{Record, RecordView, RunSettings};
 use super::tally::Tally;
 use super::writer::ResultsWriter;
 use crate::backends::create;
 use crate::error::{Error, Result};
-use crate::model::format::to_line;
+use crate::model::format::{to_line, write_line};
 use crate::model::Puzzle;
 use crate::solver::{matches_expected, verify, Outcome, SolveOptions, Solver};
 use std::collections::{HashMap, HashSet};
@@ -189,23 +189,21 @@ fn record_checked(
     puzzle_index: usize,
     plan: &Plan,
 ) -> Record {
-    let g = &puzzle.geometry;
-    Record {
-        verdict: outcome.verdict,
-        solution: outcome.solutions.first().map(|s| to_line(g, s)),
-        solutions_found: outcome.solutions_found,
-        timed_out: outcome.timed_out,
-        time_ms: outcome.time_ms,
-        transport_ms: outcome.transport_ms,
-        cpu_ms: outcome.cpu_ms,
-        peak_rss_kb: outcome.peak_rss_kb,
-        clocks: outcome.clocks.clone(),
-        failure: outcome.failure.as_ref().map(ToString::to_string),
-        wrong,
-        effort_name: effort_name.to_string(),
-        stats: outcome.stats.clone(),
-        ..base_record(backend, puzzle, puzzle_index, plan)
-    }
+    let mut text = PuzzleText::default();
+    text.fill(puzzle);
+    let settings = plan.settings();
+    let failure = outcome.failure.as_ref().map(ToString::to_string);
+    let solve = Solve {
+        index: puzzle_index,
+        puzzle,
+        backend,
+        effort_name,
+        outcome,
+        times: &[],
+        wrong: wrong.as_deref(),
+        failure: failure.as_deref(),
+    };
+    text.view(&solve, &settings).to_record()
 }
 
 /// The runs an earlier results file already holds (`--resume`): per puzzle index, the
@@ -467,6 +465,83 @@ struct SolvingThread<'a> {
     /// Puzzles of an earlier run whose waiting answers this thread took.
     resumed: HashSet<(usize, Fingerprint)>,
     entries: Vec<Kept>,
+    /// What every results line repeats: the run's settings, and the puzzle's text.
+    settings: RunSettings,
+    text: PuzzleText,
+}
+
+/// The text a puzzle's results lines repeat, made once a puzzle into buffers kept from
+/// one puzzle to the next, and the buffer a solution's one-line form is written into.
+#[derive(Default)]
+struct PuzzleText {
+    source: String,
+    line: String,
+    conflict: Option<String>,
+    solution: String,
+}
+
+/// One answer, as the run loop holds it when it writes its results line.
+struct Solve<'a> {
+    index: usize,
+    puzzle: &'a Puzzle,
+    backend: &'a str,
+    effort_name: &'a str,
+    outcome: &'a Outcome,
+    times: &'a [f64],
+    wrong: Option<&'a str>,
+    failure: Option<&'a str>,
+}
+
+impl PuzzleText {
+    /// The results line of `solve` (whose puzzle these buffers were filled for), its
+    /// solution written into the solution buffer.
+    fn view<'a>(&'a mut self, solve: &Solve<'a>, settings: &'a RunSettings) -> RecordView<'a> {
+        let (puzzle, outcome) = (solve.puzzle, solve.outcome);
+        let solution = match outcome.solutions.first() {
+            Some(grid) => {
+                self.solution.clear();
+                write_line(&puzzle.geometry, grid, &mut self.solution);
+                Some(self.solution.as_str())
+            }
+            None => None,
+        };
+        RecordView {
+            puzzle_index: solve.index,
+            source: &self.source,
+            file: &puzzle.origin.file,
+            line: puzzle.origin.line,
+            label: puzzle.label.as_deref(),
+            puzzle: &self.line,
+            size: puzzle.geometry.n,
+            fixed_fraction: puzzle.given_count() as f64 / puzzle.geometry.cells() as f64,
+            backend: solve.backend,
+            verdict: outcome.verdict,
+            solution,
+            solutions_found: outcome.solutions_found,
+            timed_out: outcome.timed_out,
+            time_ms: outcome.time_ms,
+            transport_ms: outcome.transport_ms,
+            cpu_ms: outcome.cpu_ms,
+            peak_rss_kb: outcome.peak_rss_kb,
+            clocks: &outcome.clocks,
+            failure: solve.failure,
+            wrong: solve.wrong,
+            conflict: self.conflict.as_deref(),
+            effort_name: solve.effort_name,
+            stats: &outcome.stats,
+            repeat_times_ms: solve.times,
+            settings: Some(settings),
+        }
+    }
+
+    /// Refills the buffers for `puzzle`.
+    fn fill(&mut self, puzzle: &Puzzle) {
+        self.source.clear();
+        puzzle.write_display_name(&mut self.source);
+        self.line.clear();
+        write_line(&puzzle.geometry, &puzzle.cells, &mut self.line);
+        self.conflict = puzzle.conflict();
+    }
 }
 
 impl<'a> SolvingThread<'a> {
@@ -483,6 +558,8 @@ impl<'a> SolvingThread<'a> {
             tally: plan.tally(),
             resumed: HashSet::new(),
             entries: Vec::new(),
+            settings: plan.settings(),
+            text: PuzzleText::default(),
         }
     }
 
@@ -528,6 +605,9 @@ impl<'a> SolvingThread<'a> {
         lines: &mut Vec<u8>,
     ) -> u64 {
         let facts = PuzzleFacts::of(puzzle, index, &mut self.names);
+        if self.sinks.results.is_some() {
+            self.text.fill(puzzle);
+        }
         self.entries.clear();
         let key = (index, facts.fingerprint);
         if let Some(earlier) = self.done.pending.get(&key) {
@@ -554,7 +634,7 @@ impl<'a> SolvingThread<'a> {
                             "FAILED: {backend} on {}: cannot start: {e}",
                             record.source
                         ));
-                        write_line(lines, self.sinks.results.is_some(), &record);
+                        write_record(lines, self.sinks.results.is_some(), &record);
                         self.entries.push(Kept::new(&record, &mut self.names));
                         continue;
                     }
@@ -563,7 +643,11 @@ impl<'a> SolvingThread<'a> {
             for _ in 0..self.plan.warmup {
                 solver.solve(puzzle, &self.plan.options());
             }
-            let (outcome, times, unsteady) = timed_solves(solver.as_mut(), puzzle, self.plan);
+            // The CPU time goes only into results lines: without them its clock is not
+            // read (two system calls a solve).
+            let cpu_time = self.sinks.results.is_some();
+            let (outcome, times, unsteady) =
+                timed_solves(solver.as_mut(), puzzle, self.plan, cpu_time);
             let effort = self.effort_names[b]
                 .get_or_insert_with(|| self.names.get(solver.effort_name()))
                 .clone();
@@ -580,20 +664,10 @@ impl<'a> SolvingThread<'a> {
                     puzzle.display_name()
                 ));
             }
-            let solution = outcome.solutions.first().map(Vec::as_slice);
             if self.sinks.results.is_some() {
-                let mut record = record_checked(
-                    &outcome,
-                    wrong.clone(),
-                    &effort,
-                    backend,
-                    puzzle,
-                    index,
-                    self.plan,
-                );
-                record.repeat_times_ms = times.clone();
-                write_line(lines, true, &record);
+                self.write_result(lines, index, puzzle, b, &effort, &outcome, &times, &wrong);
             }
+            let solution = outcome.solutions.first().map(Vec::as_slice);
             let mut entry = Kept::of_solve(
                 &facts,
                 &self.backend_names[b],
@@ -608,18 +682,55 @@ impl<'a> SolvingThread<'a> {
         self.tally.add_puzzle(&self.entries);
         solves
     }
+
+    /// Appends the results line of configuration `b`'s answer `outcome` to the puzzle
+    /// at `index` (whose text [`PuzzleText::fill`] made) to `lines`, straight from the
+    /// outcome: nothing but a failure's text is allocated.
+    #[allow(clippy::too_many_arguments)]
+    fn write_result(
+        &mut self,
+        lines: &mut Vec<u8>,
+        index: usize,
+        puzzle: &Puzzle,
+        b: usize,
+        effort: &str,
+        outcome: &Outcome,
+        times: &[f64],
+        wrong: &Option<String>,
+    ) {
+        let failure = outcome.failure.as_ref().map(ToString::to_string);
+        let solve = Solve {
+            index,
+            puzzle,
+            backend: &self.plan.backends[b],
+            effort_name: effort,
+            outcome,
+            times,
+            wrong: wrong.as_deref(),
+            failure: failure.as_deref(),
+        };
+        self.text
+            .view(&solve, &self.settings)
+            .write_json_line(lines);
+    }
 }
 
 /// Solves `puzzle` `repeat` times (at least once) with the same solver: the answer is
 /// the first solve's, its times the median of all (with every time given back when
 /// there are several); and what is wrong if a repeat contradicts the first verdict.
+/// `cpu_time` says whether the solves read the CPU clock.
 fn timed_solves(
     solver: &mut dyn Solver,
     puzzle: &Puzzle,
     plan: &Plan,
+    cpu_time: bool,
 ) -> (Outcome, Vec<f64>, Option<String>) {
     let repeat = plan.repeat;
-    let mut outcome = solver.solve(puzzle, &plan.options());
+    let options = || SolveOptions {
+        cpu_time,
+        ..plan.options()
+    };
+    let mut outcome = solver.solve(puzzle, &options());
     if repeat <= 1 {
         return (outcome, Vec::new(), None);
     }
@@ -630,7 +741,7 @@ fn timed_solves(
     );
     let mut unsteady = None;
     for k in 2..=repeat {
-        let again = solver.solve(puzzle, &plan.options());
+        let again = solver.solve(puzzle, &options());
         if !again.verdict.agrees_with(outcome.verdict) && unsteady.is_none() {
             unsteady = Some(format!(
                 "solve {k} of --repeat {repeat} says {}, the first said {}",
@@ -654,7 +765,7 @@ fn timed_solves(
 }
 
 /// Appends `record` as a JSON line to `lines` when results are written.
-fn write_line(lines: &mut Vec<u8>, writing: bool, record: &Record) {
+fn write_record(lines: &mut Vec<u8>, writing: bool, record: &Record) {
     if writing {
         record.write_json_line(lines);
     }

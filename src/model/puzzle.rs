@@ -168,14 +168,20 @@ impl Puzzle {
 
     /// A name for reports: the label if any, else `file:line`.
     pub fn display_name(&self) -> String {
+        let mut name = String::new();
+        self.write_display_name(&mut name);
+        name
+    }
+
+    /// Appends [`Puzzle::display_name`]'s text to `out` (a buffer kept from one puzzle
+    /// to the next allocates nothing).
+    pub fn write_display_name(&self, out: &mut String) {
         match &self.label {
-            Some(l) => l.clone(),
+            Some(l) => out.push_str(l),
             None => {
-                let mut name = String::with_capacity(self.origin.file.len() + 8);
-                name.push_str(&self.origin.file);
-                name.push(':');
-                name.push_str(itoa::Buffer::new().format(self.origin.line));
-                name
+                out.push_str(&self.origin.file);
+                out.push(':');
+                out.push_str(itoa::Buffer::new().format(self.origin.line));
             }
         }
     }
