@@ -26,9 +26,23 @@
 //! When nothing more follows, the search branches on a two-candidate cell (in the band
 //! with the most, in that band's row with the most), or, when there is none, after a
 //! look for hidden singles in columns, on the fewest-candidate cell among the first
-//! open cell of each band. The board (240 bytes) is copied onto a stack of
-//! alternatives instead of undoing; the stack is allocated with the solver and kept,
-//! so the loop does not allocate.
+//! open cell of each band.
+//!
+//! After `DEEP_AFTER` branch nodes the puzzle is a hard one and the search goes deep,
+//! which costs more per node and takes far fewer nodes:
+//!
+//! - **Stack update**, each time the band updates run dry, for every digit whose words
+//!   changed: per stack (three columns of boxes), the 3×3 matrix of band by column where
+//!   the digit can be keeps only what lies on a permutation (`UNION`): the band update
+//!   turned on its side, so claiming along columns and hidden singles in columns too.
+//! - **Branching on a digit**: the band or stack whose digits have the fewest
+//!   permutations left in all (counted by the updates, `perm_counts`), and in it the first
+//!   digit with exactly two; one side keeps the first permutation's mini-rows (or
+//!   columns), the other the second's.
+//!
+//! The board (about 300 bytes) is copied onto a stack of alternatives instead of
+//! undoing; the stack is allocated with the solver and kept, so the loop does not
+//! allocate.
 
 use super::{Contradiction, Search};
 use std::time::Instant;
@@ -76,30 +90,85 @@ const PERMS: [u16; 6] = {
     t
 };
 
+/// For a 3×3 occupancy matrix (bit `3 * row + col`), the permutations lying inside it
+/// (bit `k` for `PERMS[k]`).
+const PSET: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if PERMS[i] & m as u16 == PERMS[i] {
+                t[m] |= 1 << i;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a 3×3 occupancy matrix, how many permutations lie inside it.
+const PCOUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = PSET[m].count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// For a 3×3 occupancy matrix, the union of the permutations lying inside it (same bit
+/// layout); 0 when none does.
+const UNION: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut i = 0;
+        while i < 6 {
+            if PSET[m] >> i & 1 == 1 {
+                t[m] |= PERMS[i];
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The cells (27-bit band mask) of a set of mini-rows (bit `3 * row + box`).
+const fn mini_row_cells(minis: u16) -> u32 {
+    let mut mask = 0u32;
+    let mut k = 0;
+    while k < 9 {
+        if minis >> k & 1 == 1 {
+            mask |= 7 << (9 * (k / 3) + 3 * (k % 3));
+        }
+        k += 1;
+    }
+    mask
+}
+
 /// For a mini-row occupancy matrix (bit `3 * row + box`), the cells (27-bit band mask)
 /// of the mini-rows that lie on a permutation inside it; 0 when none does.
 const KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let mut union = 0u16;
-        let mut i = 0;
-        while i < 6 {
-            if PERMS[i] & m as u16 == PERMS[i] {
-                union |= PERMS[i];
-            }
-            i += 1;
-        }
-        let mut mask = 0u32;
-        let mut k = 0;
-        while k < 9 {
-            if union >> k & 1 == 1 {
-                mask |= 7 << (9 * (k / 3) + 3 * (k % 3));
-            }
-            k += 1;
-        }
-        t[m] = mask;
+        t[m] = mini_row_cells(UNION[m]);
         m += 1;
+    }
+    t
+};
+
+/// For a set of columns (9 bits), the cells of a band in those columns.
+const SPREAD: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        t[c] = (c | c << 9 | c << 18) as u32;
+        c += 1;
     }
     t
 };
@@ -176,6 +245,28 @@ const OTHER_WORDS: [(u8, u8, u8); 27] = {
     t
 };
 
+/// For each word (digit `d`, band `b`), its place `9 * b + d` in `perm_counts`.
+const WORD_COUNT: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (9 * (i % 3) + i / 3) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The digit (0–8) of each word.
+const DIGIT: [u8; 27] = {
+    let mut t = [0u8; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i / 3) as u8;
+        i += 1;
+    }
+    t
+};
+
 /// The three cells of column `c` in a band.
 const fn column(c: usize) -> u32 {
     0x40201 << c
@@ -191,6 +282,12 @@ pub struct Board {
     unsolved: [u32; 3],
     /// The two-candidate cells of each band, as the last naked-singles pass found them.
     pairs: [u32; 3],
+    /// How many permutations each digit has left, per band (unit `b`) and per stack
+    /// (unit `3 + s`), at `9 * unit + digit`: kept by the updates, read by the
+    /// branching of the deep search. The stack counts are kept only by the deep
+    /// propagation, and `stacks_kept` says whether they are.
+    perm_counts: [u8; 54],
+    stacks_kept: bool,
 }
 
 type Step = Result<(), Contradiction>;
@@ -203,6 +300,8 @@ impl Board {
             seen: [BAND; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            perm_counts: [0; 54],
+            stacks_kept: false,
         }
     }
 
@@ -269,6 +368,7 @@ impl Board {
         if a == 0 {
             return Err(Contradiction);
         }
+        self.perm_counts[WORD_COUNT[i] as usize] = PCOUNT[m];
         self.cand[i] = a;
         self.seen[i] = a;
         let keep = POINT[((a | a >> 9 | a >> 18) & 0x1ff) as usize];
@@ -287,6 +387,35 @@ impl Board {
             self.narrow(d2 * 3 + b, !new);
         }
         self.cand[i] = a;
+        Ok(())
+    }
+
+    /// The stack update of the digit whose band-0 word is `w`: per stack, the
+    /// columns × bands occupancy matrix keeps only what lies on a permutation
+    /// (pointing and claiming along columns, hidden singles in columns).
+    #[inline(always)]
+    fn stack_update(&mut self, w: usize) -> Step {
+        let c0 = self.cand[w];
+        let c1 = self.cand[w + 1];
+        let c2 = self.cand[w + 2];
+        let c0 = (c0 | c0 >> 9 | c0 >> 18) & 0x1ff;
+        let c1 = (c1 | c1 >> 9 | c1 >> 18) & 0x1ff;
+        let c2 = (c2 | c2 >> 9 | c2 >> 18) & 0x1ff;
+        let mut k = [0u32; 3];
+        for s in 0..3 {
+            let m = (c0 >> (3 * s)) & 7 | ((c1 >> (3 * s)) & 7) << 3 | ((c2 >> (3 * s)) & 7) << 6;
+            self.perm_counts[27 + 9 * s + w / 3] = PCOUNT[m as usize];
+            let u = u32::from(UNION[m as usize]);
+            if u == 0 {
+                return Err(Contradiction);
+            }
+            k[0] |= (u & 7) << (3 * s);
+            k[1] |= (u >> 3 & 7) << (3 * s);
+            k[2] |= (u >> 6 & 7) << (3 * s);
+        }
+        self.narrow(w, SPREAD[k[0] as usize]);
+        self.narrow(w + 1, SPREAD[k[1] as usize]);
+        self.narrow(w + 2, SPREAD[k[2] as usize]);
         Ok(())
     }
 
@@ -334,8 +463,19 @@ impl Board {
         Ok(placed)
     }
 
-    /// Propagates to the fixpoint. On a contradiction the board is left part-way.
-    pub fn propagate(&mut self) -> Step {
+    /// Propagates to the fixpoint; `STACKS` adds the stack update of every digit whose
+    /// words changed, each time the band updates run dry. On a contradiction the board
+    /// is left part-way.
+    pub fn propagate<const STACKS: bool>(&mut self) -> Step {
+        // Stack counts left stale by a shallow propagation: every digit is due.
+        let mut digits: u32 = if STACKS && !self.stacks_kept {
+            0x1ff
+        } else {
+            0
+        };
+        if STACKS {
+            self.stacks_kept = true;
+        }
         loop {
             loop {
                 // The words that changed since their last update, found without a
@@ -345,11 +485,22 @@ impl Board {
                     due |= u32::from(self.cand[i] != self.seen[i]) << i;
                 }
                 if due == 0 {
-                    break;
+                    if !STACKS || digits == 0 {
+                        break;
+                    }
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        self.stack_update(d * 3)?;
+                    }
+                    continue;
                 }
                 while due != 0 {
                     let i = due.trailing_zeros() as usize;
                     due &= due - 1;
+                    if STACKS {
+                        digits |= 1 << DIGIT[i];
+                    }
                     self.update(i)?;
                 }
             }
@@ -432,6 +583,77 @@ impl Board {
         best.map(|(_, b, p)| (b, p, self.digits_at(b, p)))
     }
 
+    /// The stack matrices of digit `d` (bit `3 * band + col`), one per stack.
+    #[inline(always)]
+    fn stack_matrices(&self, d: usize) -> [usize; 3] {
+        let w = d * 3;
+        let c0 = self.cand[w];
+        let c1 = self.cand[w + 1];
+        let c2 = self.cand[w + 2];
+        let c0 = (c0 | c0 >> 9 | c0 >> 18) & 0x1ff;
+        let c1 = (c1 | c1 >> 9 | c1 >> 18) & 0x1ff;
+        let c2 = (c2 | c2 >> 9 | c2 >> 18) & 0x1ff;
+        let mut out = [0usize; 3];
+        for (s, o) in out.iter_mut().enumerate() {
+            *o = ((c0 >> (3 * s)) & 7 | ((c1 >> (3 * s)) & 7) << 3 | ((c2 >> (3 * s)) & 7) << 6)
+                as usize;
+        }
+        out
+    }
+
+    /// A digit to branch on, with the masks of its three words on each side: in the
+    /// band or stack with the fewest permutations over its digits (one open), the first
+    /// digit with exactly two; every solution takes one of them, so the two sides split
+    /// the solutions. `None` when no such digit is there. Valid after the deep
+    /// propagation.
+    pub fn choose_digit(&self) -> Option<(usize, [u32; 3], [u32; 3])> {
+        let mut best = (u32::MAX, 0usize);
+        for (u, counts) in self.perm_counts.chunks_exact(9).enumerate() {
+            let t: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+            if t > 9 && t < best.0 {
+                best = (t, u);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        let u = best.1;
+        let d = (0..9).find(|&d| self.perm_counts[9 * u + d] == 2)?;
+        let m = if u < 3 {
+            let a = self.cand[d * 3 + u];
+            MINIS[(a & 0x1ff) as usize] as usize
+                | (MINIS[(a >> 9 & 0x1ff) as usize] as usize) << 3
+                | (MINIS[(a >> 18) as usize] as usize) << 6
+        } else {
+            self.stack_matrices(d)[u - 3]
+        };
+        let set = PSET[m];
+        // The counts are those of the fixpoint, so this holds; checked all the same.
+        if set.count_ones() != 2 {
+            return None;
+        }
+        let first = set.trailing_zeros() as usize;
+        let second = (set & (set - 1)).trailing_zeros() as usize;
+        let side = |perm: usize| -> [u32; 3] {
+            if u < 3 {
+                let mut k = [BAND; 3];
+                k[u] = KEEP[PERMS[perm] as usize];
+                k
+            } else {
+                // The permutation gives each band its column in the stack.
+                let s = u - 3;
+                let cols = u32::from(PERMS[perm]);
+                let outside = BAND & !SPREAD[7 << (3 * s)];
+                let mut k = [0u32; 3];
+                for (b, kb) in k.iter_mut().enumerate() {
+                    *kb = outside | SPREAD[(((cols >> (3 * b)) & 7) << (3 * s)) as usize];
+                }
+                k
+            }
+        };
+        Some((d, side(first), side(second)))
+    }
+
     /// The digits (bit `d` for digit `d + 1`) still possible at cell `p` of band `b`.
     fn digits_at(&self, b: usize, p: usize) -> u16 {
         let mut set = 0u16;
@@ -456,6 +678,11 @@ fn other_bands(b: usize) -> (usize, usize) {
 /// the deadline is seen within about a hundred microseconds.
 const DEADLINE_EVERY: u64 = 256;
 
+/// Branch nodes after which the search goes deep: the stack updates join the
+/// propagation and the branch is on a digit's two permutations in a band or stack.
+/// Easy puzzles finish before paying for them; hard ones need far fewer guesses.
+const DEEP_AFTER: u64 = 32;
+
 /// Searches from `root` (givens placed) for up to `max` solutions, calling `on_solution`
 /// with each (81 values) as it is found. `stack` is the reusable stack of alternatives.
 pub fn search(
@@ -472,12 +699,18 @@ pub fn search(
     // The top of the stack is the board being worked on; below it wait the
     // alternatives, each with its guess placed, not yet propagated.
     while let Some(top) = stack.last_mut() {
-        if top.propagate().is_err() {
+        let deep = end.nodes >= DEEP_AFTER;
+        let propagated = if deep {
+            top.propagate::<true>()
+        } else {
+            top.propagate::<false>()
+        };
+        if propagated.is_err() {
             end.failures += 1;
             stack.pop();
             continue;
         }
-        let Some((b, p, digits)) = top.choose() else {
+        if top.solved() {
             end.found += 1;
             top.write(&mut grid);
             stack.pop();
@@ -486,10 +719,15 @@ pub fn search(
                 return end;
             }
             continue;
+        }
+        let digit_branch = if deep { top.choose_digit() } else { None };
+        let cell_branch = match digit_branch {
+            Some(_) => None,
+            None => top.choose(),
         };
         // No two-candidate cell: before a branch three ways or more, look for hidden
         // singles in columns too (too costly to look for at every node).
-        if digits.count_ones() > 2 {
+        if cell_branch.is_some_and(|(_, _, digits)| digits.count_ones() > 2) {
             match top.column_singles() {
                 Err(Contradiction) => {
                     end.failures += 1;
@@ -505,6 +743,21 @@ pub fn search(
             end.timed_out = true;
             return end;
         }
+        if let Some((d, first, second)) = digit_branch {
+            // The first side is tried first: the board takes the second, a copy above
+            // it the first.
+            let mut other = *top;
+            for b in 0..3 {
+                top.narrow(d * 3 + b, second[b]);
+                other.narrow(d * 3 + b, first[b]);
+            }
+            stack.push(other);
+            continue;
+        }
+        // An unsolved board has an open cell, so one of the two choices is made.
+        let Some((b, p, digits)) = cell_branch else {
+            continue;
+        };
         // The digits from the highest down, so that the lowest ends on top and is
         // tried first: the board itself takes the highest, copies take the others.
         let at = stack.len() - 1;
@@ -547,7 +800,7 @@ mod tests {
         let mut b = Board::empty();
         // Digit 1 (index 0) possible in row 0 only at column 4.
         b.cand[0] &= !(0x1ff & !(1 << 4));
-        b.propagate().unwrap();
+        b.propagate::<false>().unwrap();
         let mut grid = [0u8; 81];
         b.write(&mut grid);
         assert_eq!(grid[4], 1);
@@ -555,6 +808,65 @@ mod tests {
         // Column 4 of the other bands has lost digit 1.
         assert_eq!(b.cand[1] & column(4), 0);
         assert_eq!(b.cand[2] & column(4), 0);
+    }
+
+    #[test]
+    fn the_stack_update_claims_along_columns() {
+        // Digit 1 (index 0) kept out of column 0 in bands 1 and 2: in column 0 it goes
+        // in box 0, so box 0's other columns lose it. Only the deep propagation sees it.
+        let mut b = Board::empty();
+        b.cand[1] &= !column(0);
+        b.cand[2] &= !column(0);
+        let mut shallow = b;
+        shallow.propagate::<false>().unwrap();
+        assert_eq!(
+            shallow.cand[0] & (column(1) | column(2)),
+            column(1) | column(2)
+        );
+        b.propagate::<true>().unwrap();
+        assert_eq!(b.cand[0] & (column(1) | column(2)), 0);
+        assert_eq!(b.cand[0] & column(0), column(0));
+    }
+
+    /// Solutions of `board` (at most `max`), by the whole search.
+    fn count(board: Board, max: u64) -> u64 {
+        let mut stack = Vec::new();
+        search(board, max, None, &mut stack, &mut |_: &[u8]| {}).found
+    }
+
+    #[test]
+    fn a_digit_branch_splits_the_solutions() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/serg_benchmark.txt"
+        ))
+        .unwrap();
+        let mut branched = 0;
+        for line in text.lines().take(40) {
+            let cells: Vec<u8> = line
+                .bytes()
+                .take(81)
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect();
+            let mut root = Board::from_givens(&cells).unwrap();
+            root.propagate::<true>().unwrap();
+            let Some((d, first, second)) = root.choose_digit() else {
+                continue;
+            };
+            branched += 1;
+            let (mut one, mut two) = (root, root);
+            for b in 0..3 {
+                one.narrow(d * 3 + b, first[b]);
+                two.narrow(d * 3 + b, second[b]);
+            }
+            let all = count(root, 100_000);
+            assert!(all < 100_000);
+            assert_eq!(count(one, 100_000) + count(two, 100_000), all, "{line}");
+        }
+        assert!(
+            branched >= 10,
+            "only {branched} puzzles branched on a digit"
+        );
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //!
 //! Classic 9×9 puzzles take the band path ([`band`]): per-digit, band-wise bit sets,
 //! singles and locked candidates by bit operations and table look-ups, branching on a
-//! two-candidate cell with the board copied onto a small stack. Every other board the
+//! two-candidate cell with the board copied onto a small stack; a search that runs
+//! long adds the same locked-candidate logic along columns and branches on a digit's
+//! two ways through a band or stack instead. Every other board the
 //! model supports (other sides, rectangular boxes, the X variant) takes the generic
 //! path ([`generic`]): a 64-bit candidate set per cell, naked and hidden singles,
 //! smallest-domain branching. Both find up to `max_solutions` solutions, so uniqueness
@@ -58,8 +60,8 @@ fn is_classic_9x9(g: &Geometry) -> bool {
 }
 
 impl FastSolver {
-    /// A solver with its stack allocated: 81 levels of at most 8 alternatives each, so
-    /// the 9×9 search never grows it.
+    /// A solver with its stack allocated: room for 81 levels of 8 alternatives, more
+    /// than a 9×9 search holds in practice, so the loop does not allocate.
     pub fn new() -> FastSolver {
         FastSolver {
             stack: Vec::with_capacity(81 * 8 + 1),
