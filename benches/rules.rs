@@ -90,7 +90,11 @@ fn bench_graph_families(c: &mut Criterion) {
     for p in &puzzles {
         let run = solver.run(p, &opts);
         let before = picture::states_before(&board, &State::new(&board, p), &run.steps);
-        if let Some(k) = run.steps.iter().position(|s| s.level >= 3) {
+        if let Some(k) = run
+            .steps
+            .iter()
+            .position(|s| s.level().is_some_and(|l| l >= 3))
+        {
             states.push(before[k].clone());
         }
     }

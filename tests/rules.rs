@@ -472,17 +472,17 @@ fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
             let states = picture::states_before(board, &State::new(board, p), &run.steps);
             for (step, s) in run.steps.iter().zip(&states) {
                 assert_eq!(
-                    step.assumes_unique,
+                    step.assumes_unique(),
                     matches!(step.detail, Detail::Unique { .. })
                 );
-                assert!(assume_unique || !step.assumes_unique);
-                *seen.entry(step.rule).or_insert(0) += 1;
+                assert!(assume_unique || !step.assumes_unique());
+                *seen.entry(step.rule_name()).or_insert(0) += 1;
                 let graph = match step.detail {
                     Detail::Graph { graph, .. } => Some(graph),
                     Detail::TwoSat { .. } => None,
                     _ => continue,
                 };
-                assert!(!step.links.is_empty(), "{}: {:?}", step.rule, step);
+                assert!(!step.links.is_empty(), "{}: {:?}", step.rule_name(), step);
                 for l in &step.links {
                     assert!(s.cand[l.from.0].contains(l.from.1) && s.cand[l.to.0].contains(l.to.1));
                     match graph {

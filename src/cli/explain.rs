@@ -166,11 +166,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 .unwrap_or(run.steps.len());
             let write_steps = |out: &mut Out, from: usize, to: usize| {
                 for (i, step) in run.steps.iter().enumerate().take(to).skip(from) {
-                    let level = if step.is_guess() {
-                        "guess".to_string()
-                    } else {
-                        format!("L{}", step.level)
-                    };
+                    let level = render::level_label(step);
                     out.write(&format!(
                         "{:>4}. [{level}] {}: {}. {}\n",
                         i + 1,

@@ -204,16 +204,7 @@ pub fn bivalue(board: &Board, s: &State) -> Built {
 }
 
 fn graph_step(kind: GraphKind, rule: GraphRule) -> Step {
-    let (name, level) = match rule {
-        GraphRule::Cycle => match kind {
-            GraphKind::Bilocation => ("bilocation cycle", 3),
-            GraphKind::Bivalue => ("bivalue cycle", 3),
-        },
-        GraphRule::RepetitiveCycle => ("repetitive cycle", 3),
-        GraphRule::Path => ("nonrepetitive path", 3),
-        GraphRule::Conflict | GraphRule::EmptyUnit => ("conflicting paths", 4),
-    };
-    Step::new(name, level, Detail::Graph { graph: kind, rule })
+    Step::new(Detail::Graph { graph: kind, rule })
 }
 
 /// Level 3: the nonrepetitive cycle rule on the bilocation graph (Lemma 6). A cell on

@@ -151,11 +151,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     let side = g.side();
     let title = format!(
         "Step {number} [{}]: {}",
-        if step.is_guess() {
-            "guess".to_string()
-        } else {
-            format!("L{}", step.level)
-        },
+        render::level_label(step),
         render::name(board, step)
     );
     let change = render::change(board, step);
@@ -163,7 +159,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     let width_chars = (side / 6.6) as usize;
     let mut text_lines = vec![change];
     text_lines.extend(wrap(&reason, width_chars));
-    if step.assumes_unique {
+    if step.assumes_unique() {
         text_lines.push("(rests on the assumption that the puzzle has one solution)".into());
     }
     let text_h = 22.0 + 16.0 * text_lines.len() as f64 + 66.0;
@@ -378,11 +374,7 @@ button{font-size:14px;padding:4px 12px}
     o.push_str(&format!("<h1>{}</h1>\n", esc(title)));
     o.push_str("<div id=\"bar\"><button id=\"prev\">&larr; previous</button><button id=\"next\">next &rarr;</button><span id=\"pos\"></span></div>\n<div id=\"wrap\"><div id=\"list\">\n");
     for (i, step) in steps.iter().enumerate() {
-        let level = if step.is_guess() {
-            "guess".to_string()
-        } else {
-            format!("L{}", step.level)
-        };
+        let level = render::level_label(step);
         o.push_str(&format!(
             "<div data-k=\"{i}\"><span class=\"lv\">{level}</span> {}. {}: {}</div>\n",
             i + 1,
@@ -424,7 +416,6 @@ show((parseInt(location.hash.slice(1))||1)-1);
 
 #[cfg(test)]
 mod tests {
-    use super::super::chains;
     use super::super::testutil::position;
     use super::*;
 
@@ -442,7 +433,8 @@ mod tests {
         elim.extend(keep(3, (36..45).collect(), [40, 36]));
         elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let step = chains::bilocation_cycle(&b, &s).unwrap();
+        let rule = super::super::engine::rule_index("bilocation cycle").unwrap();
+        let step = super::super::engine::find(rule, &b, &s).unwrap();
         let pic = svg(&b, &s, 7, &step);
         assert!(pic.starts_with("<svg"));
         assert!(pic.contains("Step 7 [L3]: bilocation cycle"));

@@ -44,6 +44,15 @@ fn digits(board: &Board, ds: &[u8]) -> String {
     list(ds, |&d| sym(board, d))
 }
 
+/// The level a step is shown with: `L3`, or `guess` for a trial placement.
+pub fn level_label(step: &Step) -> String {
+    match step.level() {
+        Some(level) => format!("L{level}"),
+        None if step.is_guess() => "guess".into(),
+        None => "L?".into(),
+    }
+}
+
 /// The name a person knows the step by: `hidden pair`, `X-wing`, `locked candidates
 /// (pointing)`.
 pub fn name(board: &Board, step: &Step) -> String {
@@ -399,9 +408,9 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
     };
     serde_json::json!({
         "step": number,
-        "rule": step.rule,
+        "rule": step.rule_name(),
         "name": name(board, step),
-        "level": (!step.is_guess()).then_some(step.level),
+        "level": step.level(),
         "cells": step.cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>(),
         "digits": step.digits,
         "units": step.units.iter().map(|&u| board.unit_name(u)).collect::<Vec<_>>(),
@@ -409,7 +418,7 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
         "removed": pairs(&step.eliminations),
         "change": change(board, step),
         "reason": reason(board, step),
-        "assumes_unique": step.assumes_unique,
+        "assumes_unique": step.assumes_unique(),
         "links": step.links.iter().map(|l| serde_json::json!({
             "from": {"cell": board.cell_name(l.from.0), "digit": l.from.1, "holds": l.if_from},
             "to": {"cell": board.cell_name(l.to.0), "digit": l.to.1, "holds": l.if_to},
@@ -449,7 +458,8 @@ mod tests {
         let n = nishio::find(&b, &s).unwrap();
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
-        let broken = matching::unit(&b, &s).unwrap();
+        let rule = super::super::engine::rule_index("unit matching").unwrap();
+        let broken = super::super::engine::find(rule, &b, &s).unwrap();
         assert_eq!(name(&b, &broken), "contradiction");
         assert_eq!(change(&b, &broken), "no completion");
         assert!(reason(&b, &broken).contains("row 1"));

@@ -1,6 +1,7 @@
 //! A step: one deduction, as data. Text (`render`) and pictures are made
 //! from it elsewhere; a step never holds prose.
 
+use super::engine::{Rule, RULES};
 use serde::Serialize;
 
 /// What kind of deduction a step is, with the facts its explanation needs.
@@ -158,10 +159,10 @@ pub struct Link {
 /// One deduction with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The rule that made it (its name in the table).
-    pub rule: &'static str,
-    /// The rule's level on the ladder.
-    pub level: u8,
+    /// The entry of [`RULES`] that made it, stamped by the engine when the rule's
+    /// `find` returns it; `None` for a guess, and for a step taken straight from a
+    /// rule's function rather than through [`crate::backends::rules::engine::Rule::find`].
+    pub rule: Option<usize>,
     /// The cells that justify it.
     pub cells: Vec<usize>,
     /// The digits that justify it.
@@ -176,16 +177,13 @@ pub struct Step {
     pub detail: Detail,
     /// Graph edges the step used, in walk order (empty for the rules of level 0–2).
     pub links: Vec<Link>,
-    /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
-    pub assumes_unique: bool,
 }
 
 impl Step {
-    /// A step with no evidence yet.
-    pub fn new(rule: &'static str, level: u8, detail: Detail) -> Step {
+    /// A step with no evidence yet and no rule stamped.
+    pub fn new(detail: Detail) -> Step {
         Step {
-            rule,
-            level,
+            rule: None,
             cells: Vec::new(),
             digits: Vec::new(),
             units: Vec::new(),
@@ -193,8 +191,32 @@ impl Step {
             eliminations: Vec::new(),
             detail,
             links: Vec::new(),
-            assumes_unique: false,
         }
+    }
+
+    /// The table entry of the rule that made the step, once stamped.
+    pub fn table_entry(&self) -> Option<&'static Rule> {
+        self.rule.map(|i| &RULES[i])
+    }
+
+    /// The name of the rule that made the step (`guess` for a trial placement, empty
+    /// before the engine stamps it).
+    pub fn rule_name(&self) -> &'static str {
+        match self.table_entry() {
+            Some(rule) => rule.name,
+            None if self.is_guess() => "guess",
+            None => "",
+        }
+    }
+
+    /// The level of the rule that made the step (`None` for a guess).
+    pub fn level(&self) -> Option<u8> {
+        self.table_entry().map(|r| r.level)
+    }
+
+    /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
+    pub fn assumes_unique(&self) -> bool {
+        self.table_entry().is_some_and(|r| r.assumes_unique)
     }
 
     /// Whether the step found that the position has no completion.

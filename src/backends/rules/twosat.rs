@@ -260,13 +260,9 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     for (v, &(c, d)) in inst.vars.iter().enumerate() {
         let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
         if comp[p as usize] == comp[q as usize] {
-            let mut st = Step::new(
-                "2-SAT",
-                5,
-                Detail::Contradiction {
-                    what: Contradiction::TwoSat,
-                },
-            );
+            let mut st = Step::new(Detail::Contradiction {
+                what: Contradiction::TwoSat,
+            });
             st.cells.push(c);
             st.digits.push(d);
             st.links = inst.chain(p, q).unwrap_or_default();
@@ -278,7 +274,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
             continue;
         }
         let st = step.get_or_insert_with(|| {
-            let mut st = Step::new("2-SAT", 5, Detail::TwoSat { placed });
+            let mut st = Step::new(Detail::TwoSat { placed });
             st.cells.push(c);
             st.digits.push(d);
             let (a, b) = if placed { (q, p) } else { (p, q) };

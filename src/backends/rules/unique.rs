@@ -1,6 +1,6 @@
 //! Uniqueness rules, only with `--assume-unique`: sound only for puzzles known to have
 //! one solution, so off by default, and every step they make is marked as resting on
-//! that assumption (`Step::assumes_unique`).
+//! that assumption (`Step::assumes_unique`, read from the rule table).
 //!
 //! A unique rectangle is four open cells on two rows, two columns and exactly two
 //! boxes, all holding the digits `a` and `b`. If all four held only `a` and `b`, the
@@ -83,14 +83,9 @@ fn rectangle(board: &Board, s: &State, corners: [usize; 4]) -> Option<Step> {
     cells.extend(&roofs);
     if floors.len() == 3 {
         let roof = roofs[0];
-        let mut step = Step::new(
-            "unique rectangle",
-            1,
-            Detail::Unique {
-                pattern: UniquePattern::Rectangle,
-            },
-        );
-        step.assumes_unique = true;
+        let mut step = Step::new(Detail::Unique {
+            pattern: UniquePattern::Rectangle,
+        });
         step.cells = cells;
         step.digits = digits.clone();
         step.eliminations = digits.iter().map(|&d| (roof, d)).collect();
@@ -108,14 +103,9 @@ fn rectangle(board: &Board, s: &State, corners: [usize; 4]) -> Option<Step> {
                 .map(|c| (c, x))
                 .collect();
             if !elim.is_empty() {
-                let mut step = Step::new(
-                    "unique rectangle",
-                    1,
-                    Detail::Unique {
-                        pattern: UniquePattern::RectangleExtra,
-                    },
-                );
-                step.assumes_unique = true;
+                let mut step = Step::new(Detail::Unique {
+                    pattern: UniquePattern::RectangleExtra,
+                });
                 step.cells = cells;
                 step.digits = digits;
                 step.eliminations = elim;
@@ -147,8 +137,9 @@ mod tests {
     fn type_1_takes_the_pair_from_the_fourth_corner() {
         // r1c1, r1c4, r2c1 hold {1,2}; r2c4 holds {1,2,5}; boxes 1 and 2.
         let (b, s) = keep(&[(0, &[1, 2]), (3, &[1, 2]), (9, &[1, 2]), (12, &[1, 2, 5])]);
-        let step = find(&b, &s).unwrap();
-        assert!(step.assumes_unique);
+        let rule = super::super::engine::rule_index("unique rectangle").unwrap();
+        let step = super::super::engine::find(rule, &b, &s).unwrap();
+        assert!(step.assumes_unique());
         assert_eq!(step.eliminations, vec![(12, 1), (12, 2)]);
     }
 
