@@ -606,3 +606,26 @@ fn rate_csv_quotes_a_file_name_and_a_puzzle_name_with_commas_and_quotes() {
     assert_eq!(&rows[0][11], "first, \"easy\"");
     assert_eq!(&rows[1][11], "");
 }
+
+#[test]
+fn two_engines_on_one_thread_keep_their_own_graphs() {
+    // Puzzles that need the graph rules: each engine builds the graphs of every
+    // position it reads, whatever another engine on the thread read before it, so a
+    // run's work is the same alone, after a run of the same puzzle, or interleaved.
+    let puzzles = data_puzzles("magictour_top1465.txt", 20);
+    let opts = Options::default();
+    let alone: Vec<_> = puzzles
+        .iter()
+        .map(|p| RulesSolver::new(false).run(p, &opts).stats)
+        .collect();
+    assert!(alone.iter().any(|s| s.graph_builds > 0));
+    let (mut first, mut second) = (RulesSolver::new(false), RulesSolver::new(false));
+    for (p, expected) in puzzles.iter().zip(&alone) {
+        let a = first.run(p, &opts).stats;
+        let b = second.run(p, &opts).stats;
+        let again = first.run(p, &opts).stats;
+        assert_eq!(&a, expected, "{}", p.display_name());
+        assert_eq!(&b, expected, "{}", p.display_name());
+        assert_eq!(&again, expected, "{}", p.display_name());
+    }
+}

@@ -25,11 +25,29 @@ pub struct Rule {
     pub assumes_unique: bool,
     /// Finds the first deduction the rule can make, without changing the state. The
     /// step it returns carries no identity of its own: [`find`] stamps it.
-    pub find: fn(&Board, &State) -> Option<Step>,
+    pub find: Find,
+}
+
+/// How a rule looks for its deduction.
+#[derive(Clone, Copy)]
+pub enum Find {
+    /// From the position alone.
+    Position(fn(&Board, &State) -> Option<Step>),
+    /// From the position and the engine's [`Scratch`] (what several rules build from
+    /// one position, kept while the position stays).
+    Scratch(fn(&Board, &State, &mut Scratch) -> Option<Step>),
+}
+
+/// Work space one engine run owns and lends to the rules that ask for it: nothing is
+/// kept anywhere else, so runs (on one thread or many) never see each other's.
+#[derive(Default)]
+pub struct Scratch {
+    /// The bilocation and bivalue graphs of the last position a graph rule read.
+    pub graphs: chains::Graphs,
 }
 
 impl Rule {
-    /// A rule that holds for every puzzle.
+    /// A rule that holds for every puzzle and reads the position alone.
     pub const fn new(
         name: &'static str,
         level: u8,
@@ -39,7 +57,19 @@ impl Rule {
             name,
             level,
             assumes_unique: false,
-            find,
+            find: Find::Position(find),
+        }
+    }
+
+    /// A rule that holds for every puzzle and reads the engine's [`Scratch`] too.
+    pub const fn with_scratch(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State, &mut Scratch) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            find: Find::Scratch(find),
+            ..Rule::new(name, level, |_, _| None)
         }
     }
 
@@ -62,11 +92,11 @@ pub const RULES: &[Rule] = &[
     Rule::new("unit matching", 2, matching::unit),
     Rule::new("digit matching", 2, matching::digit),
     Rule::new("nishio", 2, nishio::find),
-    Rule::new("bilocation cycle", 3, chains::bilocation_cycle),
-    Rule::new("bivalue cycle", 3, chains::bivalue_cycle),
-    Rule::new("repetitive cycle", 3, chains::repetitive),
-    Rule::new("nonrepetitive path", 3, chains::path),
-    Rule::new("conflicting paths", 4, chains::conflict),
+    Rule::with_scratch("bilocation cycle", 3, chains::bilocation_cycle),
+    Rule::with_scratch("bivalue cycle", 3, chains::bivalue_cycle),
+    Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
+    Rule::with_scratch("nonrepetitive path", 3, chains::path),
+    Rule::with_scratch("conflicting paths", 4, chains::conflict),
     Rule::new("2-SAT", 5, twosat::find),
 ];
 
@@ -119,8 +149,11 @@ const _: () = {
 };
 
 /// Runs rule `index` of [`RULES`] on a position and stamps the step it finds with it.
-pub fn find(index: usize, board: &Board, state: &State) -> Option<Step> {
-    let mut step = (RULES[index].find)(board, state)?;
+pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -> Option<Step> {
+    let mut step = match RULES[index].find {
+        Find::Position(f) => f(board, state),
+        Find::Scratch(f) => f(board, state, scratch),
+    }?;
     step.rule = Some(index);
     Some(step)
 }
@@ -178,6 +211,9 @@ pub struct EngineStats {
     pub inferences: u64,
     /// Trial branches that ended in a contradiction.
     pub dead_ends: u64,
+    /// Bilocation and bivalue graphs built (each kind once per position a graph rule
+    /// reads), in every branch.
+    pub graph_builds: u64,
 }
 
 impl EngineStats {
@@ -241,6 +277,7 @@ impl Run {
 struct Ctx<'a> {
     board: &'a Board,
     opts: &'a Options,
+    scratch: Scratch,
     stats: EngineStats,
     solutions: Vec<Grid>,
     timed_out: bool,
@@ -325,11 +362,11 @@ impl Ctx<'_> {
             self.stats.calls[i] += 1;
             let found = if self.opts.profile {
                 let t = Instant::now();
-                let f = find(i, self.board, state);
+                let f = find(i, self.board, state, &mut self.scratch);
                 self.stats.nanos[i] += t.elapsed().as_nanos() as u64;
                 f
             } else {
-                find(i, self.board, state)
+                find(i, self.board, state, &mut self.scratch)
             };
             if let Some(step) = found {
                 return Some((i, step));
@@ -419,6 +456,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut ctx = Ctx {
         board,
         opts,
+        scratch: Scratch::default(),
         stats: EngineStats::new(),
         solutions: Vec::new(),
         timed_out: false,
@@ -450,6 +488,9 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         complete,
         timed_out: ctx.timed_out,
         steps,
-        stats: ctx.stats,
+        stats: EngineStats {
+            graph_builds: ctx.scratch.graphs.builds(),
+            ..ctx.stats
+        },
     }
 }

@@ -181,7 +181,7 @@ mod tests {
         let five: &[u8] = &[1, 2, 3, 4, 5];
         let (b, s) = row_candidates(&[five, five, five, five, five]);
         let rule = super::super::engine::rule_index("unit matching").unwrap();
-        let step = super::super::engine::find(rule, &b, &s).unwrap();
+        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert_eq!(step.rule_name(), "unit matching");
         assert_eq!(step.level(), Some(2));
         assert_eq!(step.eliminations.len(), 20);

@@ -434,7 +434,7 @@ mod tests {
         elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
         let (b, s) = position(&".".repeat(81), &elim);
         let rule = super::super::engine::rule_index("bilocation cycle").unwrap();
-        let step = super::super::engine::find(rule, &b, &s).unwrap();
+        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         let pic = svg(&b, &s, 7, &step);
         assert!(pic.starts_with("<svg"));
         assert!(pic.contains("Step 7 [L3]: bilocation cycle"));

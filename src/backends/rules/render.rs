@@ -459,7 +459,7 @@ mod tests {
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
         let rule = super::super::engine::rule_index("unit matching").unwrap();
-        let broken = super::super::engine::find(rule, &b, &s).unwrap();
+        let broken = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert_eq!(name(&b, &broken), "contradiction");
         assert_eq!(change(&b, &broken), "no completion");
         assert!(reason(&b, &broken).contains("row 1"));

@@ -138,7 +138,7 @@ mod tests {
         // r1c1, r1c4, r2c1 hold {1,2}; r2c4 holds {1,2,5}; boxes 1 and 2.
         let (b, s) = keep(&[(0, &[1, 2]), (3, &[1, 2]), (9, &[1, 2]), (12, &[1, 2, 5])]);
         let rule = super::super::engine::rule_index("unique rectangle").unwrap();
-        let step = super::super::engine::find(rule, &b, &s).unwrap();
+        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert!(step.assumes_unique());
         assert_eq!(step.eliminations, vec![(12, 1), (12, 2)]);
     }
