@@ -88,7 +88,9 @@ pub const RULES: &[Rule] = &[
     Rule::new("hidden single", 0, singles::hidden),
     Rule::new("locked candidates", 1, locked::find),
     Rule::new("subset", 1, subsets::small),
-    Rule::new("unique rectangle", 1, unique::find).assuming_unique(),
+    Rule::new("unique rectangle", 1, unique::rectangle).assuming_unique(),
+    Rule::new("avoidable rectangle", 1, unique::avoidable).assuming_unique(),
+    Rule::new("BUG+1", 1, unique::bug).assuming_unique(),
     Rule::new("unit matching", 2, matching::unit),
     Rule::new("digit matching", 2, matching::digit),
     Rule::new("nishio", 2, nishio::find),
@@ -271,6 +273,14 @@ impl Run {
     /// The highest level of rule used before any guess.
     pub fn hardest_level(&self) -> Option<u8> {
         self.hardest_rule.map(|i| RULES[i].level)
+    }
+
+    /// Whether a rule that assumes the puzzle has one solution made a step.
+    pub fn assumed_unique(&self) -> bool {
+        RULES
+            .iter()
+            .zip(&self.stats.fired)
+            .any(|(rule, &fired)| rule.assumes_unique && fired > 0)
     }
 }
 

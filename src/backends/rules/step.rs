@@ -61,11 +61,11 @@ pub enum Detail {
         rule: GraphRule,
     },
     /// The 2-SAT rule: the bilocal, bivalue and one-cell/one-unit look-ahead
-    /// implications force the literal in every solution of the 2-SAT instance; the
-    /// chain of implications that shows it is the step's `links`.
+    /// implications force each of these literals in every solution of the 2-SAT
+    /// instance; the step's `links` are their chains one after another.
     TwoSat {
-        /// Whether the forced literal is a placement (else a removal).
-        placed: bool,
+        /// Every literal the step fixes, in the order of its changes, with its chain.
+        forced: Vec<Forced>,
     },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
@@ -85,6 +85,17 @@ pub enum Detail {
         /// contradiction on every branch.
         refuted: Vec<u8>,
     },
+}
+
+/// A literal the 2-SAT rule fixes, and why: its negation implies it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The cell and digit.
+    pub candidate: (usize, u8),
+    /// Whether the digit is placed there (else removed).
+    pub placed: bool,
+    /// The chain of implications from the literal's negation to the literal.
+    pub chain: Vec<Link>,
 }
 
 /// The graphs of Eppstein's §3.2–3.5.
@@ -119,9 +130,31 @@ pub enum UniquePattern {
     /// Four cells in two rows, two columns and two boxes, three of them holding only
     /// the same two digits: the fourth cannot be left with just those two.
     Rectangle,
-    /// Unique rectangle type 2 (the five-cell relative): the two extra-candidate cells
-    /// hold one extra digit between them, so that digit leaves every cell seeing both.
+    /// Unique rectangle type 2: the two extra-candidate corners, on one side, hold one
+    /// extra digit between them, so that digit leaves every cell seeing both.
     RectangleExtra,
+    /// Type 3: the two extra-candidate corners act as one cell of their extra digits,
+    /// which makes a naked subset with other cells of a unit they share (`units`);
+    /// the cells after the four corners are the subset's others.
+    RectangleSubset,
+    /// Type 4: the first digit has no place in a unit of the two extra-candidate
+    /// corners (`units`) but them, so neither holds the second.
+    RectangleStrongLink,
+    /// Type 5: two diagonal corners, or three, with the same one extra digit: cells
+    /// seeing all of them lose it.
+    RectangleDiagonal,
+    /// Type 6: diagonal two-candidate corners, and a pattern digit confined to the
+    /// rectangle in both rows or both columns: the other diagonal loses it.
+    RectangleDiagonalFloor,
+    /// An avoidable rectangle: three corners placed by the rules (none given) `a`,
+    /// `b`, `b`; the open fourth cannot take `a`.
+    AvoidableRectangle,
+    /// Avoidable rectangle type 2: two placed corners on one side; the open two hold
+    /// the swap's digits and one extra digit, the same, which cells seeing both lose.
+    AvoidableRectangleExtra,
+    /// BUG+1: every open cell but one has two candidates; that one holds the digit
+    /// that has three places in its units.
+    Bug,
 }
 
 /// Ways a rule can find that no completion exists.
