@@ -360,6 +360,21 @@ mod tests {
             .iter()
             .all(|&(c, d)| d == 4 && (c % 9 == 1 || c % 9 == 7)));
         assert!(step.eliminations.contains(&(9 + 1, 4)));
+        // Every literal fixed has its own chain, from its negation to it, and the
+        // reason names each one.
+        let Detail::TwoSat { forced } = &step.detail else {
+            panic!("{step:?}")
+        };
+        assert_eq!(forced.len(), step.eliminations.len());
+        let reason = super::super::render::reason(&b, &step);
+        for f in forced {
+            assert!(!f.placed);
+            let (first, last) = (f.chain.first().unwrap(), f.chain.last().unwrap());
+            assert_eq!((first.from, first.if_from), (f.candidate, true));
+            assert_eq!((last.to, last.if_to), (f.candidate, false));
+            let name = format!("{}≠4 because", b.cell_name(f.candidate.0));
+            assert!(reason.contains(&name), "{name} not in {reason}");
+        }
     }
 
     #[test]
