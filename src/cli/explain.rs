@@ -82,8 +82,9 @@ pub struct ExplainArgs {
     #[arg(long)]
     force: bool,
 
-    /// Allow the uniqueness rules (unique rectangle and its type 2): sound only for
-    /// puzzles known to have one solution; every step they make says so.
+    /// Allow the uniqueness rules (unique rectangles of types 1 to 6, avoidable
+    /// rectangles, BUG+1): sound only for puzzles known to have one solution; every
+    /// step they make says so.
     #[arg(long)]
     assume_unique: bool,
 
