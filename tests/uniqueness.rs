@@ -48,12 +48,12 @@ fn each_uniqueness_pattern_is_the_first_rule_that_applies_and_is_sound() {
         // Nothing earlier in the ladder applies in the position it was found in.
         let states = picture::states_before(board, &State::new(board, p), &run.steps);
         let rule = step.rule.unwrap();
-        for earlier in 0..rule {
+        for (earlier, r) in RULES.iter().enumerate().take(rule) {
             assert_eq!(
                 engine::find(earlier, board, &states[k], &mut Scratch::default()),
                 None,
                 "puzzle {index}: {} applies before {pattern:?}",
-                RULES[earlier].name
+                r.name
             );
         }
         // And the same rule finds no other pattern first there.

@@ -192,9 +192,9 @@ pub struct Link {
 /// One deduction with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The entry of [`RULES`] that made it, stamped by the engine when the rule's
-    /// `find` returns it; `None` for a guess, and for a step taken straight from a
-    /// rule's function rather than through [`crate::backends::rules::engine::Rule::find`].
+    /// The index in [`RULES`] of the rule that made it, stamped by
+    /// [`super::engine::find`]; `None` for a guess, and for a step taken straight
+    /// from a rule's function.
     pub rule: Option<usize>,
     /// The cells that justify it.
     pub cells: Vec<usize>,
