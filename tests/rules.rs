@@ -501,9 +501,14 @@ fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
                         }
                     }
                 }
-                if graph.is_none() {
-                    for w in step.links.windows(2) {
-                        assert_eq!((w[0].to, w[0].if_to), (w[1].from, w[1].if_from));
+                if let Detail::TwoSat { forced } = &step.detail {
+                    // Each literal's chain joins up and ends at the literal.
+                    for f in forced {
+                        for w in f.chain.windows(2) {
+                            assert_eq!((w[0].to, w[0].if_to), (w[1].from, w[1].if_from));
+                        }
+                        let last = f.chain.last().unwrap();
+                        assert_eq!((last.to, last.if_to), (f.candidate, f.placed));
                     }
                 }
             }
