@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::time::Duration;
 use sudoku_arena::backends::create;
 use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::{Options, RULES};
+use sudoku_arena::backends::rules::engine::{self, Options, Scratch, RULES};
 use sudoku_arena::backends::rules::state::State;
 use sudoku_arena::backends::rules::{picture, RulesSolver};
 use sudoku_arena::solver::SolveOptions;
@@ -63,11 +63,11 @@ fn bench_families(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))
         .throughput(Throughput::Elements(states.len() as u64));
-    for rule in RULES {
+    for (i, rule) in RULES.iter().enumerate() {
         group.bench_function(rule.name, |b| {
             b.iter(|| {
                 for s in &states {
-                    black_box((rule.find)(&board, s));
+                    black_box(engine::find(i, &board, s, &mut Scratch::default()));
                 }
             })
         });
@@ -90,7 +90,11 @@ fn bench_graph_families(c: &mut Criterion) {
     for p in &puzzles {
         let run = solver.run(p, &opts);
         let before = picture::states_before(&board, &State::new(&board, p), &run.steps);
-        if let Some(k) = run.steps.iter().position(|s| s.level >= 3) {
+        if let Some(k) = run
+            .steps
+            .iter()
+            .position(|s| s.level().is_some_and(|l| l >= 3))
+        {
             states.push(before[k].clone());
         }
     }
@@ -100,11 +104,11 @@ fn bench_graph_families(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1))
         .throughput(Throughput::Elements(states.len() as u64));
-    for rule in RULES.iter().filter(|r| r.level >= 3) {
+    for (i, rule) in RULES.iter().enumerate().filter(|(_, r)| r.level >= 3) {
         group.bench_function(rule.name, |b| {
             b.iter(|| {
                 for s in &states {
-                    black_box((rule.find)(&board, s));
+                    black_box(engine::find(i, &board, s, &mut Scratch::default()));
                 }
             })
         });

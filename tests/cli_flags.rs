@@ -1,8 +1,8 @@
-//! The command line without surprises (one test per item of the issue that asked for
-//! it): piped input is read, results are not overwritten, resumed runs keep their
-//! settings, output paths are checked first, identical puzzles keep their rows, backend
-//! names are canonical, every kept solution is printed, conflicting or empty flags are
-//! usage errors, one meaning per flag, CSV and named input, output people expect.
+//! The command line without surprises (one test per promise): piped input is read,
+//! results are not overwritten, resumed runs keep their settings, output paths are
+//! checked first, identical puzzles keep their rows, backend names are canonical, every
+//! kept solution is printed, conflicting or empty flags are usage errors, one meaning
+//! per flag, CSV and named input, output people expect.
 
 mod common;
 use common::slack;

@@ -472,17 +472,17 @@ fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
             let states = picture::states_before(board, &State::new(board, p), &run.steps);
             for (step, s) in run.steps.iter().zip(&states) {
                 assert_eq!(
-                    step.assumes_unique,
+                    step.assumes_unique(),
                     matches!(step.detail, Detail::Unique { .. })
                 );
-                assert!(assume_unique || !step.assumes_unique);
-                *seen.entry(step.rule).or_insert(0) += 1;
+                assert!(assume_unique || !step.assumes_unique());
+                *seen.entry(step.rule_name()).or_insert(0) += 1;
                 let graph = match step.detail {
                     Detail::Graph { graph, .. } => Some(graph),
                     Detail::TwoSat { .. } => None,
                     _ => continue,
                 };
-                assert!(!step.links.is_empty(), "{}: {:?}", step.rule, step);
+                assert!(!step.links.is_empty(), "{}: {:?}", step.rule_name(), step);
                 for l in &step.links {
                     assert!(s.cand[l.from.0].contains(l.from.1) && s.cand[l.to.0].contains(l.to.1));
                     match graph {
@@ -501,9 +501,14 @@ fn graph_steps_carry_real_edges_and_uniqueness_steps_say_so() {
                         }
                     }
                 }
-                if graph.is_none() {
-                    for w in step.links.windows(2) {
-                        assert_eq!((w[0].to, w[0].if_to), (w[1].from, w[1].if_from));
+                if let Detail::TwoSat { forced } = &step.detail {
+                    // Each literal's chain joins up and ends at the literal.
+                    for f in forced {
+                        for w in f.chain.windows(2) {
+                            assert_eq!((w[0].to, w[0].if_to), (w[1].from, w[1].if_from));
+                        }
+                        let last = f.chain.last().unwrap();
+                        assert_eq!((last.to, last.if_to), (f.candidate, f.placed));
                     }
                 }
             }
@@ -605,4 +610,27 @@ fn rate_csv_quotes_a_file_name_and_a_puzzle_name_with_commas_and_quotes() {
     }
     assert_eq!(&rows[0][11], "first, \"easy\"");
     assert_eq!(&rows[1][11], "");
+}
+
+#[test]
+fn two_engines_on_one_thread_keep_their_own_graphs() {
+    // Puzzles that need the graph rules: each engine builds the graphs of every
+    // position it reads, whatever another engine on the thread read before it, so a
+    // run's work is the same alone, after a run of the same puzzle, or interleaved.
+    let puzzles = data_puzzles("magictour_top1465.txt", 20);
+    let opts = Options::default();
+    let alone: Vec<_> = puzzles
+        .iter()
+        .map(|p| RulesSolver::new(false).run(p, &opts).stats)
+        .collect();
+    assert!(alone.iter().any(|s| s.graph_builds > 0));
+    let (mut first, mut second) = (RulesSolver::new(false), RulesSolver::new(false));
+    for (p, expected) in puzzles.iter().zip(&alone) {
+        let a = first.run(p, &opts).stats;
+        let b = second.run(p, &opts).stats;
+        let again = first.run(p, &opts).stats;
+        assert_eq!(&a, expected, "{}", p.display_name());
+        assert_eq!(&b, expected, "{}", p.display_name());
+        assert_eq!(&again, expected, "{}", p.display_name());
+    }
 }

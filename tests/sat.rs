@@ -22,7 +22,7 @@ fn empty(box_rows: usize, box_cols: usize) -> Puzzle {
 
 #[test]
 fn clause_counts_match_the_oracle() {
-    // (box, encoding, clauses) from the issue: every "not both" pair counted once per unit.
+    // (box, encoding, clauses) counted by hand: every "not both" pair counted once per unit.
     let oracle: &[(usize, Encoding, usize)] = &[
         (3, Encoding::Naive, 8_829),
         (3, Encoding::Efficient, 11_745),

@@ -214,7 +214,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference)",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64, any box shape, variants (nishio up to 16)",
@@ -310,9 +310,7 @@ fn make_aco(text: &str) -> Result<Box<dyn Solver>> {
 }
 
 fn make_rules(text: &str) -> Result<Box<dyn Solver>> {
-    Ok(Box::new(rules::RulesSolver::new(
-        rules::guessing_from_name(Some(text))?,
-    )))
+    Ok(Box::new(rules::from_name(Some(text))?))
 }
 
 /// Every named configuration, in the order `--backends all` runs them; within a
@@ -393,6 +391,14 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         ..plain("rules:ladder", |o| make_rules(o.unwrap_or("ladder")), &[])
     },
     plain("rules:guess", |o| make_rules(o.unwrap_or("guess")), DEFAULT),
+    Configuration {
+        partial: true,
+        ..plain(
+            "rules:ladder+unique",
+            |o| make_rules(o.unwrap_or("ladder+unique")),
+            &[],
+        )
+    },
     Configuration {
         runs: Runs::Worker,
         ..plain("sat:naive", |o| make_sat(o.unwrap_or("naive")), DEFAULT)

@@ -82,8 +82,9 @@ pub struct ExplainArgs {
     #[arg(long)]
     force: bool,
 
-    /// Allow the uniqueness rules (unique rectangle and its type 2): sound only for
-    /// puzzles known to have one solution; every step they make says so.
+    /// Allow the uniqueness rules (unique rectangles of types 1 to 6, avoidable
+    /// rectangles, BUG+1): sound only for puzzles known to have one solution; every
+    /// step they make says so.
     #[arg(long)]
     assume_unique: bool,
 
@@ -166,11 +167,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 .unwrap_or(run.steps.len());
             let write_steps = |out: &mut Out, from: usize, to: usize| {
                 for (i, step) in run.steps.iter().enumerate().take(to).skip(from) {
-                    let level = if step.is_guess() {
-                        "guess".to_string()
-                    } else {
-                        format!("L{}", step.level)
-                    };
+                    let level = render::level_label(step);
                     out.write(&format!(
                         "{:>4}. [{level}] {}: {}. {}\n",
                         i + 1,

@@ -80,8 +80,9 @@ pub struct RateArgs {
     #[arg(long)]
     profile: bool,
 
-    /// Allow the uniqueness rules (unique rectangle and its type 2, level 1): sound
-    /// only for puzzles known to have one solution. Off by default.
+    /// Allow the uniqueness rules (unique rectangles of types 1 to 6, avoidable
+    /// rectangles, BUG+1; level 1): sound only for puzzles known to have one
+    /// solution. Off by default.
     #[arg(long)]
     assume_unique: bool,
 

@@ -1,7 +1,7 @@
 //! Difficulty levels for `generate --difficulty`: the level the `rules` ladder rates a
 //! puzzle at (as `rate` prints it), or `guessing` when the ladder gets stuck.
 
-use crate::backends::rules::engine::{Finish, Options, MAX_LEVEL};
+use crate::backends::rules::engine::{Finish, Options, LEVELS, MAX_LEVEL};
 use crate::backends::rules::RulesSolver;
 use crate::model::Puzzle;
 use std::fmt;
@@ -10,34 +10,41 @@ use std::time::Duration;
 /// A rating of the rule ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
-    /// Solved by the rules; the hardest level they needed (0 singles … 5 2-SAT).
+    /// Solved by the rules; the hardest level they needed (an index of `engine::LEVELS`).
     Level(u8),
     /// The rules get stuck: solving needs guessing.
     Guessing,
 }
 
 impl Difficulty {
-    /// Parses `0` to `5`, a level's name (`singles`, `locked`, `subsets`, `cycles`,
-    /// `conflicts`, `2sat`) or `guessing`.
+    /// Parses a level's number, its name or an alias of it (`engine::LEVELS`), or
+    /// `guessing`.
     pub fn from_name(text: &str) -> Result<Difficulty, String> {
         let lower = text.to_ascii_lowercase();
-        let level = match lower.as_str() {
-            "singles" => Some(0),
-            "locked" | "pairs" => Some(1),
-            "subsets" | "fish" | "nishio" => Some(2),
-            "cycles" | "paths" => Some(3),
-            "conflicts" => Some(4),
-            "2sat" | "2-sat" => Some(5),
-            "guessing" | "guess" | "stuck" => return Ok(Difficulty::Guessing),
-            other => other.parse::<u8>().ok(),
-        };
-        match level {
-            Some(l) if l <= MAX_LEVEL => Ok(Difficulty::Level(l)),
+        if matches!(lower.as_str(), "guessing" | "guess" | "stuck") {
+            return Ok(Difficulty::Guessing);
+        }
+        let named = LEVELS
+            .iter()
+            .position(|l| l.name == lower || l.aliases.contains(&lower.as_str()));
+        match named.or_else(|| lower.parse::<usize>().ok()) {
+            Some(l) if l <= usize::from(MAX_LEVEL) => Ok(Difficulty::Level(l as u8)),
             _ => Err(format!(
-                "'{text}' is not a difficulty: give a level 0 to {MAX_LEVEL} (0 singles, 1 locked, 2 subsets, 3 cycles, 4 conflicts, 5 2sat) or `guessing`"
+                "'{text}' is not a difficulty: give a level 0 to {MAX_LEVEL} ({}) or `guessing`",
+                level_list()
             )),
         }
     }
+}
+
+/// The levels as `0 singles, 1 locked, ...`.
+pub fn level_list() -> String {
+    LEVELS
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{i} {}", l.name))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for Difficulty {
@@ -83,7 +90,8 @@ mod tests {
         assert_eq!(Difficulty::from_name("0"), Ok(Difficulty::Level(0)));
         assert_eq!(Difficulty::from_name("2SAT"), Ok(Difficulty::Level(5)));
         assert_eq!(Difficulty::from_name("guessing"), Ok(Difficulty::Guessing));
-        assert!(Difficulty::from_name("6").is_err());
+        assert_eq!(Difficulty::from_name("pairs"), Ok(Difficulty::Level(1)));
+        assert!(Difficulty::from_name(&(MAX_LEVEL + 1).to_string()).is_err());
         assert!(Difficulty::from_name("hard").is_err());
     }
 }

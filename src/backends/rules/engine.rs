@@ -12,112 +12,158 @@ use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
 
-/// One entry of the ladder.
+/// One entry of the ladder: the rule's identity, stated here and nowhere else (the
+/// engine stamps every step a rule finds with its place in [`RULES`], and a step's
+/// name, level and uniqueness assumption are read back from there).
 pub struct Rule {
     /// The name steps are recorded under.
     pub name: &'static str,
-    /// Its level (0 easiest), named in `encodings/rules.md`.
+    /// Its level (0 easiest), an index into [`LEVELS`].
     pub level: u8,
-    /// Finds the first deduction the rule can make, without changing the state.
-    pub find: fn(&Board, &State) -> Option<Step>,
     /// Whether the rule is sound only for puzzles with one solution (tried only with
     /// [`Options::assume_unique`]).
     pub assumes_unique: bool,
+    /// Finds the first deduction the rule can make, without changing the state. The
+    /// step it returns carries no identity of its own: [`find`] stamps it.
+    pub find: Find,
+}
+
+/// How a rule looks for its deduction.
+#[derive(Clone, Copy)]
+pub enum Find {
+    /// From the position alone.
+    Position(fn(&Board, &State) -> Option<Step>),
+    /// From the position and the engine's [`Scratch`] (what several rules build from
+    /// one position, kept while the position stays).
+    Scratch(fn(&Board, &State, &mut Scratch) -> Option<Step>),
+}
+
+/// Work space one engine run owns and lends to the rules that ask for it: nothing is
+/// kept anywhere else, so runs (on one thread or many) never see each other's.
+#[derive(Default)]
+pub struct Scratch {
+    /// The bilocation and bivalue graphs of the last position a graph rule read.
+    pub graphs: chains::Graphs,
+}
+
+impl Rule {
+    /// A rule that holds for every puzzle and reads the position alone.
+    pub const fn new(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            name,
+            level,
+            assumes_unique: false,
+            find: Find::Position(find),
+        }
+    }
+
+    /// A rule that holds for every puzzle and reads the engine's [`Scratch`] too.
+    pub const fn with_scratch(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State, &mut Scratch) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            find: Find::Scratch(find),
+            ..Rule::new(name, level, |_, _| None)
+        }
+    }
+
+    /// The same rule, holding only for puzzles with one solution.
+    pub const fn assuming_unique(self) -> Rule {
+        Rule {
+            assumes_unique: true,
+            ..self
+        }
+    }
 }
 
 /// The ladder, in the order rules are tried.
 pub const RULES: &[Rule] = &[
-    Rule {
-        name: "naked single",
-        level: 0,
-        find: singles::naked,
-        assumes_unique: false,
+    Rule::new("naked single", 0, singles::naked),
+    Rule::new("hidden single", 0, singles::hidden),
+    Rule::new("locked candidates", 1, locked::find),
+    Rule::new("subset", 1, subsets::small),
+    Rule::new("unique rectangle", 1, unique::rectangle).assuming_unique(),
+    Rule::new("avoidable rectangle", 1, unique::avoidable).assuming_unique(),
+    Rule::new("BUG+1", 1, unique::bug).assuming_unique(),
+    Rule::new("unit matching", 2, matching::unit),
+    Rule::new("digit matching", 2, matching::digit),
+    Rule::new("nishio", 2, nishio::find),
+    Rule::with_scratch("bilocation cycle", 3, chains::bilocation_cycle),
+    Rule::with_scratch("bivalue cycle", 3, chains::bivalue_cycle),
+    Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
+    Rule::with_scratch("nonrepetitive path", 3, chains::path),
+    Rule::with_scratch("conflicting paths", 4, chains::conflict),
+    Rule::new("2-SAT", 5, twosat::find),
+];
+
+/// One level of the ladder, with the names `generate --difficulty` knows it by.
+pub struct Level {
+    /// Its name.
+    pub name: &'static str,
+    /// Other names accepted for it.
+    pub aliases: &'static [&'static str],
+}
+
+/// The levels, easiest first: a rule's `level` indexes this table.
+pub const LEVELS: &[Level] = &[
+    Level {
+        name: "singles",
+        aliases: &[],
     },
-    Rule {
-        name: "hidden single",
-        level: 0,
-        find: singles::hidden,
-        assumes_unique: false,
+    Level {
+        name: "locked",
+        aliases: &["pairs"],
     },
-    Rule {
-        name: "locked candidates",
-        level: 1,
-        find: locked::find,
-        assumes_unique: false,
+    Level {
+        name: "subsets",
+        aliases: &["fish", "nishio"],
     },
-    Rule {
-        name: "subset",
-        level: 1,
-        find: subsets::small,
-        assumes_unique: false,
+    Level {
+        name: "cycles",
+        aliases: &["paths"],
     },
-    Rule {
-        name: "unique rectangle",
-        level: 1,
-        find: unique::find,
-        assumes_unique: true,
+    Level {
+        name: "conflicts",
+        aliases: &[],
     },
-    Rule {
-        name: "unit matching",
-        level: 2,
-        find: matching::unit,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "digit matching",
-        level: 2,
-        find: matching::digit,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "nishio",
-        level: 2,
-        find: nishio::find,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "bilocation cycle",
-        level: 3,
-        find: chains::bilocation_cycle,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "bivalue cycle",
-        level: 3,
-        find: chains::bivalue_cycle,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "repetitive cycle",
-        level: 3,
-        find: chains::repetitive,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "nonrepetitive path",
-        level: 3,
-        find: chains::path,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "conflicting paths",
-        level: 4,
-        find: chains::conflict,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "2-SAT",
-        level: 5,
-        find: twosat::find,
-        assumes_unique: false,
+    Level {
+        name: "2sat",
+        aliases: &["2-sat"],
     },
 ];
 
 /// The highest level of the ladder.
-pub const MAX_LEVEL: u8 = 5;
+pub const MAX_LEVEL: u8 = LEVELS.len() as u8 - 1;
 
-/// The level recorded on a guess step: above every rule.
-const GUESS_LEVEL: u8 = u8::MAX;
+// Every rule's level is a level of the table.
+const _: () = {
+    let mut i = 0;
+    while i < RULES.len() {
+        assert!(RULES[i].level <= MAX_LEVEL);
+        i += 1;
+    }
+};
+
+/// Runs rule `index` of [`RULES`] on a position and stamps the step it finds with it.
+pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -> Option<Step> {
+    let mut step = match RULES[index].find {
+        Find::Position(f) => f(board, state),
+        Find::Scratch(f) => f(board, state, scratch),
+    }?;
+    step.rule = Some(index);
+    Some(step)
+}
+
+/// The index in [`RULES`] of the rule named `name`.
+pub fn rule_index(name: &str) -> Option<usize> {
+    RULES.iter().position(|r| r.name == name)
+}
 
 /// What the caller asks of a run.
 #[derive(Clone, Debug)]
@@ -167,6 +213,9 @@ pub struct EngineStats {
     pub inferences: u64,
     /// Trial branches that ended in a contradiction.
     pub dead_ends: u64,
+    /// Bilocation and bivalue graphs built (each kind once per position a graph rule
+    /// reads), in every branch.
+    pub graph_builds: u64,
 }
 
 impl EngineStats {
@@ -225,11 +274,20 @@ impl Run {
     pub fn hardest_level(&self) -> Option<u8> {
         self.hardest_rule.map(|i| RULES[i].level)
     }
+
+    /// Whether a rule that assumes the puzzle has one solution made a step.
+    pub fn assumed_unique(&self) -> bool {
+        RULES
+            .iter()
+            .zip(&self.stats.fired)
+            .any(|(rule, &fired)| rule.assumes_unique && fired > 0)
+    }
 }
 
 struct Ctx<'a> {
     board: &'a Board,
     opts: &'a Options,
+    scratch: Scratch,
     stats: EngineStats,
     solutions: Vec<Grid>,
     timed_out: bool,
@@ -314,11 +372,11 @@ impl Ctx<'_> {
             self.stats.calls[i] += 1;
             let found = if self.opts.profile {
                 let t = Instant::now();
-                let f = (rule.find)(self.board, state);
+                let f = find(i, self.board, state, &mut self.scratch);
                 self.stats.nanos[i] += t.elapsed().as_nanos() as u64;
                 f
             } else {
-                (rule.find)(self.board, state)
+                find(i, self.board, state, &mut self.scratch)
             };
             if let Some(step) = found {
                 return Some((i, step));
@@ -362,14 +420,10 @@ impl Ctx<'_> {
             let keep = self.opts.record && self.solutions.is_empty();
             let mark = trace.len();
             if keep {
-                let mut step = Step::new(
-                    "guess",
-                    GUESS_LEVEL,
-                    Detail::Guess {
-                        inference: self.stats.inferences,
-                        refuted: refuted.clone(),
-                    },
-                );
+                let mut step = Step::new(Detail::Guess {
+                    inference: self.stats.inferences,
+                    refuted: refuted.clone(),
+                });
                 step.cells.push(cell);
                 step.digits.push(d);
                 step.placements.push((cell, d));
@@ -412,6 +466,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut ctx = Ctx {
         board,
         opts,
+        scratch: Scratch::default(),
         stats: EngineStats::new(),
         solutions: Vec::new(),
         timed_out: false,
@@ -443,6 +498,9 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
         complete,
         timed_out: ctx.timed_out,
         steps,
-        stats: ctx.stats,
+        stats: EngineStats {
+            graph_builds: ctx.scratch.graphs.builds(),
+            ..ctx.stats
+        },
     }
 }

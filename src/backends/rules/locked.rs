@@ -19,15 +19,11 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
             if outside == 0 {
                 continue;
             }
-            let mut step = Step::new(
-                "locked candidates",
-                1,
-                Detail::Locked {
-                    digit: d,
-                    inner: x.inner,
-                    outer: x.outer,
-                },
-            );
+            let mut step = Step::new(Detail::Locked {
+                digit: d,
+                inner: x.inner,
+                outer: x.outer,
+            });
             step.cells = positions_of(inner)
                 .into_iter()
                 .map(|i| board.cell(x.inner, i))

@@ -32,13 +32,9 @@ pub fn unit(board: &Board, s: &State) -> Option<Step> {
             continue;
         }
         let Some((_, _, dead)) = unmatchable(&rows[..]) else {
-            let mut step = Step::new(
-                "unit matching",
-                2,
-                Detail::Contradiction {
-                    what: Contradiction::UnitMatching,
-                },
-            );
+            let mut step = Step::new(Detail::Contradiction {
+                what: Contradiction::UnitMatching,
+            });
             step.units.push(u);
             step.cells = board.units[u]
                 .iter()
@@ -77,13 +73,9 @@ pub fn digit(board: &Board, s: &State) -> Option<Step> {
             continue;
         }
         let Some((m, res, dead)) = unmatchable(&rows[..]) else {
-            let mut step = Step::new(
-                "digit matching",
-                2,
-                Detail::Contradiction {
-                    what: Contradiction::DigitMatching,
-                },
-            );
+            let mut step = Step::new(Detail::Contradiction {
+                what: Contradiction::DigitMatching,
+            });
             step.digits.push(d);
             return Some(step);
         };
@@ -97,15 +89,11 @@ pub fn digit(board: &Board, s: &State) -> Option<Step> {
             .into_iter()
             .fold(0u64, |acc, r| acc | 1 << m.left[r as usize]);
         // Every other row loses the digit in the Hall set's columns.
-        let mut step = Step::new(
-            "digit matching",
-            2,
-            Detail::Fish {
-                digit: d,
-                lines: Vec::new(),
-                crosses: Vec::new(),
-            },
-        );
+        let mut step = Step::new(Detail::Fish {
+            digit: d,
+            lines: Vec::new(),
+            crosses: Vec::new(),
+        });
         for r in positions_of(board.full & !hall_rows) {
             for c in positions_of(rows[r as usize] & hall_cols) {
                 step.eliminations.push((r as usize * n + c as usize, d));
@@ -192,8 +180,10 @@ mod tests {
     fn unit_matching_reports_a_large_subset_and_stays_quiet_otherwise() {
         let five: &[u8] = &[1, 2, 3, 4, 5];
         let (b, s) = row_candidates(&[five, five, five, five, five]);
-        let step = unit(&b, &s).unwrap();
-        assert_eq!(step.rule, "unit matching");
+        let rule = super::super::engine::rule_index("unit matching").unwrap();
+        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        assert_eq!(step.rule_name(), "unit matching");
+        assert_eq!(step.level(), Some(2));
         assert_eq!(step.eliminations.len(), 20);
         let (b, s) = position(&".".repeat(81), &[]);
         assert_eq!(unit(&b, &s), None);

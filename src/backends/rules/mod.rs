@@ -34,21 +34,30 @@ use engine::{Finish, Options, Run};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Whether a configuration name asks for guessing.
-pub fn guessing_from_name(config: Option<&str>) -> crate::error::Result<bool> {
+/// The solver a configuration name asks for: `ladder` (the default), `guess` (Chen's
+/// Inference where the rules stick) or `ladder+unique` (the ladder with the uniqueness
+/// rules, which never answers `unique`: it assumes it).
+pub fn from_name(config: Option<&str>) -> crate::error::Result<RulesSolver> {
     match config {
-        None | Some("ladder") => Ok(false),
-        Some("guess") => Ok(true),
+        None | Some("ladder") => Ok(RulesSolver::new(false)),
+        Some("guess") => Ok(RulesSolver::new(true)),
+        Some("ladder+unique") => Ok(RulesSolver::new(false).assuming_unique()),
         Some(other) => Err(crate::error::Error::Config(format!(
-            "rules has no configuration '{other}' (available: ladder, the default, and guess)"
+            "rules has no configuration '{other}' (available: ladder, the default, guess and ladder+unique)"
         ))),
     }
 }
+
+/// The statistic (under `stats.extra`) by which `rules:ladder+unique` says whether a
+/// run rested on the puzzle having one solution: 1 when a uniqueness rule made a step,
+/// 0 when none did (the answer is `solved` either way, never `unique`).
+pub const ASSUMED_UNIQUE: &str = "uniqueness_assumed";
 
 /// The rule engine behind the [`Solver`] interface, with the board of the last
 /// geometry kept for the next puzzle.
 pub struct RulesSolver {
     guessing: bool,
+    assume_unique: bool,
     board: Option<Board>,
 }
 
@@ -57,7 +66,17 @@ impl RulesSolver {
     pub fn new(guessing: bool) -> RulesSolver {
         RulesSolver {
             guessing,
+            assume_unique: false,
             board: None,
+        }
+    }
+
+    /// The same solver trying the uniqueness rules too (without guessing only: a
+    /// search's count would rest on the assumption it is meant to test).
+    pub fn assuming_unique(self) -> RulesSolver {
+        RulesSolver {
+            assume_unique: !self.guessing,
+            ..self
         }
     }
 
@@ -81,8 +100,16 @@ impl RulesSolver {
 }
 
 /// The verdict of a run: rules alone decide `unique` or `none`, and a stuck run is
-/// `unknown`; with guessing, the search's count decides as in every backend.
+/// `unknown`; with guessing, the search's count decides as in every backend. A run in
+/// which a uniqueness rule made a step proves nothing about other solutions: solved
+/// is `solved`, and a contradiction (perhaps the assumption's own) is `unknown`.
 pub fn verdict(run: &Run, guessing: bool) -> Verdict {
+    if run.assumed_unique() {
+        return match run.finish {
+            Finish::Solved => Verdict::Solved,
+            Finish::Contradiction | Finish::Stuck | Finish::TimedOut => Verdict::Unknown,
+        };
+    }
     if !guessing || run.finish != Finish::Stuck {
         return match run.finish {
             Finish::Solved => Verdict::Unique,
@@ -97,7 +124,7 @@ impl RulesSolver {
     /// Runs the whole search, reporting the solutions at the end.
     fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
-        let guessing = self.guessing;
+        let (guessing, assume_unique) = (self.guessing, self.assume_unique);
         let board = self.board(&puzzle.geometry);
         let encode_ms = ms(start.elapsed());
         let solve_start = Instant::now();
@@ -108,10 +135,15 @@ impl RulesSolver {
                 guessing,
                 max_solutions: opts.max_solutions.max(1),
                 deadline: opts.deadline,
+                assume_unique,
                 ..Options::default()
             },
         );
-        let verdict = verdict(&run, guessing);
+        let mut verdict = verdict(&run, guessing);
+        if assume_unique && verdict == Verdict::Unique {
+            // Uniqueness was never in question for this configuration: it was assumed.
+            verdict = Verdict::Solved;
+        }
         let g = &puzzle.geometry;
         let mut stats = Stats {
             nodes: run.stats.steps,
@@ -133,6 +165,12 @@ impl RulesSolver {
         if let Some(level) = run.hardest_level() {
             extra.insert("hardest_level".into(), f64::from(level));
         }
+        if assume_unique {
+            extra.insert(
+                ASSUMED_UNIQUE.into(),
+                f64::from(u8::from(run.assumed_unique())),
+            );
+        }
         let found = run.solutions.len() as u64;
         let partial = (run.finish == Finish::Stuck && !guessing).then(|| run.partial.clone());
         let mut solutions = run.solutions;
@@ -151,7 +189,11 @@ impl RulesSolver {
 
 impl Solver for RulesSolver {
     fn name(&self) -> String {
-        format!("rules:{}", if self.guessing { "guess" } else { "ladder" })
+        match (self.guessing, self.assume_unique) {
+            (true, _) => "rules:guess".into(),
+            (false, false) => "rules:ladder".into(),
+            (false, true) => "rules:ladder+unique".into(),
+        }
     }
 
     fn effort_name(&self) -> &'static str {

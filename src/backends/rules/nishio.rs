@@ -100,24 +100,16 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
             continue;
         }
         let Some((used, placements)) = used_cells(board, &allowed) else {
-            let mut step = Step::new(
-                "nishio",
-                2,
-                Detail::Contradiction {
-                    what: Contradiction::NoPlacement,
-                },
-            );
+            let mut step = Step::new(Detail::Contradiction {
+                what: Contradiction::NoPlacement,
+            });
             step.digits.push(d);
             return Some(step);
         };
-        let mut step = Step::new(
-            "nishio",
-            2,
-            Detail::Nishio {
-                digit: d,
-                placements,
-            },
-        );
+        let mut step = Step::new(Detail::Nishio {
+            digit: d,
+            placements,
+        });
         for k in 0..n {
             let mut gone = allowed[k] & !used[k];
             while gone != 0 {

@@ -145,28 +145,50 @@ fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (
     out
 }
 
-/// The SVG of step `number` found in position `s`.
+/// The title of step `number`: `Step 7 [L3]: bilocation cycle`.
+fn step_title(board: &Board, number: usize, step: &Step) -> String {
+    format!(
+        "Step {number} [{}]: {}",
+        render::level_label(step),
+        render::name(board, step)
+    )
+}
+
+/// The paragraphs of a step's caption: what it changed, why, and the assumption it
+/// rests on, if any.
+fn caption(board: &Board, step: &Step) -> Vec<String> {
+    let mut lines = vec![render::change(board, step), render::reason(board, step)];
+    if step.assumes_unique() {
+        lines.push("(rests on the assumption that the puzzle has one solution)".into());
+    }
+    lines
+}
+
+/// The SVG of step `number` found in position `s`, its caption wrapped below the grid.
 pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
+    draw(board, s, number, step, true)
+}
+
+/// The SVG of a step, with its caption drawn below the grid or left to the page.
+fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool) -> String {
     let g = Geom::new(board.n);
     let side = g.side();
-    let title = format!(
-        "Step {number} [{}]: {}",
-        if step.is_guess() {
-            "guess".to_string()
-        } else {
-            format!("L{}", step.level)
-        },
-        render::name(board, step)
-    );
-    let change = render::change(board, step);
-    let reason = render::reason(board, step);
-    let width_chars = (side / 6.6) as usize;
-    let mut text_lines = vec![change];
-    text_lines.extend(wrap(&reason, width_chars));
-    if step.assumes_unique {
-        text_lines.push("(rests on the assumption that the puzzle has one solution)".into());
-    }
-    let text_h = 22.0 + 16.0 * text_lines.len() as f64 + 66.0;
+    let title = step_title(board, number, step);
+    // 12 px DejaVu Sans averages under 7 px a character.
+    let width_chars = (side / 7.0) as usize;
+    let text_lines: Vec<String> = if with_caption {
+        caption(board, step)
+            .iter()
+            .flat_map(|p| wrap(p, width_chars))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let text_h = if with_caption {
+        22.0 + 16.0 * text_lines.len() as f64 + 66.0
+    } else {
+        8.0
+    };
     let (w, h) = (side + 2.0 * g.margin, side + 2.0 * g.margin + text_h);
     let mut o = String::new();
     o.push_str(&format!(
@@ -301,6 +323,10 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     for l in &step.links {
         o.push_str(&link_svg(&g, l));
     }
+    if !with_caption {
+        o.push_str("</svg>\n");
+        return o;
+    }
     // Caption.
     let mut y = g.margin + side + 30.0;
     o.push_str(&format!(
@@ -316,12 +342,7 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
             esc(line)
         ));
     }
-    for legend in [
-        "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
-        "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
-        "grey: the whole graph the rule read; red: removed; green: placed;",
-        "yellow: the cells the step reasons with.",
-    ] {
+    for legend in LEGEND {
         y += 14.0;
         o.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"10.5\" fill=\"#666\">{}</text>\n",
@@ -332,6 +353,14 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     o.push_str("</svg>\n");
     o
 }
+
+/// What the colours of a picture mean.
+const LEGEND: [&str; 4] = [
+    "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
+    "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
+    "grey: the whole graph the rule read; red: removed; green: placed;",
+    "yellow: the cells the step reasons with.",
+];
 
 fn link_svg(g: &Geom, l: &Link) -> String {
     let (p, q) = (g.cand(l.from.0, l.from.1), g.cand(l.to.0, l.to.1));
@@ -367,22 +396,24 @@ h1{font-size:18px;margin:0 0 8px}
 #bar{display:flex;gap:8px;align-items:center;margin:8px 0}
 button{font-size:14px;padding:4px 12px}
 #wrap{display:flex;gap:16px;align-items:flex-start}
-#list{max-height:720px;overflow:auto;font-size:12px;width:330px;border:1px solid #ccc;background:white}
-#list div{padding:2px 6px;cursor:pointer;border-bottom:1px solid #eee}
+#list{flex:none;max-height:720px;overflow:auto;font-size:12px;width:330px;border:1px solid #ccc;background:white}
+#list div{padding:2px 6px;cursor:pointer;border-bottom:1px solid #eee;overflow-wrap:anywhere}
 #list div.on{background:#dbe8ff}
 .lv{display:inline-block;min-width:30px;font-weight:bold}
 .step{display:none}.step.on{display:block}
-#ending{margin-top:8px;font-size:13px}
+#steps{flex:1;min-width:0}
+#steps svg{max-width:100%;height:auto}
+.caption{max-width:760px;overflow-wrap:anywhere}
+.caption h2{font-size:15px;margin:6px 0}
+.caption p{font-size:13px;margin:4px 0}
+.caption p.legend{font-size:11px;color:#666}
+#ending{margin-top:8px;font-size:13px;overflow-wrap:anywhere}
 </style></head><body>\n",
     );
     o.push_str(&format!("<h1>{}</h1>\n", esc(title)));
     o.push_str("<div id=\"bar\"><button id=\"prev\">&larr; previous</button><button id=\"next\">next &rarr;</button><span id=\"pos\"></span></div>\n<div id=\"wrap\"><div id=\"list\">\n");
     for (i, step) in steps.iter().enumerate() {
-        let level = if step.is_guess() {
-            "guess".to_string()
-        } else {
-            format!("L{}", step.level)
-        };
+        let level = render::level_label(step);
         o.push_str(&format!(
             "<div data-k=\"{i}\"><span class=\"lv\">{level}</span> {}. {}: {}</div>\n",
             i + 1,
@@ -393,8 +424,17 @@ button{font-size:14px;padding:4px 12px}
     o.push_str("</div><div id=\"steps\">\n");
     for (i, step) in steps.iter().enumerate() {
         o.push_str(&format!("<div class=\"step\" id=\"s{i}\">\n"));
-        o.push_str(&svg(board, &states[i], i + 1, step));
-        o.push_str("</div>\n");
+        o.push_str(&draw(board, &states[i], i + 1, step, false));
+        o.push_str(&format!(
+            "<div class=\"caption\"><h2>{}</h2>\n",
+            esc(&step_title(board, i + 1, step))
+        ));
+        for p in caption(board, step) {
+            o.push_str(&format!("<p>{}</p>\n", esc(&p)));
+        }
+        o.push_str("<p class=\"legend\">");
+        o.push_str(&esc(&LEGEND.join(" ")));
+        o.push_str("</p></div></div>\n");
     }
     o.push_str(&format!(
         "</div></div>\n<div id=\"ending\">{}</div>\n",
@@ -424,7 +464,6 @@ show((parseInt(location.hash.slice(1))||1)-1);
 
 #[cfg(test)]
 mod tests {
-    use super::super::chains;
     use super::super::testutil::position;
     use super::*;
 
@@ -442,7 +481,8 @@ mod tests {
         elim.extend(keep(3, (36..45).collect(), [40, 36]));
         elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let step = chains::bilocation_cycle(&b, &s).unwrap();
+        let rule = super::super::engine::rule_index("bilocation cycle").unwrap();
+        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         let pic = svg(&b, &s, 7, &step);
         assert!(pic.starts_with("<svg"));
         assert!(pic.contains("Step 7 [L3]: bilocation cycle"));

@@ -44,6 +44,15 @@ fn digits(board: &Board, ds: &[u8]) -> String {
     list(ds, |&d| sym(board, d))
 }
 
+/// The level a step is shown with: `L3`, or `guess` for a trial placement.
+pub fn level_label(step: &Step) -> String {
+    match step.level() {
+        Some(level) => format!("L{level}"),
+        None if step.is_guess() => "guess".into(),
+        None => "L?".into(),
+    }
+}
+
 /// The name a person knows the step by: `hidden pair`, `X-wing`, `locked candidates
 /// (pointing)`.
 pub fn name(board: &Board, step: &Step) -> String {
@@ -82,12 +91,20 @@ pub fn name(board: &Board, step: &Step) -> String {
             }
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
-        Detail::Unique { pattern } => match pattern {
-            UniquePattern::Rectangle => "unique rectangle (assumes one solution)".into(),
-            UniquePattern::RectangleExtra => {
-                "unique rectangle type 2 (assumes one solution)".into()
+        Detail::Unique { pattern } => format!(
+            "{} (assumes one solution)",
+            match pattern {
+                UniquePattern::Rectangle => "unique rectangle",
+                UniquePattern::RectangleExtra => "unique rectangle type 2",
+                UniquePattern::RectangleSubset => "unique rectangle type 3",
+                UniquePattern::RectangleStrongLink => "unique rectangle type 4",
+                UniquePattern::RectangleDiagonal => "unique rectangle type 5",
+                UniquePattern::RectangleDiagonalFloor => "unique rectangle type 6",
+                UniquePattern::AvoidableRectangle => "avoidable rectangle",
+                UniquePattern::AvoidableRectangleExtra => "avoidable rectangle type 2",
+                UniquePattern::Bug => "BUG+1",
             }
-        },
+        ),
         Detail::Contradiction { .. } => "contradiction".into(),
         Detail::Guess { .. } => "guess".into(),
     }
@@ -292,35 +309,28 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 ),
             }
         }
-        Detail::TwoSat { placed } => {
-            let c = board.cell_name(step.cells[0]);
-            let d = sym(board, step.digits[0]);
-            if *placed {
-                format!(
-                    "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {c}≠{d} implies {c}={d}: {}; so {c} holds {d}",
-                    chain(board, &step.links)
-                )
+        Detail::TwoSat { forced } => {
+            let each: Vec<String> = forced
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{} because {}",
+                        literal(board, f.candidate, f.placed),
+                        chain(board, &f.chain)
+                    )
+                })
+                .collect();
+            let what = if forced.len() == 1 {
+                "the negation of this literal implies it"
             } else {
-                format!(
-                    "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {c}={d} implies {c}≠{d}: {}; so {c} is not {d}",
-                    chain(board, &step.links)
-                )
-            }
+                "the negation of each of these literals implies it"
+            };
+            format!(
+                "in the 2-SAT instance of strong links, weak links and one-step look-aheads, {what}: {}",
+                each.join("; ")
+            )
         }
-        Detail::Unique { pattern } => {
-            let ds = digits(board, &step.digits);
-            match pattern {
-                UniquePattern::Rectangle => format!(
-                    "{} form a rectangle in two boxes where {ds} alone would give two solutions; assuming the puzzle has one, the fourth corner is not only {ds}",
-                    cells(board, &step.cells)
-                ),
-                UniquePattern::RectangleExtra => format!(
-                    "{} form a rectangle in two boxes on {ds}; assuming one solution, one of the two corners with the extra digit {} holds it, so cells seeing both lose it",
-                    cells(board, &step.cells),
-                    sym(board, step.eliminations.first().map_or(0, |e| e.1))
-                ),
-            }
-        }
+        Detail::Unique { pattern } => unique_reason(board, step, *pattern),
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(
                 "the open cells of {} cannot all take different digits",
@@ -356,6 +366,57 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 sym(board, step.digits[0]),
             )
         }
+    }
+}
+
+/// The reason of a uniqueness step: the deadly pattern it avoids and why that forces
+/// its change.
+fn unique_reason(board: &Board, step: &Step, pattern: UniquePattern) -> String {
+    let ds = digits(board, &step.digits);
+    let corners = cells(board, &step.cells[..step.cells.len().min(4)]);
+    let removed = sym(board, step.eliminations.first().map_or(0, |e| e.1));
+    let rect = format!("{corners} form a rectangle whose digits {ds} could swap");
+    let assume = "assuming the puzzle has one solution";
+    match pattern {
+        UniquePattern::Rectangle => format!(
+            "{rect}; {assume}, they cannot all be left with only {ds}, so the fourth corner is not {ds}"
+        ),
+        UniquePattern::RectangleExtra | UniquePattern::RectangleDiagonal => format!(
+            "{rect}; {assume}, one of the corners with the extra digit {removed} holds it, so cells seeing all of them lose it"
+        ),
+        UniquePattern::RectangleSubset => format!(
+            "{rect}; {assume}, the two corners with extra digits hold one of them, so they act as one cell that with {} makes a naked subset in {}: the rest of it loses {}",
+            cells(board, &step.cells[4..]),
+            list(&step.units, |&u| board.unit_name(u)),
+            digits(board, &{
+                let mut ds: Vec<u8> = step.eliminations.iter().map(|e| e.1).collect();
+                ds.sort_unstable();
+                ds.dedup();
+                ds
+            })
+        ),
+        UniquePattern::RectangleStrongLink => format!(
+            "{rect}; in {}, {} goes only in the two corners with extra digits, so one holds it; {assume}, the other cannot hold {}",
+            list(&step.units, |&u| board.unit_name(u)),
+            sym(board, step.digits[0]),
+            sym(board, step.digits[1])
+        ),
+        UniquePattern::RectangleDiagonalFloor => format!(
+            "{rect}; {removed} goes only in the rectangle in both its rows (or both its columns), so on one of its diagonals; on the corners with extra digits it would leave the other two {ds} twice over: {assume}, they lose {removed}"
+        ),
+        UniquePattern::AvoidableRectangle => format!(
+            "{corners} form a rectangle of placed cells, none given, whose digits {ds} could swap if the last corner took {removed}; {assume}, it cannot"
+        ),
+        UniquePattern::AvoidableRectangleExtra => format!(
+            "{corners} form a rectangle of two placed cells, none given, whose digits {ds} could swap unless a corner still open holds {removed}; {assume}, one does, so cells seeing both lose it"
+        ),
+        UniquePattern::Bug => format!(
+            "every open cell but {} has two candidates, and without {} it would too, each digit with two places in every unit: a pattern whose cells could all take their other digit; {assume}, {} holds {}",
+            board.cell_name(step.cells[0]),
+            ds,
+            board.cell_name(step.cells[0]),
+            ds
+        ),
     }
 }
 
@@ -399,9 +460,9 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
     };
     serde_json::json!({
         "step": number,
-        "rule": step.rule,
+        "rule": step.rule_name(),
         "name": name(board, step),
-        "level": (!step.is_guess()).then_some(step.level),
+        "level": step.level(),
         "cells": step.cells.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>(),
         "digits": step.digits,
         "units": step.units.iter().map(|&u| board.unit_name(u)).collect::<Vec<_>>(),
@@ -409,7 +470,7 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
         "removed": pairs(&step.eliminations),
         "change": change(board, step),
         "reason": reason(board, step),
-        "assumes_unique": step.assumes_unique,
+        "assumes_unique": step.assumes_unique(),
         "links": step.links.iter().map(|l| serde_json::json!({
             "from": {"cell": board.cell_name(l.from.0), "digit": l.from.1, "holds": l.if_from},
             "to": {"cell": board.cell_name(l.to.0), "digit": l.to.1, "holds": l.if_to},
@@ -449,7 +510,8 @@ mod tests {
         let n = nishio::find(&b, &s).unwrap();
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
-        let broken = matching::unit(&b, &s).unwrap();
+        let rule = super::super::engine::rule_index("unit matching").unwrap();
+        let broken = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert_eq!(name(&b, &broken), "contradiction");
         assert_eq!(change(&b, &broken), "no completion");
         assert!(reason(&b, &broken).contains("row 1"));

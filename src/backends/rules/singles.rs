@@ -9,7 +9,7 @@ use super::step::{Detail, Step};
 pub fn naked(_board: &Board, s: &State) -> Option<Step> {
     let cell = (0..s.value.len()).find(|&c| s.value[c] == 0 && s.cand[c].len() == 1)?;
     let d = s.cand[cell].first()?;
-    let mut step = Step::new("naked single", 0, Detail::NakedSingle);
+    let mut step = Step::new(Detail::NakedSingle);
     step.cells.push(cell);
     step.digits.push(d);
     step.placements.push((cell, d));
@@ -27,7 +27,7 @@ pub fn hidden(board: &Board, s: &State) -> Option<Step> {
             }
             let cell = board.cell(u, p.trailing_zeros());
             if s.value[cell] == 0 {
-                let mut step = Step::new("hidden single", 0, Detail::HiddenSingle { unit: u });
+                let mut step = Step::new(Detail::HiddenSingle { unit: u });
                 step.cells.push(cell);
                 step.digits.push(d);
                 step.units.push(u);

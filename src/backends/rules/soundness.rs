@@ -17,7 +17,7 @@ pub fn check(board: &Board, steps: &[Step], solution: &[u8]) -> Result<(), Strin
             format!(
                 "step {} ({}, {}): {}",
                 i + 1,
-                step.rule,
+                step.rule_name(),
                 render::name(board, step),
                 render::reason(board, step)
             )
@@ -61,16 +61,17 @@ mod tests {
     fn a_wrong_step_is_named_and_a_guess_ends_the_check() {
         let (b, _) = position("1234341221434321", &[]);
         let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
-        let mut good = Step::new("naked single", 0, Detail::NakedSingle);
+        let mut good = Step::new(Detail::NakedSingle);
         good.cells.push(0);
         good.digits.push(1);
         good.placements.push((0, 1));
-        let mut wrong = Step::new("hidden single", 0, Detail::HiddenSingle { unit: 0 });
+        let mut wrong = Step::new(Detail::HiddenSingle { unit: 0 });
+        wrong.rule = super::super::engine::rule_index("hidden single");
         wrong.cells.push(1);
         wrong.digits.push(3);
         wrong.units.push(0);
         wrong.placements.push((1, 3));
-        let mut removes = Step::new("subset", 1, Detail::NakedSingle);
+        let mut removes = Step::new(Detail::NakedSingle);
         removes.cells.push(2);
         removes.digits.push(3);
         removes.eliminations.push((2, 3));
@@ -83,14 +84,10 @@ mod tests {
         );
         let e = check(&b, &[removes], &solution).unwrap_err();
         assert!(e.contains("removes 3 from r1c3"), "{e}");
-        let mut guess = Step::new(
-            "guess",
-            u8::MAX,
-            Detail::Guess {
-                inference: 1,
-                refuted: Vec::new(),
-            },
-        );
+        let mut guess = Step::new(Detail::Guess {
+            inference: 1,
+            refuted: Vec::new(),
+        });
         guess.cells.push(1);
         guess.digits.push(3);
         guess.placements.push((1, 3));

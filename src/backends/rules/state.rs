@@ -3,6 +3,7 @@
 
 use super::board::Board;
 use crate::model::{CandSet, Puzzle};
+use std::sync::Arc;
 
 /// Why a position has no completion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,8 @@ pub struct State {
     pub open: usize,
     /// The first contradiction met, if any.
     pub broken: Option<Broken>,
+    /// Whether each cell is a given of the puzzle (shared by every copy of the state).
+    pub given: Arc<[bool]>,
     units: usize,
 }
 
@@ -52,6 +55,7 @@ impl State {
             value: vec![0; cells],
             open: cells,
             broken: None,
+            given: vec![false; cells].into(),
             units: board.unit_count(),
         }
     }
@@ -60,6 +64,7 @@ impl State {
     /// initialisation and one pass of 1-reduction). A clash of givens breaks the state.
     pub fn new(board: &Board, puzzle: &Puzzle) -> State {
         let mut s = State::empty(board);
+        s.given = puzzle.cells.iter().map(|&v| v != 0).collect();
         for (cell, &v) in puzzle.cells.iter().enumerate() {
             if v != 0 {
                 s.place(board, cell, v);

@@ -1,6 +1,7 @@
 //! A step: one deduction, as data. Text (`render`) and pictures are made
 //! from it elsewhere; a step never holds prose.
 
+use super::engine::{Rule, RULES};
 use serde::Serialize;
 
 /// What kind of deduction a step is, with the facts its explanation needs.
@@ -60,11 +61,11 @@ pub enum Detail {
         rule: GraphRule,
     },
     /// The 2-SAT rule: the bilocal, bivalue and one-cell/one-unit look-ahead
-    /// implications force the literal in every solution of the 2-SAT instance; the
-    /// chain of implications that shows it is the step's `links`.
+    /// implications force each of these literals in every solution of the 2-SAT
+    /// instance; the step's `links` are their chains one after another.
     TwoSat {
-        /// Whether the forced literal is a placement (else a removal).
-        placed: bool,
+        /// Every literal the step fixes, in the order of its changes, with its chain.
+        forced: Vec<Forced>,
     },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
@@ -84,6 +85,17 @@ pub enum Detail {
         /// contradiction on every branch.
         refuted: Vec<u8>,
     },
+}
+
+/// A literal the 2-SAT rule fixes, and why: its negation implies it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// The cell and digit.
+    pub candidate: (usize, u8),
+    /// Whether the digit is placed there (else removed).
+    pub placed: bool,
+    /// The chain of implications from the literal's negation to the literal.
+    pub chain: Vec<Link>,
 }
 
 /// The graphs of Eppstein's §3.2–3.5.
@@ -118,9 +130,31 @@ pub enum UniquePattern {
     /// Four cells in two rows, two columns and two boxes, three of them holding only
     /// the same two digits: the fourth cannot be left with just those two.
     Rectangle,
-    /// Unique rectangle type 2 (the five-cell relative): the two extra-candidate cells
-    /// hold one extra digit between them, so that digit leaves every cell seeing both.
+    /// Unique rectangle type 2: the two extra-candidate corners, on one side, hold one
+    /// extra digit between them, so that digit leaves every cell seeing both.
     RectangleExtra,
+    /// Type 3: the two extra-candidate corners act as one cell of their extra digits,
+    /// which makes a naked subset with other cells of a unit they share (`units`);
+    /// the cells after the four corners are the subset's others.
+    RectangleSubset,
+    /// Type 4: the first digit has no place in a unit of the two extra-candidate
+    /// corners (`units`) but them, so neither holds the second.
+    RectangleStrongLink,
+    /// Type 5: two diagonal corners, or three, with the same one extra digit: cells
+    /// seeing all of them lose it.
+    RectangleDiagonal,
+    /// Type 6: diagonal two-candidate corners, and a pattern digit confined to the
+    /// rectangle in both rows or both columns: the other diagonal loses it.
+    RectangleDiagonalFloor,
+    /// An avoidable rectangle: three corners placed by the rules (none given) `a`,
+    /// `b`, `b`; the open fourth cannot take `a`.
+    AvoidableRectangle,
+    /// Avoidable rectangle type 2: two placed corners on one side; the open two hold
+    /// the swap's digits and one extra digit, the same, which cells seeing both lose.
+    AvoidableRectangleExtra,
+    /// BUG+1: every open cell but one has two candidates; that one holds the digit
+    /// that has three places in its units.
+    Bug,
 }
 
 /// Ways a rule can find that no completion exists.
@@ -158,10 +192,10 @@ pub struct Link {
 /// One deduction with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The rule that made it (its name in the table).
-    pub rule: &'static str,
-    /// The rule's level on the ladder.
-    pub level: u8,
+    /// The index in [`RULES`] of the rule that made it, stamped by
+    /// [`super::engine::find`]; `None` for a guess, and for a step taken straight
+    /// from a rule's function.
+    pub rule: Option<usize>,
     /// The cells that justify it.
     pub cells: Vec<usize>,
     /// The digits that justify it.
@@ -176,16 +210,13 @@ pub struct Step {
     pub detail: Detail,
     /// Graph edges the step used, in walk order (empty for the rules of level 0–2).
     pub links: Vec<Link>,
-    /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
-    pub assumes_unique: bool,
 }
 
 impl Step {
-    /// A step with no evidence yet.
-    pub fn new(rule: &'static str, level: u8, detail: Detail) -> Step {
+    /// A step with no evidence yet and no rule stamped.
+    pub fn new(detail: Detail) -> Step {
         Step {
-            rule,
-            level,
+            rule: None,
             cells: Vec::new(),
             digits: Vec::new(),
             units: Vec::new(),
@@ -193,8 +224,32 @@ impl Step {
             eliminations: Vec::new(),
             detail,
             links: Vec::new(),
-            assumes_unique: false,
         }
+    }
+
+    /// The table entry of the rule that made the step, once stamped.
+    pub fn table_entry(&self) -> Option<&'static Rule> {
+        self.rule.map(|i| &RULES[i])
+    }
+
+    /// The name of the rule that made the step (`guess` for a trial placement, empty
+    /// before the engine stamps it).
+    pub fn rule_name(&self) -> &'static str {
+        match self.table_entry() {
+            Some(rule) => rule.name,
+            None if self.is_guess() => "guess",
+            None => "",
+        }
+    }
+
+    /// The level of the rule that made the step (`None` for a guess).
+    pub fn level(&self) -> Option<u8> {
+        self.table_entry().map(|r| r.level)
+    }
+
+    /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
+    pub fn assumes_unique(&self) -> bool {
+        self.table_entry().is_some_and(|r| r.assumes_unique)
     }
 
     /// Whether the step found that the position has no completion.

@@ -53,11 +53,6 @@ fn in_unit(board: &Board, s: &State, u: usize, r: usize, by_matching: bool) -> O
     if (open_pos.count_ones() as usize) <= r {
         return None;
     }
-    let (rule, level) = if by_matching {
-        ("unit matching", 2)
-    } else {
-        ("subset", 1)
-    };
     // Naked: items are open cells (by position), bits are their candidates.
     let naked: Vec<(u32, u64)> = cells
         .iter()
@@ -71,15 +66,11 @@ fn in_unit(board: &Board, s: &State, u: usize, r: usize, by_matching: bool) -> O
             .any(|&(i, bits)| chosen >> i & 1 == 0 && bits & digits != 0)
     };
     if let Some((chosen, digits)) = choose(&naked, r, &mut |c, d| others_hold(c, d)) {
-        let mut step = Step::new(
-            rule,
-            level,
-            Detail::Subset {
-                unit: u,
-                hidden: false,
-                by_matching,
-            },
-        );
+        let mut step = Step::new(Detail::Subset {
+            unit: u,
+            hidden: false,
+            by_matching,
+        });
         step.units.push(u);
         step.digits = digits_of(digits);
         for &(i, bits) in &naked {
@@ -106,15 +97,11 @@ fn in_unit(board: &Board, s: &State, u: usize, r: usize, by_matching: bool) -> O
     };
     let (ids, places) = choose(&hidden, r, &mut |ids, p| has_more(ids, p))?;
     let digits = ids;
-    let mut step = Step::new(
-        rule,
-        level,
-        Detail::Subset {
-            unit: u,
-            hidden: true,
-            by_matching,
-        },
-    );
+    let mut step = Step::new(Detail::Subset {
+        unit: u,
+        hidden: true,
+        by_matching,
+    });
     step.units.push(u);
     step.digits = digits_of(digits);
     for &(i, bits) in &naked {

@@ -17,13 +17,13 @@
 //! Solved by strongly connected components of the implication graph (one
 //! implementation, `crate::graph::scc::Digraph`) and reachability over its
 //! condensation: a literal is forced in every solution of the instance when its
-//! negation implies it. Every forced literal is placed or removed in one step; the
-//! step's links are the chain of implications for the first. When a literal and its
+//! negation implies it. Every forced literal is placed or removed in one step, each with
+//! its own chain of implications (the step's links are those chains in turn). When a literal and its
 //! negation imply each other the instance, and so the puzzle, has no solution.
 
 use super::board::Board;
 use super::state::State;
-use super::step::{Contradiction, Detail, Link, Step};
+use super::step::{Contradiction, Detail, Forced, Link, Step};
 use crate::graph::scc::Digraph;
 
 /// The implication graph of a position: node `2v` is "candidate `v` holds", `2v + 1`
@@ -256,17 +256,13 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
         let (i, j) = (comp[a as usize] as usize, comp[b as usize] as usize);
         reach[i * words + j / 64] >> (j % 64) & 1 == 1
     };
-    let mut step: Option<Step> = None;
+    let mut forced = Vec::new();
     for (v, &(c, d)) in inst.vars.iter().enumerate() {
         let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
         if comp[p as usize] == comp[q as usize] {
-            let mut st = Step::new(
-                "2-SAT",
-                5,
-                Detail::Contradiction {
-                    what: Contradiction::TwoSat,
-                },
-            );
+            let mut st = Step::new(Detail::Contradiction {
+                what: Contradiction::TwoSat,
+            });
             st.cells.push(c);
             st.digits.push(d);
             st.links = inst.chain(p, q).unwrap_or_default();
@@ -277,28 +273,38 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
         if !placed && !reaches(p, q) {
             continue;
         }
-        let st = step.get_or_insert_with(|| {
-            let mut st = Step::new("2-SAT", 5, Detail::TwoSat { placed });
-            st.cells.push(c);
-            st.digits.push(d);
-            let (a, b) = if placed { (q, p) } else { (p, q) };
-            st.links = inst.chain(a, b).unwrap_or_default();
-            for l in &st.links {
-                for x in [l.from.0, l.to.0] {
-                    if !st.cells.contains(&x) {
-                        st.cells.push(x);
-                    }
-                }
-            }
-            st
+        let (a, b) = if placed { (q, p) } else { (p, q) };
+        forced.push(Forced {
+            candidate: (c, d),
+            placed,
+            chain: inst.chain(a, b).unwrap_or_default(),
         });
-        if placed {
-            st.placements.push((c, d));
+    }
+    if forced.is_empty() {
+        return None;
+    }
+    let mut step = Step::new(Detail::TwoSat { forced: Vec::new() });
+    for f in &forced {
+        if !step.cells.contains(&f.candidate.0) {
+            step.cells.push(f.candidate.0);
+        }
+        step.digits.push(f.candidate.1);
+        if f.placed {
+            step.placements.push(f.candidate);
         } else {
-            st.eliminations.push((c, d));
+            step.eliminations.push(f.candidate);
+        }
+        step.links.extend(f.chain.iter().cloned());
+    }
+    for l in step.links.clone() {
+        for x in [l.from.0, l.to.0] {
+            if !step.cells.contains(&x) {
+                step.cells.push(x);
+            }
         }
     }
-    step
+    step.detail = Detail::TwoSat { forced };
+    Some(step)
 }
 
 #[cfg(test)]
@@ -354,6 +360,21 @@ mod tests {
             .iter()
             .all(|&(c, d)| d == 4 && (c % 9 == 1 || c % 9 == 7)));
         assert!(step.eliminations.contains(&(9 + 1, 4)));
+        // Every literal fixed has its own chain, from its negation to it, and the
+        // reason names each one.
+        let Detail::TwoSat { forced } = &step.detail else {
+            panic!("{step:?}")
+        };
+        assert_eq!(forced.len(), step.eliminations.len());
+        let reason = super::super::render::reason(&b, &step);
+        for f in forced {
+            assert!(!f.placed);
+            let (first, last) = (f.chain.first().unwrap(), f.chain.last().unwrap());
+            assert_eq!((first.from, first.if_from), (f.candidate, true));
+            assert_eq!((last.to, last.if_to), (f.candidate, false));
+            let name = format!("{}≠4 because", b.cell_name(f.candidate.0));
+            assert!(reason.contains(&name), "{name} not in {reason}");
+        }
     }
 
     #[test]
