@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Step};
-use super::{chains, locked, matching, nishio, singles, subsets, twosat, unique};
+use super::{als, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -111,10 +111,16 @@ pub const RULES: &[Rule] = &[
         find: twosat::find,
         assumes_unique: false,
     },
+    Rule {
+        name: "almost locked sets",
+        level: 6,
+        find: als::find,
+        assumes_unique: false,
+    },
 ];
 
 /// The highest level of the ladder.
-pub const MAX_LEVEL: u8 = 5;
+pub const MAX_LEVEL: u8 = 6;
 
 /// The level recorded on a guess step: above every rule.
 const GUESS_LEVEL: u8 = u8::MAX;

@@ -66,6 +66,16 @@ pub enum Detail {
         /// Whether the forced literal is a placement (else a removal).
         placed: bool,
     },
+    /// Almost locked sets in the 2-SAT instance: the chain of implications, through
+    /// candidates and groups of the sets, that forces the step's first literal.
+    Als {
+        /// Whether the forced literal is a placement (else a removal).
+        placed: bool,
+        /// The sets the chain reasons with, in the order it meets them.
+        sets: Vec<AlsSet>,
+        /// The implications, in walk order.
+        chain: Vec<AlsLink>,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
@@ -134,6 +144,42 @@ pub enum Contradiction {
     NoPlacement,
     /// The 2-SAT instance has no solution: a literal and its negation imply each other.
     TwoSat,
+    /// The 2-SAT instance extended by almost locked sets has no solution: "the digit is
+    /// in one of the step's cells" and its negation imply each other.
+    Als,
+}
+
+/// An almost locked set: open cells of one unit holding one digit more than cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsSet {
+    /// Its cells.
+    pub cells: Vec<usize>,
+    /// The digits they hold between them.
+    pub digits: Vec<u8>,
+}
+
+/// A literal of an ALS chain: `digit` is (or, with `holds` false, is not) in one of
+/// `cells`; with one cell, the candidate itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsNode {
+    /// The cells.
+    pub cells: Vec<usize>,
+    /// The digit.
+    pub digit: u8,
+    /// Whether the digit is in one of the cells rather than in none.
+    pub holds: bool,
+}
+
+/// One implication of an ALS chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsLink {
+    /// Its premise.
+    pub from: AlsNode,
+    /// Its conclusion.
+    pub to: AlsNode,
+    /// The set (index into the step's sets) that gives it when it goes from one of a
+    /// set's digits missing to another present; none for the other links.
+    pub set: Option<usize>,
 }
 
 /// An edge a graph rule used, from one candidate to another: a bilocation edge
