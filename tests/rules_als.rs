@@ -7,7 +7,9 @@
 mod common;
 
 use common::*;
+use sudoku_arena::backends::rules::board::Board;
 use sudoku_arena::backends::rules::engine::{Options, Run};
+use sudoku_arena::backends::rules::state::State;
 use sudoku_arena::backends::rules::step::{Detail, Step};
 use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
 use sudoku_arena::model::Puzzle;
@@ -33,6 +35,11 @@ fn sound_run(p: &Puzzle) -> (RulesSolver, Run) {
         panic!("{}: unsound: {e}", p.display_name());
     }
     (solver, run)
+}
+
+/// The position step `k` (from 1) of a run was found in.
+fn position_before(board: &Board, p: &Puzzle, run: &Run, k: usize) -> State {
+    picture::states_before(board, &State::new(board, p), &run.steps[..k]).remove(k - 1)
 }
 
 /// The first step of `rule`, with the 1-based step number.
@@ -67,12 +74,7 @@ fn first_als_step(line: usize, name: &str) -> usize {
     };
     // Every set is an almost locked set of the position it was found in: its cells
     // open, in one unit, holding one digit more than cells.
-    let states = picture::states_before(
-        board,
-        &sudoku_arena::backends::rules::state::State::new(board, &p),
-        &run.steps,
-    );
-    let before = &states[k - 1];
+    let before = &position_before(board, &p, &run, k);
     for set in sets {
         let union = set.cells.iter().fold(0u64, |m, &c| m | before.cand[c].0);
         assert_eq!(union.count_ones() as usize, set.cells.len() + 1);
@@ -111,4 +113,52 @@ fn an_als_xy_wing_is_the_first_rule_that_applies_on_magictour_46() {
 #[test]
 fn an_als_chain_is_the_first_rule_that_applies_on_magictour_24() {
     assert!(first_als_step(24, "ALS chain") >= 4);
+}
+
+#[test]
+fn a_death_blossom_is_the_first_rule_that_applies_on_magictour_69() {
+    let p = magictour(69);
+    let (mut solver, run) = sound_run(&p);
+    let (k, step) = first_of(&run, "death blossom");
+    let board = solver.board(&p.geometry);
+    let solution = dlx_solution(&p);
+    assert!(!step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "{}", board.cell_name(c));
+    }
+    let Detail::DeathBlossom {
+        stem,
+        digit,
+        petals,
+        stem_has_digit,
+    } = &step.detail
+    else {
+        panic!("not a death blossom: {step:?}");
+    };
+    let before = &position_before(board, &p, &run, k);
+    // A stem of three or more digits, each with a petal whose cells holding that
+    // digit all see the stem and that holds the digit removed.
+    let stem_digits: Vec<u8> = before.cand[*stem].iter().collect();
+    assert!(stem_digits.len() >= 3);
+    assert_eq!(
+        petals.len() + usize::from(*stem_has_digit),
+        stem_digits.len()
+    );
+    for (d, set) in petals {
+        assert!(stem_digits.contains(d));
+        assert!(set.digits.contains(digit) && set.digits.contains(d));
+        assert!(!set.cells.contains(stem));
+        for &c in set.cells.iter().filter(|&&c| before.cand[c].contains(*d)) {
+            assert!(board.sees(c, *stem));
+        }
+        let union = set.cells.iter().fold(0u64, |m, &c| m | before.cand[c].0);
+        assert_eq!(union.count_ones() as usize, set.cells.len() + 1);
+    }
+    let reason = render::reason(board, step);
+    assert!(
+        reason.contains("stem r7c5 holds one of 1, 7, 8"),
+        "{reason}"
+    );
+    let svg = picture::svg(board, before, k, step);
+    assert!(svg.contains("class=\"als\""));
 }

@@ -29,10 +29,10 @@ use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 
 /// Cells as a bit set (boards of up to 256 cells).
-type Cells = [u64; 4];
+pub type Cells = [u64; 4];
 
 /// Largest board the rule runs on, in cells.
-const MAX_CELLS: usize = 256;
+pub(super) const MAX_CELLS: usize = 256;
 
 /// Whether the groups of a digit where a box crosses a line join the graph too (the
 /// grouped nodes of alternating inference chains), not only those of the sets.
@@ -41,23 +41,23 @@ const BOX_LINE_GROUPS: bool = true;
 /// Largest number of open candidates the rule runs on (as 2-SAT's bound).
 const MAX_CANDIDATES: usize = 2500;
 
-fn add(set: &mut Cells, c: usize) {
+pub(super) fn add(set: &mut Cells, c: usize) {
     set[c / 64] |= 1 << (c % 64);
 }
 
-fn and(a: &Cells, b: &Cells) -> Cells {
+pub(super) fn and(a: &Cells, b: &Cells) -> Cells {
     [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
 }
 
-fn is_empty(a: &Cells) -> bool {
+pub(super) fn is_empty(a: &Cells) -> bool {
     a.iter().all(|&w| w == 0)
 }
 
-fn subset(a: &Cells, b: &Cells) -> bool {
+pub(super) fn subset(a: &Cells, b: &Cells) -> bool {
     (0..4).all(|i| a[i] & !b[i] == 0)
 }
 
-fn members(set: &Cells) -> Vec<usize> {
+pub(super) fn members(set: &Cells) -> Vec<usize> {
     let mut out = Vec::new();
     for (w, &word) in set.iter().enumerate() {
         let mut b = word;
@@ -67,6 +67,28 @@ fn members(set: &Cells) -> Vec<usize> {
         }
     }
     out
+}
+
+/// The peers of each cell as cell sets.
+pub(super) fn peer_sets(board: &Board) -> Vec<Cells> {
+    let mut peers: Vec<Cells> = vec![[0; 4]; board.peers.len()];
+    for (c, ps) in board.peers.iter().enumerate() {
+        for &p in ps {
+            add(&mut peers[c], p);
+        }
+    }
+    peers
+}
+
+/// For each digit (index `d - 1`), the open cells holding it.
+pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
+    let mut holders: Vec<Cells> = vec![[0; 4]; board.n];
+    for c in (0..s.value.len()).filter(|&c| s.value[c] == 0) {
+        for d in s.cand[c].iter() {
+            add(&mut holders[d as usize - 1], c);
+        }
+    }
+    holders
 }
 
 /// Every almost locked set of two or more cells in the position, each cell set once
@@ -215,18 +237,8 @@ fn extended(board: &Board, s: &State) -> Extended {
             arcs.push((x as u32, y));
         }
     }
-    let mut peers: Vec<Cells> = vec![[0; 4]; cells];
-    for (c, ps) in board.peers.iter().enumerate() {
-        for &p in ps {
-            add(&mut peers[c], p);
-        }
-    }
-    let mut holders: Vec<Cells> = vec![[0; 4]; n];
-    for c in (0..cells).filter(|&c| s.value[c] == 0) {
-        for d in s.cand[c].iter() {
-            add(&mut holders[d as usize - 1], c);
-        }
-    }
+    let peers = peer_sets(board);
+    let holders = holder_sets(board, s);
     let sets = sets(board, s);
     let base = plain.vars.len() as u32;
     let mut groups: Vec<(Cells, u8)> = Vec::new();

@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Step};
-use super::{als, chains, locked, matching, nishio, singles, subsets, twosat, unique};
+use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -115,6 +115,12 @@ pub const RULES: &[Rule] = &[
         name: "almost locked sets",
         level: 6,
         find: als::find,
+        assumes_unique: false,
+    },
+    Rule {
+        name: "death blossom",
+        level: 6,
+        find: blossom::find,
         assumes_unique: false,
     },
 ];

@@ -9,6 +9,7 @@
 //! mapped onto `Outcome` and `Stats` here and nowhere else.
 
 pub mod als;
+pub mod blossom;
 pub mod board;
 pub mod chains;
 pub mod engine;

@@ -163,7 +163,10 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     let width_chars = (side / 6.6) as usize;
     let mut text_lines = vec![change];
     text_lines.extend(wrap(&reason, width_chars));
-    if matches!(step.detail, Detail::Als { .. }) {
+    if matches!(
+        step.detail,
+        Detail::Als { .. } | Detail::DeathBlossom { .. }
+    ) {
         text_lines.push(
             "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown);"
                 .into(),
@@ -310,6 +313,10 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     }
     if let Detail::Als { sets, chain, .. } = &step.detail {
         o.push_str(&als_svg(&g, sets, chain));
+    }
+    if let Detail::DeathBlossom { petals, .. } = &step.detail {
+        let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
+        o.push_str(&als_svg(&g, &sets, &[]));
     }
     // Caption.
     let mut y = g.margin + side + 30.0;

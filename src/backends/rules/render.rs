@@ -85,6 +85,7 @@ pub fn name(board: &Board, step: &Step) -> String {
             }
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
+        Detail::DeathBlossom { .. } => "death blossom".into(),
         Detail::Als { sets, .. } => match sets.len() {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
@@ -392,6 +393,41 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 "{}: at most one of its digits is missing from each; {premise}: {}; so {so}",
                 als_sets(board, sets),
                 als_chain(board, chain)
+            )
+        }
+        Detail::DeathBlossom {
+            stem,
+            digit,
+            petals,
+            stem_has_digit,
+        } => {
+            let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
+            let z = sym(board, *digit);
+            let mut cases: Vec<String> = petals
+                .iter()
+                .enumerate()
+                .map(|(k, (d, _))| {
+                    format!(
+                        "with {} there ALS {} loses its {}s (each sees the stem)",
+                        sym(board, *d),
+                        set_letter(k),
+                        sym(board, *d)
+                    )
+                })
+                .collect();
+            let mut stem_digits: Vec<u8> = petals.iter().map(|(d, _)| *d).collect();
+            if *stem_has_digit {
+                cases.push(format!("with {z} there the stem holds it itself"));
+                stem_digits.push(*digit);
+                stem_digits.sort_unstable();
+            }
+            format!(
+                "{}: stem {} holds one of {}; {}; each petal then holds all its other digits, {z} among them, so cells seeing every {z} of the petals{} lose {z}",
+                als_sets(board, &sets),
+                board.cell_name(*stem),
+                digits(board, &stem_digits),
+                cases.join(", "),
+                if *stem_has_digit { " and the stem" } else { "" }
             )
         }
         Detail::Unique { pattern } => {

@@ -76,6 +76,19 @@ pub enum Detail {
         /// The implications, in walk order.
         chain: Vec<AlsLink>,
     },
+    /// A death blossom: whichever digit the stem holds, the petal of that digit keeps
+    /// `digit`, so cells seeing `digit` in every petal lose it.
+    DeathBlossom {
+        /// The stem cell.
+        stem: usize,
+        /// The digit removed.
+        digit: u8,
+        /// Each stem digit with its petal (an almost locked set whose cells holding
+        /// that digit all see the stem).
+        petals: Vec<(u8, AlsSet)>,
+        /// Whether the stem has `digit` too (then the cells also see the stem).
+        stem_has_digit: bool,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
