@@ -7,9 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Step};
-use super::{
-    als, blossom, chains, locked, matching, nishio, singles, subsets, suedecoq, twosat, unique,
-};
+use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -123,12 +121,6 @@ pub const RULES: &[Rule] = &[
         name: "death blossom",
         level: 6,
         find: blossom::find,
-        assumes_unique: false,
-    },
-    Rule {
-        name: "Sue de Coq",
-        level: 6,
-        find: suedecoq::find,
         assumes_unique: false,
     },
 ];

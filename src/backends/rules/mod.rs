@@ -24,7 +24,6 @@ pub mod soundness;
 pub mod state;
 pub mod step;
 pub mod subsets;
-pub mod suedecoq;
 #[cfg(test)]
 mod testutil;
 pub mod twosat;

@@ -314,22 +314,6 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
     if let Detail::Als { sets, chain, .. } = &step.detail {
         o.push_str(&als_svg(&g, sets, chain));
     }
-    if let Detail::SueDeCoq {
-        crossing,
-        line_cells,
-        box_cells,
-        ..
-    } = &step.detail
-    {
-        let sets: Vec<AlsSet> = [crossing, line_cells, box_cells]
-            .into_iter()
-            .map(|cells| AlsSet {
-                cells: cells.clone(),
-                digits: Vec::new(),
-            })
-            .collect();
-        o.push_str(&als_svg(&g, &sets, &[]));
-    }
     if let Detail::DeathBlossom { petals, .. } = &step.detail {
         let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
         o.push_str(&als_svg(&g, &sets, &[]));

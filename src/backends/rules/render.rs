@@ -86,7 +86,6 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
-        Detail::SueDeCoq { .. } => "Sue de Coq".into(),
         Detail::Als { sets, .. } => match sets.len() {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
@@ -429,27 +428,6 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 digits(board, &stem_digits),
                 cases.join(", "),
                 if *stem_has_digit { " and the stem" } else { "" }
-            )
-        }
-        Detail::SueDeCoq {
-            box_unit,
-            line,
-            crossing,
-            line_cells,
-            box_cells,
-        } => {
-            format!(
-                "{} (where {} meets {}), {} of {} and {} of {} hold between them only {}, as many digits as cells, and the line cells share no digit with the box cells; so each digit lies once in them, the line's digits in {} and the box's in {}",
-                cells(board, crossing),
-                board.unit_name(*box_unit),
-                board.unit_name(*line),
-                cells(board, line_cells),
-                board.unit_name(*line),
-                cells(board, box_cells),
-                board.unit_name(*box_unit),
-                digits(board, &step.digits),
-                board.unit_name(*line),
-                board.unit_name(*box_unit)
             )
         }
         Detail::Unique { pattern } => {

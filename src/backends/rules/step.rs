@@ -89,20 +89,6 @@ pub enum Detail {
         /// Whether the stem has `digit` too (then the cells also see the stem).
         stem_has_digit: bool,
     },
-    /// Sue de Coq: cells where a box meets a line, with cells of the line and of the
-    /// box sharing no digit, hold as many digits as cells between them.
-    SueDeCoq {
-        /// The box.
-        box_unit: usize,
-        /// The line.
-        line: usize,
-        /// The cells where they meet.
-        crossing: Vec<usize>,
-        /// The cells of the line outside the box.
-        line_cells: Vec<usize>,
-        /// The cells of the box outside the line.
-        box_cells: Vec<usize>,
-    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
