@@ -10,15 +10,15 @@ use std::time::Duration;
 /// A rating of the rule ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
-    /// Solved by the rules; the hardest level they needed (0 singles … 5 2-SAT).
+    /// Solved by the rules; the hardest level they needed (0 singles … 6 almost locked sets).
     Level(u8),
     /// The rules get stuck: solving needs guessing.
     Guessing,
 }
 
 impl Difficulty {
-    /// Parses `0` to `5`, a level's name (`singles`, `locked`, `subsets`, `cycles`,
-    /// `conflicts`, `2sat`) or `guessing`.
+    /// Parses `0` to `6`, a level's name (`singles`, `locked`, `subsets`, `cycles`,
+    /// `conflicts`, `2sat`, `als`) or `guessing`.
     pub fn from_name(text: &str) -> Result<Difficulty, String> {
         let lower = text.to_ascii_lowercase();
         let level = match lower.as_str() {
@@ -28,13 +28,14 @@ impl Difficulty {
             "cycles" | "paths" => Some(3),
             "conflicts" => Some(4),
             "2sat" | "2-sat" => Some(5),
+            "als" | "blossom" => Some(6),
             "guessing" | "guess" | "stuck" => return Ok(Difficulty::Guessing),
             other => other.parse::<u8>().ok(),
         };
         match level {
             Some(l) if l <= MAX_LEVEL => Ok(Difficulty::Level(l)),
             _ => Err(format!(
-                "'{text}' is not a difficulty: give a level 0 to {MAX_LEVEL} (0 singles, 1 locked, 2 subsets, 3 cycles, 4 conflicts, 5 2sat) or `guessing`"
+                "'{text}' is not a difficulty: give a level 0 to {MAX_LEVEL} (0 singles, 1 locked, 2 subsets, 3 cycles, 4 conflicts, 5 2sat, 6 als) or `guessing`"
             )),
         }
     }
@@ -83,7 +84,8 @@ mod tests {
         assert_eq!(Difficulty::from_name("0"), Ok(Difficulty::Level(0)));
         assert_eq!(Difficulty::from_name("2SAT"), Ok(Difficulty::Level(5)));
         assert_eq!(Difficulty::from_name("guessing"), Ok(Difficulty::Guessing));
-        assert!(Difficulty::from_name("6").is_err());
+        assert_eq!(Difficulty::from_name("als"), Ok(Difficulty::Level(6)));
+        assert!(Difficulty::from_name("7").is_err());
         assert!(Difficulty::from_name("hard").is_err());
     }
 }
