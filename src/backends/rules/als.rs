@@ -19,7 +19,8 @@
 //! condensation with bit sets over the candidate literals alone, so the group nodes
 //! add to the graph but not to the width of the sets.
 //!
-//! Boards of up to 256 cells (16×16) only, under the same candidate bound as 2-SAT.
+//! Boards of up to 9×9 only: a 16×16 unit has up to 2¹⁶ subsets to try as sets, and
+//! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
 use super::state::State;
@@ -31,8 +32,8 @@ use std::collections::HashMap;
 /// Cells as a bit set (boards of up to 256 cells).
 pub type Cells = [u64; 4];
 
-/// Largest board the rule runs on, in cells.
-pub(super) const MAX_CELLS: usize = 256;
+/// Largest board the rule runs on, in cells (a set of cells holds up to 256).
+pub(super) const MAX_CELLS: usize = 81;
 
 /// Whether the groups of a digit where a box crosses a line join the graph too (the
 /// grouped nodes of alternating inference chains), not only those of the sets.
