@@ -36,7 +36,8 @@ enum ExplainFormat {
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
-/// conflicting paths; 5 2-SAT. With --assume-unique, uniqueness rules (level 1) too.
+/// conflicting paths; 5 2-SAT; 6 almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains)
+/// and death blossom. With --assume-unique, uniqueness rules (level 1) too.
 ///
 /// Examples:
 ///   sudoku-arena explain examples/rules.txt

@@ -91,6 +91,7 @@ mod tests {
         assert_eq!(Difficulty::from_name("2SAT"), Ok(Difficulty::Level(5)));
         assert_eq!(Difficulty::from_name("guessing"), Ok(Difficulty::Guessing));
         assert_eq!(Difficulty::from_name("pairs"), Ok(Difficulty::Level(1)));
+        assert_eq!(Difficulty::from_name("als"), Ok(Difficulty::Level(6)));
         assert!(Difficulty::from_name(&(MAX_LEVEL + 1).to_string()).is_err());
         assert!(Difficulty::from_name("hard").is_err());
     }

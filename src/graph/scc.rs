@@ -196,6 +196,38 @@ impl Digraph {
         (comp, next_comp)
     }
 
+    /// Reachability over the condensation as bit sets of `words` words: for each
+    /// component (`comp` and `count` as [`Digraph::components`] returns them), the
+    /// union of the bits `seed` sets for every node it reaches, its own included.
+    /// Components close successors first, so one pass in number order fills them.
+    pub fn closure(
+        &self,
+        comp: &[u32],
+        count: usize,
+        words: usize,
+        seed: impl Fn(usize, &mut [u64]),
+    ) -> Vec<u64> {
+        let mut reach = vec![0u64; count * words];
+        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for x in 0..self.nodes() {
+            members[comp[x] as usize].push(x as u32);
+        }
+        for k in 0..count {
+            for &x in &members[k] {
+                seed(x as usize, &mut reach[k * words..(k + 1) * words]);
+                for &y in self.succ(x as usize) {
+                    let j = comp[y as usize] as usize;
+                    if j != k {
+                        for w in 0..words {
+                            reach[k * words + w] |= reach[j * words + w];
+                        }
+                    }
+                }
+            }
+        }
+        reach
+    }
+
     /// The nodes reachable from `start` (itself included), with the arc each was
     /// first reached by as its parent (`u32::MAX` for `start` and unreached nodes).
     pub fn reach(&self, start: usize, seen: &mut Vec<bool>, parent: &mut Vec<u32>) {
@@ -264,6 +296,20 @@ mod tests {
         assert!(comp.iter().all(|&c| c == 0));
         let chain: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
         assert_eq!(Digraph::new(n as usize, &chain).components().1, n);
+    }
+
+    #[test]
+    fn closure_unites_the_seeds_of_every_node_reached() {
+        // 0 <-> 1 -> 2 -> 3, 4 alone; node x seeds bit x.
+        let g = Digraph::new(5, &[(0, 1), (1, 0), (1, 2), (2, 3)]);
+        let (comp, count) = g.components();
+        let reach = g.closure(&comp, count as usize, 1, |x, row| row[0] |= 1 << x);
+        let of = |x: usize| reach[comp[x] as usize];
+        assert_eq!(of(0), 0b1111);
+        assert_eq!(of(1), 0b1111);
+        assert_eq!(of(2), 0b1100);
+        assert_eq!(of(3), 0b1000);
+        assert_eq!(of(4), 0b10000);
     }
 
     #[test]

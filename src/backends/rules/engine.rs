@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Step};
-use super::{chains, locked, matching, nishio, singles, subsets, twosat, unique};
+use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -100,6 +100,8 @@ pub const RULES: &[Rule] = &[
     Rule::with_scratch("nonrepetitive path", 3, chains::path),
     Rule::with_scratch("conflicting paths", 4, chains::conflict),
     Rule::new("2-SAT", 5, twosat::find),
+    Rule::new("almost locked sets", 6, als::find),
+    Rule::new("death blossom", 6, blossom::find),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -135,6 +137,10 @@ pub const LEVELS: &[Level] = &[
     Level {
         name: "2sat",
         aliases: &["2-sat"],
+    },
+    Level {
+        name: "als",
+        aliases: &["blossom"],
     },
 ];
 

@@ -8,6 +8,8 @@
 //! engine's own result ([`engine::Run`]) and statistics ([`engine::EngineStats`]) are
 //! mapped onto `Outcome` and `Stats` here and nowhere else.
 
+pub mod als;
+pub mod blossom;
 pub mod board;
 pub mod chains;
 pub mod engine;

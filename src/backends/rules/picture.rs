@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::render;
 use super::state::State;
-use super::step::{Detail, GraphKind, Link, Step};
+use super::step::{AlsLink, AlsNode, AlsSet, Detail, GraphKind, Link, Step};
 use crate::model::format::digit_text;
 
 /// The positions before each step: `out[k]` is the state step `k` was found in.
@@ -158,6 +158,15 @@ fn step_title(board: &Board, number: usize, step: &Step) -> String {
 /// rests on, if any.
 fn caption(board: &Board, step: &Step) -> Vec<String> {
     let mut lines = vec![render::change(board, step), render::reason(board, step)];
+    if matches!(
+        step.detail,
+        Detail::Als { .. } | Detail::DeathBlossom { .. }
+    ) {
+        lines.push(
+            "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
+                .into(),
+        );
+    }
     if step.assumes_unique() {
         lines.push("(rests on the assumption that the puzzle has one solution)".into());
     }
@@ -323,6 +332,13 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     for l in &step.links {
         o.push_str(&link_svg(&g, l));
     }
+    if let Detail::Als { sets, chain, .. } = &step.detail {
+        o.push_str(&als_svg(&g, sets, chain));
+    }
+    if let Detail::DeathBlossom { petals, .. } = &step.detail {
+        let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
+        o.push_str(&als_svg(&g, &sets, &[]));
+    }
     if !with_caption {
         o.push_str("</svg>\n");
         return o;
@@ -362,11 +378,79 @@ const LEGEND: [&str; 4] = [
     "yellow: the cells the step reasons with.",
 ];
 
+/// Colours of the almost locked sets of a step, in turn.
+const SET_COLOURS: [&str; 6] = [
+    "#2a9d3f", "#c2410c", "#7c3aed", "#0e7490", "#be185d", "#a16207",
+];
+
+/// Where an ALS chain's literal is drawn: its candidate, or the middle of its
+/// group's candidates.
+fn node_point(g: &Geom, node: &AlsNode) -> (f64, f64) {
+    let k = node.cells.len().max(1) as f64;
+    let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+        let p = g.cand(c, node.digit);
+        (x + p.0, y + p.1)
+    });
+    (sx / k, sy / k)
+}
+
+/// The sets of an ALS step, each cell outlined in its set's colour (inset by set so
+/// that a cell of two sets shows both), with each group of the chain ringed; and the
+/// chain's links that touch a group, drawn between the groups' middles (links
+/// between single candidates are the step's own links).
+fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
+    let mut o = String::new();
+    for (k, set) in sets.iter().enumerate() {
+        let colour = SET_COLOURS[k % SET_COLOURS.len()];
+        let inset = 2.0 + 3.0 * (k % 4) as f64;
+        for &c in &set.cells {
+            let (x, y) = g.origin(c);
+            o.push_str(&format!(
+                "<rect class=\"als\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>\n",
+                x + inset,
+                y + inset,
+                g.cell - 2.0 * inset,
+                g.cell - 2.0 * inset
+            ));
+        }
+    }
+    let r = g.cell / g.sub as f64 * 0.5;
+    for l in chain {
+        if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
+            continue;
+        }
+        for node in [&l.from, &l.to] {
+            for &c in &node.cells {
+                let (x, y) = g.cand(c, node.digit);
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>\n"
+                ));
+            }
+        }
+        let (p, q) = (node_point(g, &l.from), node_point(g, &l.to));
+        let strong = !l.from.holds && l.to.holds;
+        o.push_str(&link_svg_between(p, q, strong, l.from.holds, l.to.holds));
+    }
+    o
+}
+
 fn link_svg(g: &Geom, l: &Link) -> String {
     let (p, q) = (g.cand(l.from.0, l.from.1), g.cand(l.to.0, l.to.1));
-    let (color, dash) = if l.strong {
+    link_svg_between(p, q, l.strong, l.if_from, l.if_to)
+}
+
+/// An implication drawn from point `p` to `q`: blue solid when strong ("not → holds"),
+/// orange dashed when weak ("holds → not"), purple dotted otherwise.
+fn link_svg_between(
+    p: (f64, f64),
+    q: (f64, f64),
+    strong: bool,
+    if_from: bool,
+    if_to: bool,
+) -> String {
+    let (color, dash) = if strong {
         ("#1f5fbf", "")
-    } else if l.if_from && !l.if_to {
+    } else if if_from && !if_to {
         ("#e07b00", " stroke-dasharray=\"6 4\"")
     } else {
         ("#7a3fbf", " stroke-dasharray=\"2 3\"")

@@ -4,7 +4,10 @@
 use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
-use super::step::{Contradiction, Detail, GraphKind, GraphRule, Link, Step, UniquePattern};
+use super::step::{
+    AlsLink, AlsNode, AlsSet, Contradiction, Detail, GraphKind, GraphRule, Link, Step,
+    UniquePattern,
+};
 use crate::model::format::digit_text;
 use crate::model::UnitKind;
 
@@ -91,6 +94,12 @@ pub fn name(board: &Board, step: &Step) -> String {
             }
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
+        Detail::DeathBlossom { .. } => "death blossom".into(),
+        Detail::Als { sets, .. } => match sets.len() {
+            2 => "ALS-XZ".into(),
+            3 => "ALS-XY-wing".into(),
+            _ => "ALS chain".into(),
+        },
         Detail::Unique { pattern } => format!(
             "{} (assumes one solution)",
             match pattern {
@@ -150,6 +159,71 @@ pub fn chain(board: &Board, links: &[Link]) -> String {
         out.push_str(" → ");
         out.push_str(&literal(board, l.to, l.if_to));
         last = Some((l.to, l.if_to));
+    }
+    out
+}
+
+/// The letter naming set `k` of a step: A, B, ..., then A27, A28, ...
+fn set_letter(k: usize) -> String {
+    if k < 26 {
+        char::from(b'A' + k as u8).to_string()
+    } else {
+        format!("A{}", k + 1)
+    }
+}
+
+/// The sets of an ALS step: `ALS A = r1c1, r1c2 on 1, 3, 7; ALS B = ...`.
+fn als_sets(board: &Board, sets: &[AlsSet]) -> String {
+    let named: Vec<String> = sets
+        .iter()
+        .enumerate()
+        .map(|(k, set)| {
+            format!(
+                "ALS {} = {} on {}",
+                set_letter(k),
+                cells(board, &set.cells),
+                digits(board, &set.digits)
+            )
+        })
+        .collect();
+    if named.is_empty() {
+        "no almost locked set".into()
+    } else {
+        named.join("; ")
+    }
+}
+
+/// A literal of an ALS chain: `r1c1=5`, `r1c1≠5`, `5 in {r2c2, r2c3}`, `no 5 in {...}`.
+fn als_node(board: &Board, node: &AlsNode) -> String {
+    if node.cells.len() == 1 {
+        return literal(board, (node.cells[0], node.digit), node.holds);
+    }
+    format!(
+        "{}{} in {{{}}}",
+        if node.holds { "" } else { "no " },
+        sym(board, node.digit),
+        cells(board, &node.cells)
+    )
+}
+
+/// An ALS chain in words; a link a set gives names it: `no 5 in {r2c2, r2c3} →(A)
+/// 7 in {r2c2, r2c5}`.
+pub fn als_chain(board: &Board, chain: &[AlsLink]) -> String {
+    let mut out = String::new();
+    let mut last: Option<&AlsNode> = None;
+    for l in chain {
+        if last != Some(&l.from) {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            out.push_str(&als_node(board, &l.from));
+        }
+        match l.set {
+            Some(k) => out.push_str(&format!(" →({}) ", set_letter(k))),
+            None => out.push_str(" → "),
+        }
+        out.push_str(&als_node(board, &l.to));
+        last = Some(&l.to);
     }
     out
 }
@@ -330,6 +404,55 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 each.join("; ")
             )
         }
+        Detail::Als { placed, sets, chain } => {
+            let c = board.cell_name(step.cells[0]);
+            let d = sym(board, step.digits[0]);
+            let (premise, so) = if *placed {
+                (format!("{c}≠{d} implies {c}={d}"), format!("{c} holds {d}"))
+            } else {
+                (format!("{c}={d} implies {c}≠{d}"), format!("{c} is not {d}"))
+            };
+            format!(
+                "{}: at most one of its digits is missing from each; {premise}: {}; so {so}",
+                als_sets(board, sets),
+                als_chain(board, chain)
+            )
+        }
+        Detail::DeathBlossom {
+            stem,
+            digit,
+            petals,
+            stem_has_digit,
+        } => {
+            let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
+            let z = sym(board, *digit);
+            let mut cases: Vec<String> = petals
+                .iter()
+                .enumerate()
+                .map(|(k, (d, _))| {
+                    format!(
+                        "with {} there ALS {} loses its {}s (each sees the stem)",
+                        sym(board, *d),
+                        set_letter(k),
+                        sym(board, *d)
+                    )
+                })
+                .collect();
+            let mut stem_digits: Vec<u8> = petals.iter().map(|(d, _)| *d).collect();
+            if *stem_has_digit {
+                cases.push(format!("with {z} there the stem holds it itself"));
+                stem_digits.push(*digit);
+                stem_digits.sort_unstable();
+            }
+            format!(
+                "{}: stem {} holds one of {}; {}; each petal then holds all its other digits, {z} among them, so cells seeing every {z} of the petals{} lose {z}",
+                als_sets(board, &sets),
+                board.cell_name(*stem),
+                digits(board, &stem_digits),
+                cases.join(", "),
+                if *stem_has_digit { " and the stem" } else { "" }
+            )
+        }
         Detail::Unique { pattern } => unique_reason(board, step, *pattern),
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(
@@ -345,6 +468,11 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 board.cell_name(step.cells[0]),
                 sym(board, step.digits[0]),
                 chain(board, &step.links)
+            ),
+            Contradiction::Als => format!(
+                "in the 2-SAT instance extended by almost locked sets, \"{} in one of {}\" and its negation imply each other",
+                sym(board, step.digits[0]),
+                cells(board, &step.cells)
             ),
             Contradiction::NoPlacement => format!(
                 "{} has no placement with one in each row, column and box",

@@ -67,6 +67,29 @@ pub enum Detail {
         /// Every literal the step fixes, in the order of its changes, with its chain.
         forced: Vec<Forced>,
     },
+    /// Almost locked sets in the 2-SAT instance: the chain of implications, through
+    /// candidates and groups of the sets, that forces the step's first literal.
+    Als {
+        /// Whether the forced literal is a placement (else a removal).
+        placed: bool,
+        /// The sets the chain reasons with, in the order it meets them.
+        sets: Vec<AlsSet>,
+        /// The implications, in walk order.
+        chain: Vec<AlsLink>,
+    },
+    /// A death blossom: whichever digit the stem holds, the petal of that digit keeps
+    /// `digit`, so cells seeing `digit` in every petal lose it.
+    DeathBlossom {
+        /// The stem cell.
+        stem: usize,
+        /// The digit removed.
+        digit: u8,
+        /// Each stem digit with its petal (an almost locked set whose cells holding
+        /// that digit all see the stem).
+        petals: Vec<(u8, AlsSet)>,
+        /// Whether the stem has `digit` too (then the cells also see the stem).
+        stem_has_digit: bool,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
@@ -168,6 +191,42 @@ pub enum Contradiction {
     NoPlacement,
     /// The 2-SAT instance has no solution: a literal and its negation imply each other.
     TwoSat,
+    /// The 2-SAT instance extended by almost locked sets has no solution: "the digit is
+    /// in one of the step's cells" and its negation imply each other.
+    Als,
+}
+
+/// An almost locked set: open cells of one unit holding one digit more than cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsSet {
+    /// Its cells.
+    pub cells: Vec<usize>,
+    /// The digits they hold between them.
+    pub digits: Vec<u8>,
+}
+
+/// A literal of an ALS chain: `digit` is (or, with `holds` false, is not) in one of
+/// `cells`; with one cell, the candidate itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsNode {
+    /// The cells.
+    pub cells: Vec<usize>,
+    /// The digit.
+    pub digit: u8,
+    /// Whether the digit is in one of the cells rather than in none.
+    pub holds: bool,
+}
+
+/// One implication of an ALS chain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsLink {
+    /// Its premise.
+    pub from: AlsNode,
+    /// Its conclusion.
+    pub to: AlsNode,
+    /// The set (index into the step's sets) that gives it when it goes from one of a
+    /// set's digits missing to another present; none for the other links.
+    pub set: Option<usize>,
 }
 
 /// An edge a graph rule used, from one candidate to another: a bilocation edge

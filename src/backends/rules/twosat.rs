@@ -232,26 +232,11 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     }
     let (comp, count) = inst.graph.components();
     let count = count as usize;
-    // Components close successors first, so reachability fills in number order.
     let words = count.div_ceil(64);
-    let mut reach = vec![0u64; count * words];
-    let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for x in 0..nodes {
-        members[comp[x] as usize].push(x as u32);
-    }
-    for k in 0..count {
-        reach[k * words + k / 64] |= 1 << (k % 64);
-        for &x in &members[k] {
-            for &y in inst.graph.succ(x as usize) {
-                let j = comp[y as usize] as usize;
-                if j != k {
-                    for w in 0..words {
-                        reach[k * words + w] |= reach[j * words + w];
-                    }
-                }
-            }
-        }
-    }
+    let reach = inst.graph.closure(&comp, count, words, |x, row| {
+        let k = comp[x] as usize;
+        row[k / 64] |= 1 << (k % 64);
+    });
     let reaches = |a: u32, b: u32| {
         let (i, j) = (comp[a as usize] as usize, comp[b as usize] as usize);
         reach[i * words + j / 64] >> (j % 64) & 1 == 1

@@ -1,0 +1,469 @@
+//! Level 6: almost locked sets in the 2-SAT implication graph. An almost locked set
+//! (ALS) is `k` open cells of one unit holding `k + 1` digits between them: whatever
+//! the solution, at most one of those digits is missing from the set. For each digit
+//! `x` of a set, the literal "x is in one of the set's x-cells" (a group node; the
+//! candidate itself when one cell holds `x`) joins the 2-SAT instance of [`twosat`]
+//! with these clauses, each true in every solution:
+//!
+//! - a cell of the group holding `x` puts `x` in the group;
+//! - of two digits of one set, at least one is in it (at most one is missing);
+//! - `x` in a group leaves no `x` in a cell seeing the whole group, nor in another
+//!   group every cell of which sees the whole first one (the restricted common digit
+//!   of two sets).
+//!
+//! Forced literals of the extended instance are then exactly what ALS-XZ (singly and
+//! doubly linked), ALS-XY-wings and ALS chains find, mixed freely with the strong,
+//! weak and look-ahead links of the plain instance: a candidate whose truth implies
+//! its falsity is removed, one whose falsity implies its truth is placed. Only the
+//! candidate literals are read off; the search runs one reachability pass over the
+//! condensation with bit sets over the candidate literals alone, so the group nodes
+//! add to the graph but not to the width of the sets.
+//!
+//! Boards of up to 9×9 only: a 16×16 unit has up to 2¹⁶ subsets to try as sets, and
+//! one call on a position of a guessing search there outlasts a deadline.
+
+use super::board::Board;
+use super::state::State;
+use super::step::{AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
+use super::twosat;
+use crate::graph::scc::Digraph;
+use std::collections::HashMap;
+
+/// Cells as a bit set (boards of up to 256 cells).
+pub type Cells = [u64; 4];
+
+/// Largest board the rule runs on, in cells (a set of cells holds up to 256).
+pub(super) const MAX_CELLS: usize = 81;
+
+/// Whether the groups of a digit where a box crosses a line join the graph too (the
+/// grouped nodes of alternating inference chains), not only those of the sets.
+const BOX_LINE_GROUPS: bool = true;
+
+/// Largest number of open candidates the rule runs on (as 2-SAT's bound).
+const MAX_CANDIDATES: usize = 2500;
+
+pub(super) fn add(set: &mut Cells, c: usize) {
+    set[c / 64] |= 1 << (c % 64);
+}
+
+pub(super) fn and(a: &Cells, b: &Cells) -> Cells {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
+pub(super) fn is_empty(a: &Cells) -> bool {
+    a.iter().all(|&w| w == 0)
+}
+
+pub(super) fn subset(a: &Cells, b: &Cells) -> bool {
+    (0..4).all(|i| a[i] & !b[i] == 0)
+}
+
+pub(super) fn members(set: &Cells) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (w, &word) in set.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            out.push(w * 64 + b.trailing_zeros() as usize);
+            b &= b - 1;
+        }
+    }
+    out
+}
+
+/// The peers of each cell as cell sets.
+pub(super) fn peer_sets(board: &Board) -> Vec<Cells> {
+    let mut peers: Vec<Cells> = vec![[0; 4]; board.peers.len()];
+    for (c, ps) in board.peers.iter().enumerate() {
+        for &p in ps {
+            add(&mut peers[c], p);
+        }
+    }
+    peers
+}
+
+/// For each digit (index `d - 1`), the open cells holding it.
+pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
+    let mut holders: Vec<Cells> = vec![[0; 4]; board.n];
+    for c in (0..s.value.len()).filter(|&c| s.value[c] == 0) {
+        for d in s.cand[c].iter() {
+            add(&mut holders[d as usize - 1], c);
+        }
+    }
+    holders
+}
+
+/// Every almost locked set of two or more cells in the position, each cell set once
+/// (a set inside a box and a line is found in both), in unit order.
+pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
+    let mut out: Vec<(Cells, u64)> = Vec::new();
+    let mut seen: std::collections::HashSet<Cells> = std::collections::HashSet::new();
+    for unit in &board.units {
+        let open: Vec<usize> = unit.iter().copied().filter(|&c| s.value[c] == 0).collect();
+        // Depth first over subsets of the open cells in order; a union already wider
+        // than the open cells can hold cannot become an ALS.
+        let mut stack: Vec<(usize, Cells, u64, u32)> = vec![(0, [0; 4], 0, 0)];
+        while let Some((next, cells, union, size)) = stack.pop() {
+            if size >= 2 && union.count_ones() == size + 1 && seen.insert(cells) {
+                out.push((cells, union));
+            }
+            for (i, &c) in open.iter().enumerate().skip(next) {
+                let grown = union | s.cand[c].0;
+                if grown.count_ones() as usize > open.len() - 1 + 1 {
+                    continue;
+                }
+                if grown.count_ones() > size + 2 + (open.len() - i - 1) as u32 {
+                    // Even every remaining cell added cannot bring the size up to
+                    // one less than the digits.
+                    continue;
+                }
+                let mut with = cells;
+                add(&mut with, c);
+                stack.push((i + 1, with, grown, size + 1));
+            }
+        }
+    }
+    out
+}
+
+/// The extended instance: the plain 2-SAT graph plus one variable per group.
+struct Extended {
+    vars: Vec<(usize, u8)>,
+    /// Group variables, numbered after the candidates: their cells and digit.
+    groups: Vec<(Cells, u8)>,
+    /// The almost locked sets.
+    sets: Vec<(Cells, u64)>,
+    graph: Digraph,
+}
+
+impl Extended {
+    fn node(&self, x: u32) -> AlsNode {
+        let v = x as usize / 2;
+        let holds = x.is_multiple_of(2);
+        if v < self.vars.len() {
+            let (c, d) = self.vars[v];
+            AlsNode {
+                cells: vec![c],
+                digit: d,
+                holds,
+            }
+        } else {
+            let (cells, d) = self.groups[v - self.vars.len()];
+            AlsNode {
+                cells: members(&cells),
+                digit: d,
+                holds,
+            }
+        }
+    }
+
+    /// The cells and digit a node speaks of.
+    fn group_of(&self, x: u32) -> (Cells, u8) {
+        let v = x as usize / 2;
+        if v < self.vars.len() {
+            let (c, d) = self.vars[v];
+            let mut cells = [0; 4];
+            add(&mut cells, c);
+            (cells, d)
+        } else {
+            self.groups[v - self.vars.len()]
+        }
+    }
+
+    /// The set behind an implication "x missing from one group → y in another": both
+    /// groups the full cells of their digit in one set.
+    fn set_behind(&self, a: u32, b: u32) -> Option<usize> {
+        if a.is_multiple_of(2) || !b.is_multiple_of(2) {
+            return None;
+        }
+        let (ga, da) = self.group_of(a);
+        let (gb, db) = self.group_of(b);
+        if da == db {
+            return None;
+        }
+        self.sets.iter().position(|(cells, digits)| {
+            digits >> (da - 1) & 1 == 1
+                && digits >> (db - 1) & 1 == 1
+                && subset(&ga, cells)
+                && subset(&gb, cells)
+        })
+    }
+
+    /// The chain of implications from node `a` to node `b`, with the sets it used.
+    fn chain(&self, a: u32, b: u32) -> Option<(Vec<AlsLink>, Vec<usize>)> {
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
+        self.graph.reach(a as usize, &mut seen, &mut parent);
+        if !seen[b as usize] {
+            return None;
+        }
+        let mut arcs = Vec::new();
+        let mut x = b;
+        while x != a {
+            let p = parent[x as usize];
+            arcs.push((p, x));
+            x = p;
+        }
+        arcs.reverse();
+        let mut used: Vec<usize> = Vec::new();
+        let links = arcs
+            .into_iter()
+            .map(|(p, x)| {
+                let set = self.set_behind(p, x).map(|k| {
+                    used.iter().position(|&u| u == k).unwrap_or_else(|| {
+                        used.push(k);
+                        used.len() - 1
+                    })
+                });
+                AlsLink {
+                    from: self.node(p),
+                    to: self.node(x),
+                    set,
+                }
+            })
+            .collect();
+        Some((links, used))
+    }
+}
+
+fn extended(board: &Board, s: &State) -> Extended {
+    let plain = twosat::instance(board, s);
+    let n = board.n;
+    let cells = n * n;
+    let mut index = vec![u32::MAX; cells * n];
+    for (v, &(c, d)) in plain.vars.iter().enumerate() {
+        index[c * n + d as usize - 1] = v as u32;
+    }
+    let mut arcs: Vec<(u32, u32)> = Vec::new();
+    for x in 0..plain.graph.nodes() {
+        for &y in plain.graph.succ(x) {
+            arcs.push((x as u32, y));
+        }
+    }
+    let peers = peer_sets(board);
+    let holders = holder_sets(board, s);
+    let sets = sets(board, s);
+    let base = plain.vars.len() as u32;
+    let mut groups: Vec<(Cells, u8)> = Vec::new();
+    let mut group_index: HashMap<(Cells, u8), u32> = HashMap::new();
+    let clause = |arcs: &mut Vec<(u32, u32)>, a: u32, b: u32| {
+        arcs.push((a ^ 1, b));
+        arcs.push((b ^ 1, a));
+    };
+    let mut literals: Vec<u32> = Vec::new();
+    for &(set, digits) in &sets {
+        literals.clear();
+        for d in super::step::digits_of(digits) {
+            let group = and(&set, &holders[d as usize - 1]);
+            let ms = members(&group);
+            let lit = if ms.len() == 1 {
+                2 * index[ms[0] * n + d as usize - 1]
+            } else {
+                let next = base + groups.len() as u32;
+                *group_index.entry((group, d)).or_insert_with(|| {
+                    groups.push((group, d));
+                    next
+                }) * 2
+            };
+            literals.push(lit);
+        }
+        for (i, &a) in literals.iter().enumerate() {
+            for &b in &literals[i + 1..] {
+                clause(&mut arcs, a, b);
+            }
+        }
+    }
+    if BOX_LINE_GROUPS {
+        for crossing in &board.crossings {
+            let shared: Vec<usize> = super::step::positions_of(crossing.inner_mask)
+                .into_iter()
+                .map(|i| board.cell(crossing.inner, i))
+                .filter(|&c| s.value[c] == 0)
+                .collect();
+            for d in 1..=n as u8 {
+                let mut group = [0; 4];
+                for &c in shared.iter().filter(|&&c| s.cand[c].contains(d)) {
+                    add(&mut group, c);
+                }
+                if members(&group).len() >= 2 {
+                    let next = base + groups.len() as u32;
+                    group_index.entry((group, d)).or_insert_with(|| {
+                        groups.push((group, d));
+                        next
+                    });
+                }
+            }
+        }
+    }
+    // Strong links: a unit whose places for the digit are one group and one cell, or
+    // two groups, has it in one of them.
+    let literal_of = |cells: &Cells, d: u8| -> Option<u32> {
+        let ms = members(cells);
+        match ms.len() {
+            0 => None,
+            1 => Some(2 * index[ms[0] * n + d as usize - 1]),
+            _ => group_index.get(&(*cells, d)).map(|&g| 2 * g),
+        }
+    };
+    for (g, &(group, d)) in groups.iter().enumerate() {
+        let lit = 2 * (base + g as u32);
+        let first = members(&group)[0];
+        for &(u, _) in &board.cell_units[first] {
+            let mut places = [0; 4];
+            for &c in &board.units[u] {
+                if s.value[c] == 0 && s.cand[c].contains(d) {
+                    add(&mut places, c);
+                }
+            }
+            if !subset(&group, &places) {
+                continue;
+            }
+            let rest = [
+                places[0] & !group[0],
+                places[1] & !group[1],
+                places[2] & !group[2],
+                places[3] & !group[3],
+            ];
+            if is_empty(&rest) {
+                if board.units[u].iter().all(|&c| s.value[c] != d) {
+                    clause(&mut arcs, lit, lit);
+                }
+            } else if let Some(other) = literal_of(&rest, d) {
+                clause(&mut arcs, lit, other);
+            }
+        }
+    }
+    // Each group: its cells imply it; it empties every cell and group seeing it all.
+    let mut by_digit: Vec<Vec<(u32, Cells)>> = vec![Vec::new(); n];
+    for (g, &(group, d)) in groups.iter().enumerate() {
+        by_digit[d as usize - 1].push((2 * (base + g as u32), group));
+    }
+    for (g, &(group, d)) in groups.iter().enumerate() {
+        let lit = 2 * (base + g as u32);
+        let ms = members(&group);
+        let mut common = holders[d as usize - 1];
+        for &c in &ms {
+            clause(&mut arcs, 2 * index[c * n + d as usize - 1] + 1, lit);
+            common = and(&common, &peers[c]);
+        }
+        for o in members(&common) {
+            clause(&mut arcs, lit + 1, 2 * index[o * n + d as usize - 1] + 1);
+        }
+        for &(other, group2) in &by_digit[d as usize - 1] {
+            if other > lit && !is_empty(&group2) && subset(&group2, &common) {
+                clause(&mut arcs, lit + 1, other + 1);
+            }
+        }
+    }
+    let nodes = 2 * (plain.vars.len() + groups.len());
+    Extended {
+        vars: plain.vars,
+        groups,
+        sets,
+        graph: Digraph::new(nodes, &arcs),
+    }
+}
+
+fn step_of(ext: &Extended, detail_placed: Option<bool>, a: u32, b: u32) -> Step {
+    let (chain, used) = ext.chain(a, b).unwrap_or_default();
+    let sets: Vec<AlsSet> = used
+        .iter()
+        .map(|&k| AlsSet {
+            cells: members(&ext.sets[k].0),
+            digits: super::step::digits_of(ext.sets[k].1),
+        })
+        .collect();
+    let target = ext.node(a);
+    let detail = match detail_placed {
+        Some(placed) => Detail::Als {
+            placed,
+            sets,
+            chain: chain.clone(),
+        },
+        None => Detail::Contradiction {
+            what: Contradiction::Als,
+        },
+    };
+    let mut st = Step::new(detail);
+    st.cells.extend(target.cells.iter().copied());
+    st.digits.push(target.digit);
+    for l in &chain {
+        for x in l.from.cells.iter().chain(&l.to.cells) {
+            if !st.cells.contains(x) {
+                st.cells.push(*x);
+            }
+        }
+        if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
+            st.links.push(Link {
+                from: (l.from.cells[0], l.from.digit),
+                to: (l.to.cells[0], l.to.digit),
+                strong: !l.from.holds && l.to.holds,
+                if_from: l.from.holds,
+                if_to: l.to.holds,
+            });
+        }
+    }
+    if let Detail::Als { sets, .. } = &st.detail {
+        for set in sets {
+            for &c in &set.cells {
+                if !st.cells.contains(&c) {
+                    st.cells.push(c);
+                }
+            }
+        }
+    }
+    st
+}
+
+/// Every candidate forced by the extended instance, as one step (or the
+/// contradiction when the instance has no solution).
+pub fn find(board: &Board, s: &State) -> Option<Step> {
+    if s.value.len() > MAX_CELLS {
+        return None;
+    }
+    let open: usize = (0..s.value.len())
+        .filter(|&c| s.value[c] == 0)
+        .map(|c| s.cand[c].len() as usize)
+        .sum();
+    if open == 0 || open > MAX_CANDIDATES {
+        return None;
+    }
+    let ext = extended(board, s);
+    let nodes = ext.graph.nodes();
+    let (comp, count) = ext.graph.components();
+    let count = count as usize;
+    // Reachability to candidate literals only.
+    let targets = 2 * ext.vars.len();
+    let words = targets.div_ceil(64);
+    let reach = ext.graph.closure(&comp, count, words, |x, row| {
+        if x < targets {
+            row[x / 64] |= 1 << (x % 64);
+        }
+    });
+    let reaches = |a: u32, b: u32| {
+        let i = comp[a as usize] as usize;
+        reach[i * words + b as usize / 64] >> (b % 64) & 1 == 1
+    };
+    for v in 0..nodes / 2 {
+        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
+        if comp[p as usize] == comp[q as usize] {
+            return Some(step_of(&ext, None, p, q));
+        }
+    }
+    let mut step: Option<Step> = None;
+    for (v, &(c, d)) in ext.vars.iter().enumerate() {
+        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
+        let placed = reaches(q, p);
+        if !placed && !reaches(p, q) {
+            continue;
+        }
+        let st = step.get_or_insert_with(|| {
+            let (a, b) = if placed { (q, p) } else { (p, q) };
+            step_of(&ext, Some(placed), a, b)
+        });
+        if placed {
+            st.placements.push((c, d));
+        } else {
+            st.eliminations.push((c, d));
+        }
+    }
+    step
+}

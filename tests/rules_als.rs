@@ -1,0 +1,164 @@
+//! The almost-locked-set rules of the `rules` ladder: on puzzles of
+//! `tests/data/magictour_top1465.txt` (magictour's top 1465, first 500 lines; source in
+//! `tests/data/SOURCES.md`) each family is the first rule that applies at some step,
+//! every step of the run agrees with the solution `dlx` finds, and the step shows its
+//! sets and chain.
+
+mod common;
+
+use common::*;
+use sudoku_arena::backends::rules::board::Board;
+use sudoku_arena::backends::rules::engine::{Options, Run};
+use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::backends::rules::step::{Detail, Step};
+use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
+use sudoku_arena::model::Puzzle;
+
+/// The magictour puzzle on line `line` (from 1) of the test copy.
+fn magictour(line: usize) -> Puzzle {
+    data_puzzles("magictour_top1465.txt", line).remove(line - 1)
+}
+
+/// The run of the ladder with steps recorded, checked step by step against the solution.
+fn sound_run(p: &Puzzle) -> (RulesSolver, Run) {
+    let mut solver = RulesSolver::new(false);
+    let run = solver.run(
+        p,
+        &Options {
+            record: true,
+            ..Options::default()
+        },
+    );
+    let solution = dlx_solution(p);
+    let board = solver.board(&p.geometry);
+    if let Err(e) = soundness::check(board, &run.steps, &solution) {
+        panic!("{}: unsound: {e}", p.display_name());
+    }
+    (solver, run)
+}
+
+/// The position step `k` (from 1) of a run was found in.
+fn position_before(board: &Board, p: &Puzzle, run: &Run, k: usize) -> State {
+    picture::states_before(board, &State::new(board, p), &run.steps[..k]).remove(k - 1)
+}
+
+/// The first step of `rule`, with the 1-based step number.
+fn first_of<'a>(run: &'a Run, rule: &str) -> (usize, &'a Step) {
+    let k = run
+        .steps
+        .iter()
+        .position(|s| s.rule_name() == rule)
+        .unwrap_or_else(|| panic!("no {rule} step"));
+    (k + 1, &run.steps[k])
+}
+
+/// Checks that the first ALS step of puzzle `line` is named `name`, removes or places
+/// only what the solution allows, and says so with its sets and its chain; returns
+/// the number of sets its chain uses.
+fn first_als_step(line: usize, name: &str) -> usize {
+    let p = magictour(line);
+    let (mut solver, run) = sound_run(&p);
+    let (k, step) = first_of(&run, "almost locked sets");
+    let board = solver.board(&p.geometry);
+    assert_eq!(render::name(board, step), name, "puzzle {line}, step {k}");
+    let solution = dlx_solution(&p);
+    assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "puzzle {line}: {}", board.cell_name(c));
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(solution[c], d, "puzzle {line}: {}", board.cell_name(c));
+    }
+    let Detail::Als { sets, chain, .. } = &step.detail else {
+        panic!("not an ALS step: {step:?}");
+    };
+    // Every set is an almost locked set of the position it was found in: its cells
+    // open, in one unit, holding one digit more than cells.
+    let before = &position_before(board, &p, &run, k);
+    for set in sets {
+        let union = set.cells.iter().fold(0u64, |m, &c| m | before.cand[c].0);
+        assert_eq!(union.count_ones() as usize, set.cells.len() + 1);
+        assert!(set.cells.iter().all(|&c| before.value[c] == 0));
+        assert!(board
+            .units
+            .iter()
+            .any(|u| set.cells.iter().all(|c| u.contains(c))));
+    }
+    // The chain starts at the step's first literal and ends at its negation.
+    let first = chain.first().expect("a chain");
+    let last = chain.last().expect("a chain");
+    assert_eq!(first.from.cells, vec![step.cells[0]]);
+    assert_eq!(last.to.cells, vec![step.cells[0]]);
+    assert_eq!(first.from.digit, step.digits[0]);
+    assert_ne!(first.from.holds, last.to.holds);
+    let reason = render::reason(board, step);
+    assert!(reason.contains("ALS A = "), "{reason}");
+    assert!(reason.contains("→(A)"), "{reason}");
+    // The picture outlines the sets.
+    let svg = picture::svg(board, before, k, step);
+    assert!(svg.contains("class=\"als\""), "no set outlined");
+    sets.len()
+}
+
+#[test]
+fn als_xz_is_the_first_rule_that_applies_on_magictour_2() {
+    assert_eq!(first_als_step(2, "ALS-XZ"), 2);
+}
+
+#[test]
+fn an_als_xy_wing_is_the_first_rule_that_applies_on_magictour_46() {
+    assert_eq!(first_als_step(46, "ALS-XY-wing"), 3);
+}
+
+#[test]
+fn an_als_chain_is_the_first_rule_that_applies_on_magictour_24() {
+    assert!(first_als_step(24, "ALS chain") >= 4);
+}
+
+#[test]
+fn a_death_blossom_is_the_first_rule_that_applies_on_magictour_69() {
+    let p = magictour(69);
+    let (mut solver, run) = sound_run(&p);
+    let (k, step) = first_of(&run, "death blossom");
+    let board = solver.board(&p.geometry);
+    let solution = dlx_solution(&p);
+    assert!(!step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "{}", board.cell_name(c));
+    }
+    let Detail::DeathBlossom {
+        stem,
+        digit,
+        petals,
+        stem_has_digit,
+    } = &step.detail
+    else {
+        panic!("not a death blossom: {step:?}");
+    };
+    let before = &position_before(board, &p, &run, k);
+    // A stem of three or more digits, each with a petal whose cells holding that
+    // digit all see the stem and that holds the digit removed.
+    let stem_digits: Vec<u8> = before.cand[*stem].iter().collect();
+    assert!(stem_digits.len() >= 3);
+    assert_eq!(
+        petals.len() + usize::from(*stem_has_digit),
+        stem_digits.len()
+    );
+    for (d, set) in petals {
+        assert!(stem_digits.contains(d));
+        assert!(set.digits.contains(digit) && set.digits.contains(d));
+        assert!(!set.cells.contains(stem));
+        for &c in set.cells.iter().filter(|&&c| before.cand[c].contains(*d)) {
+            assert!(board.sees(c, *stem));
+        }
+        let union = set.cells.iter().fold(0u64, |m, &c| m | before.cand[c].0);
+        assert_eq!(union.count_ones() as usize, set.cells.len() + 1);
+    }
+    let reason = render::reason(board, step);
+    assert!(
+        reason.contains("stem r7c5 holds one of 1, 7, 8"),
+        "{reason}"
+    );
+    let svg = picture::svg(board, before, k, step);
+    assert!(svg.contains("class=\"als\""));
+}
