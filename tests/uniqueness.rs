@@ -47,7 +47,7 @@ fn each_uniqueness_pattern_is_the_first_rule_that_applies_and_is_sound() {
         assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
         // Nothing earlier in the ladder applies in the position it was found in.
         let states = picture::states_before(board, &State::new(board, p), &run.steps);
-        let rule = step.rule.unwrap();
+        let rule = step.rule.unwrap().index;
         for (earlier, r) in RULES.iter().enumerate().take(rule) {
             assert_eq!(
                 engine::find(earlier, board, &states[k], &mut Scratch::default()),

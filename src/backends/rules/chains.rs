@@ -24,7 +24,6 @@
 //! assumption, so the rules stay sound.
 
 use super::board::Board;
-use super::engine::Scratch;
 use super::state::State;
 use super::step::Detail;
 use super::step::{GraphKind, GraphRule, Link, Step};
@@ -83,7 +82,7 @@ impl Built {
     }
 }
 
-/// The two graphs of one position, kept by the engine that owns them ([`Scratch`]):
+/// The two graphs of one position, kept by the engine that owns them (its `Scratch`):
 /// the four graph rules read the same two graphs of a stuck position, so each is
 /// built once per position rather than once per rule.
 #[derive(Default)]
@@ -125,9 +124,9 @@ impl Graphs {
     }
 }
 
-/// The graph of a kind for a position, from the engine's scratch space.
-fn graph(board: &Board, s: &State, kind: GraphKind, scratch: &mut Scratch) -> Rc<Built> {
-    scratch.graphs.get(board, s, kind)
+/// The graph of a kind for a position, from the graphs the engine's scratch space keeps.
+fn graph(board: &Board, s: &State, kind: GraphKind, graphs: &mut Graphs) -> Rc<Built> {
+    graphs.get(board, s, kind)
 }
 
 /// The bilocation graph of a position with nr(G) on it.
@@ -208,8 +207,8 @@ fn graph_step(kind: GraphKind, rule: GraphRule) -> Step {
 
 /// Level 3: the nonrepetitive cycle rule on the bilocation graph (Lemma 6). A cell on
 /// a nonrepetitive cycle, entered by `b` and left by `a`, holds `a` or `b`.
-pub fn bilocation_cycle(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
-    let g = graph(board, s, GraphKind::Bilocation, scratch);
+pub fn bilocation_cycle(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
+    let g = graph(board, s, GraphKind::Bilocation, graphs);
     for c in 0..g.cells {
         if g.nr.labels(c as u32).len() < 2 {
             continue;
@@ -256,8 +255,8 @@ fn cycle_cells(links: &[Link]) -> Vec<usize> {
 /// Level 3: the nonrepetitive cycle rule on the bivalue graph. Two cells `c1`, `c2`
 /// joined through `(g, d)` on a nonrepetitive cycle hold `d` between them, so the rest
 /// of `g` loses `d`.
-pub fn bivalue_cycle(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
-    let g = graph(board, s, GraphKind::Bivalue, scratch);
+pub fn bivalue_cycle(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
+    let g = graph(board, s, GraphKind::Bivalue, graphs);
     for u in 0..board.unit_count() {
         for d in 1..=board.n as u8 {
             let v = g.unit_vertex(u, d);
@@ -384,10 +383,10 @@ impl Forced {
 /// Level 3: the repetitive cycle rule (Lemma 7 and its bivalue form): a walk from a
 /// start that comes back to it with the label it left by undoes the start's
 /// assumption. Bilocation graph first, then bivalue.
-pub fn repetitive(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
+pub fn repetitive(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     for g in [
-        graph(board, s, GraphKind::Bilocation, scratch),
-        graph(board, s, GraphKind::Bivalue, scratch),
+        graph(board, s, GraphKind::Bilocation, graphs),
+        graph(board, s, GraphKind::Bivalue, graphs),
     ] {
         for f in starts(&g, s) {
             let Some(i) = g.nr.in_node(f.cell as u32, f.label.into()) else {
@@ -407,10 +406,10 @@ pub fn repetitive(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Ste
 /// Level 3: the nonrepetitive path rule: either the start holds its alternative digit
 /// `p` or the end of a walk holds `p` (what the walk forces); cells seeing both lose
 /// `p`.
-pub fn path(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
+pub fn path(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     for g in [
-        graph(board, s, GraphKind::Bilocation, scratch),
-        graph(board, s, GraphKind::Bivalue, scratch),
+        graph(board, s, GraphKind::Bilocation, graphs),
+        graph(board, s, GraphKind::Bivalue, graphs),
     ] {
         for f in starts(&g, s) {
             let p = f.alternative(g.kind, s);
@@ -443,15 +442,15 @@ pub fn path(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
 /// Level 4: the conflicting paths rule (Lemma 8 and its bivalue form): the facts a
 /// start forces clash (one cell, two digits; one digit, two cells of a unit) or leave
 /// a digit no place in a unit; so the start's assumption is false.
-pub fn conflict(board: &Board, s: &State, scratch: &mut Scratch) -> Option<Step> {
+pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     let n = board.n;
     let cells = n * n;
     let mut holder = vec![usize::MAX; board.unit_count() * n];
     let mut value = vec![0u8; cells];
     let mut killed = vec![false; cells * n];
     for g in [
-        graph(board, s, GraphKind::Bilocation, scratch),
-        graph(board, s, GraphKind::Bivalue, scratch),
+        graph(board, s, GraphKind::Bilocation, graphs),
+        graph(board, s, GraphKind::Bivalue, graphs),
     ] {
         for f in starts(&g, s) {
             holder.fill(usize::MAX);
@@ -607,7 +606,7 @@ mod tests {
     #[test]
     fn a_bilocation_cycle_confines_its_cells() {
         let (b, s) = rectangle([1, 2, 3, 4]);
-        let step = bilocation_cycle(&b, &s, &mut Scratch::default()).unwrap();
+        let step = bilocation_cycle(&b, &s, &mut Graphs::default()).unwrap();
         // r1c1 enters by 4 and leaves by 1: it keeps 1 and 4 only.
         assert_eq!(step.digits, vec![1, 4]);
         assert_eq!(
@@ -630,7 +629,7 @@ mod tests {
         // passes through it (the rule finds nothing there).
         let (b, s) = rectangle([1, 2, 3, 1]);
         assert_eq!(
-            bilocation_cycle(&b, &s, &mut Scratch::default()).map(|st| st.cells.contains(&0)),
+            bilocation_cycle(&b, &s, &mut Graphs::default()).map(|st| st.cells.contains(&0)),
             None
         );
         // An open ring: drop the fourth edge.
@@ -638,19 +637,19 @@ mod tests {
         let mut elim = only_two(1, &row(0), [a, bb]);
         elim.extend(only_two(2, &col(4), [bb, c]));
         let (b, s) = position(&".".repeat(81), &elim);
-        assert_eq!(bilocation_cycle(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(bilocation_cycle(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
     fn a_repetitive_bilocation_cycle_places_the_repeated_digit() {
         // 1, 2, 3, 1: r1c1 enters by 1 and leaves by 1, so it holds 1.
         let (b, s) = rectangle([1, 2, 3, 1]);
-        let step = repetitive(&b, &s, &mut Scratch::default()).unwrap();
+        let step = repetitive(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(step.placements, vec![(0, 1)]);
         assert_eq!(step.links.len(), 4);
         // Two repeats (1, 1, 2, 2) decide nothing.
         let (b, s) = rectangle([1, 1, 2, 2]);
-        assert_eq!(repetitive(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(repetitive(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -660,7 +659,7 @@ mod tests {
             &[(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 4]), (36, &[4, 1])],
             &[],
         );
-        let step = bivalue_cycle(&b, &s, &mut Scratch::default()).unwrap();
+        let step = bivalue_cycle(&b, &s, &mut Graphs::default()).unwrap();
         let d = step.digits[0];
         assert!((1..=4).contains(&d));
         assert!(!step.eliminations.is_empty());
@@ -675,7 +674,7 @@ mod tests {
             &[(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 4]), (36, &[4, 5])],
             &[],
         );
-        assert_eq!(bivalue_cycle(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(bivalue_cycle(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -683,13 +682,13 @@ mod tests {
         // XY-chain r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,1}: r1c1 or r5c5 holds 1, so
         // r5c1, which sees both (column 1, row 5), loses 1.
         let (b, s) = cands(&[(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 1])], &[]);
-        let step = path(&b, &s, &mut Scratch::default()).unwrap();
+        let step = path(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(step.digits, vec![1]);
         assert_eq!(step.eliminations, vec![(36, 1)]);
         assert_eq!(step.links.len(), 2);
         // Ends with different other digits: nothing.
         let (b, s) = cands(&[(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 5])], &[]);
-        assert_eq!(path(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(path(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -701,7 +700,7 @@ mod tests {
         elim.extend(only_two(1, &col(0), [0, 72]));
         elim.extend(only_two(2, &col(0), [72, 36]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let step = conflict(&b, &s, &mut Scratch::default()).unwrap();
+        let step = conflict(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(step.placements, vec![(0, 1)]);
         assert_eq!(step.links.len(), 4);
         // Without the second path's last edge there is no clash.
@@ -709,7 +708,7 @@ mod tests {
         elim.extend(only_two(2, &col(4), [4, 40]));
         elim.extend(only_two(1, &col(0), [0, 72]));
         let (b, s) = position(&".".repeat(81), &elim);
-        assert_eq!(conflict(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(conflict(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -718,7 +717,7 @@ mod tests {
         // r5c5 = 1, r5c1 = 2, and then r1c1 is not 2. So r1c1 loses 2.
         let spec: [(usize, &[u8]); 4] = [(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 1]), (36, &[1, 2])];
         let (b, s) = cands(&spec, &[]);
-        let step = repetitive(&b, &s, &mut Scratch::default()).unwrap();
+        let step = repetitive(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(
             step.detail,
             Detail::Graph {
@@ -731,7 +730,7 @@ mod tests {
         // With r5c1 {4,5} the ring is open: nothing comes back.
         let spec: [(usize, &[u8]); 4] = [(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 1]), (36, &[4, 5])];
         let (b, s) = cands(&spec, &[]);
-        assert_eq!(repetitive(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(repetitive(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -743,7 +742,7 @@ mod tests {
         elim.extend(only_two(2, &col(4), [4, 40]));
         elim.extend(only_two(1, &box5, [40, 50]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let step = path(&b, &s, &mut Scratch::default()).unwrap();
+        let step = path(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(step.eliminations, vec![(45, 1)]);
         assert_eq!(&step.cells[..2], &[0, 50]);
         assert_eq!(step.links.len(), 3);
@@ -752,7 +751,7 @@ mod tests {
         let mut elim = only_two(1, &row(0), [0, 4]);
         elim.extend(only_two(2, &col(4), [4, 40]));
         let (b, s) = position(&".".repeat(81), &elim);
-        assert_eq!(path(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(path(&b, &s, &mut Graphs::default()), None);
     }
 
     #[test]
@@ -764,7 +763,7 @@ mod tests {
         elim.extend(only_two(1, &col(0), [0, 27]));
         elim.extend(only_two(1, &box5, [30, 49]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let step = conflict(&b, &s, &mut Scratch::default()).unwrap();
+        let step = conflict(&b, &s, &mut Graphs::default()).unwrap();
         assert_eq!(
             step.detail,
             Detail::Graph {
@@ -784,6 +783,6 @@ mod tests {
                 .map(|&c| (c, 1)),
         );
         let (b, s) = position(&".".repeat(81), &elim);
-        assert_eq!(conflict(&b, &s, &mut Scratch::default()), None);
+        assert_eq!(conflict(&b, &s, &mut Graphs::default()), None);
     }
 }

@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::state::{Broken, State};
-use super::step::{Detail, Step};
+use super::step::{Detail, Stamp, Step};
 use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
@@ -35,7 +35,7 @@ pub enum Find {
     Position(fn(&Board, &State) -> Option<Step>),
     /// From the position and the engine's [`Scratch`] (what several rules build from
     /// one position, kept while the position stays).
-    Scratch(fn(&Board, &State, &mut Scratch) -> Option<Step>),
+    Scratch(fn(&Board, &State, &mut chains::Graphs) -> Option<Step>),
 }
 
 /// Work space one engine run owns and lends to the rules that ask for it: nothing is
@@ -65,7 +65,7 @@ impl Rule {
     pub const fn with_scratch(
         name: &'static str,
         level: u8,
-        find: fn(&Board, &State, &mut Scratch) -> Option<Step>,
+        find: fn(&Board, &State, &mut chains::Graphs) -> Option<Step>,
     ) -> Rule {
         Rule {
             find: Find::Scratch(find),
@@ -160,10 +160,21 @@ const _: () = {
 pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -> Option<Step> {
     let mut step = match RULES[index].find {
         Find::Position(f) => f(board, state),
-        Find::Scratch(f) => f(board, state, scratch),
+        Find::Scratch(f) => f(board, state, &mut scratch.graphs),
     }?;
-    step.rule = Some(index);
+    step.rule = Some(stamp(index));
     Some(step)
+}
+
+/// The identity of rule `index` of [`RULES`], as steps carry it.
+pub fn stamp(index: usize) -> Stamp {
+    let rule = &RULES[index];
+    Stamp {
+        index,
+        name: rule.name,
+        level: rule.level,
+        assumes_unique: rule.assumes_unique,
+    }
 }
 
 /// The index in [`RULES`] of the rule named `name`.

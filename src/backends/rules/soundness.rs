@@ -66,7 +66,8 @@ mod tests {
         good.digits.push(1);
         good.placements.push((0, 1));
         let mut wrong = Step::new(Detail::HiddenSingle { unit: 0 });
-        wrong.rule = super::super::engine::rule_index("hidden single");
+        wrong.rule =
+            super::super::engine::rule_index("hidden single").map(super::super::engine::stamp);
         wrong.cells.push(1);
         wrong.digits.push(3);
         wrong.units.push(0);

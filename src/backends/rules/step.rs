@@ -1,7 +1,6 @@
 //! A step: one deduction, as data. Text (`render`) and pictures are made
 //! from it elsewhere; a step never holds prose.
 
-use super::engine::{Rule, RULES};
 use serde::Serialize;
 
 /// What kind of deduction a step is, with the facts its explanation needs.
@@ -248,13 +247,27 @@ pub struct Link {
     pub if_to: bool,
 }
 
+/// The identity of the rule that made a step, copied from its entry in the engine's
+/// rule table when the engine stamps the step (so a step says what made it without
+/// reaching back into the table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    /// The rule's place in the table.
+    pub index: usize,
+    /// Its name.
+    pub name: &'static str,
+    /// Its level.
+    pub level: u8,
+    /// Whether it holds only for puzzles with one solution.
+    pub assumes_unique: bool,
+}
+
 /// One deduction with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The index in [`RULES`] of the rule that made it, stamped by
-    /// [`super::engine::find`]; `None` for a guess, and for a step taken straight
-    /// from a rule's function.
-    pub rule: Option<usize>,
+    /// The rule that made it, stamped by [`super::engine::find`] from the rule table;
+    /// `None` for a guess, and for a step taken straight from a rule's function.
+    pub rule: Option<Stamp>,
     /// The cells that justify it.
     pub cells: Vec<usize>,
     /// The digits that justify it.
@@ -286,15 +299,10 @@ impl Step {
         }
     }
 
-    /// The table entry of the rule that made the step, once stamped.
-    pub fn table_entry(&self) -> Option<&'static Rule> {
-        self.rule.map(|i| &RULES[i])
-    }
-
     /// The name of the rule that made the step (`guess` for a trial placement, empty
     /// before the engine stamps it).
     pub fn rule_name(&self) -> &'static str {
-        match self.table_entry() {
+        match self.rule {
             Some(rule) => rule.name,
             None if self.is_guess() => "guess",
             None => "",
@@ -303,12 +311,12 @@ impl Step {
 
     /// The level of the rule that made the step (`None` for a guess).
     pub fn level(&self) -> Option<u8> {
-        self.table_entry().map(|r| r.level)
+        self.rule.map(|r| r.level)
     }
 
     /// Whether the step rests on the puzzle having one solution (`--assume-unique`).
     pub fn assumes_unique(&self) -> bool {
-        self.table_entry().is_some_and(|r| r.assumes_unique)
+        self.rule.is_some_and(|r| r.assumes_unique)
     }
 
     /// Whether the step found that the position has no completion.
