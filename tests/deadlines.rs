@@ -451,10 +451,9 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
         let out = count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(300));
         assert!(children().is_empty(), "{config} started a process");
         assert_eq!(out.clocks.cpu_source, "thread", "{config}");
-        // Read just outside the wall clock's window: above it by at most one read of the
-        // CPU clock (a system call, under a microsecond).
+        // One thread's CPU time never exceeds the wall time around it.
         assert!(
-            out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms + 0.005,
+            out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms,
             "{config}: {out:?}"
         );
     }
@@ -487,13 +486,11 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
             assert_eq!(out.stats.nodes, no_deadline.stats.nodes, "{config}");
             // The child's own measure of the solve; the pipe is reported apart.
             assert!(out.time_ms > 0.0 && out.transport_ms > 0.0, "{config}");
-            // With the worker thread's CPU time, read just outside the wall clock's
-            // window: above it by at most one read of the CPU clock (a system call, under
-            // a microsecond) and the rounding of both to the microsecond.
+            // With the worker thread's CPU time (2 µs for the rounding).
             let clocks = (&*out.clocks.time_source, &*out.clocks.cpu_source);
             assert_eq!(clocks, ("wall", "thread"), "{config}");
             assert!(
-                out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms + 0.005,
+                out.cpu_ms > 0.0 && out.cpu_ms <= out.time_ms + 0.002,
                 "{config}"
             );
         }

@@ -4,10 +4,9 @@
 //! every command agree on such a puzzle, and no engine is handed a grid it was never
 //! meant to read.
 
-use crate::clock::{thread_cpu, Clocks, NO_CPU, THREAD_CPU, WALL};
+use crate::clock::{timed, Clocks, NO_CPU, THREAD_CPU, WALL};
 use crate::model::Puzzle;
 use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
-use std::time::Instant;
 
 /// A solver that answers `none` at once when the givens conflict, and else hands the
 /// puzzle to the solver it wraps.
@@ -33,11 +32,10 @@ impl Solver for GivensChecked {
         }
         // The clocks are read only for a verdict of the givens' own (reading the thread's
         // CPU clock is a system call): timed is the check that proves it, done again.
-        let cpu_start = opts.cpu_time.then(thread_cpu);
-        let start = Instant::now();
-        std::hint::black_box(puzzle.conflicting_givens());
-        let time_ms = ms(start.elapsed());
-        let cpu = cpu_start.map(|c| thread_cpu().saturating_sub(c));
+        let (_, time, cpu) = timed(opts.cpu_time, || {
+            std::hint::black_box(puzzle.conflicting_givens())
+        });
+        let time_ms = ms(time);
         let mut stats = Stats::default();
         stats.extra.insert("givens_conflict".into(), 1.0);
         Outcome {

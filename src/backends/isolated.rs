@@ -25,7 +25,7 @@
 //! thread's CPU time beside it. What the pipe and process start cost is the outcome's
 //! `transport_ms`, never part of `time_ms`.
 
-use crate::clock::{thread_cpu, Clocks, NO_CPU, THREAD_CPU, WALL, WORKER_CPU};
+use crate::clock::{timed, Clocks, NO_CPU, THREAD_CPU, WALL, WORKER_CPU};
 use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::process::{MemoryWatch, MEMORY_SAMPLE_FIRST, MEMORY_SAMPLE_MAX};
@@ -70,15 +70,10 @@ impl Solver for Timed {
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        // The CPU clock is read outside the wall clock's window: its reads are system
-        // calls that would otherwise count as solving (for a solve of a few
-        // microseconds, a sizeable part). The CPU time may then exceed the wall time by
-        // the cost of one read.
-        let cpu_start = opts.cpu_time.then(thread_cpu);
-        let start = Instant::now();
-        let mut out = self.0.solve_streaming(puzzle, opts, on_solution);
-        let wall = ms(start.elapsed());
-        let cpu = cpu_start.map(|c| thread_cpu().saturating_sub(c));
+        let (mut out, wall, cpu) = timed(opts.cpu_time, || {
+            self.0.solve_streaming(puzzle, opts, on_solution)
+        });
+        let wall = ms(wall);
         if out.clocks.time_source.is_empty() {
             out.time_ms = wall;
             out.transport_ms = 0.0;
