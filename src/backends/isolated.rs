@@ -263,9 +263,11 @@ pub fn serve_if_asked() -> Option<i32> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let served = serve(&spec, std::io::stdin().lock(), &mut out);
-    if std::os::unix::process::parent_id() != parent {
-        remove_scratch();
-    }
+    // The input ends when the parent is done with this worker or has died; a dying
+    // parent closes its end before this process is handed to another parent, so the
+    // parent's id cannot tell the two apart yet. The folder is this worker's alone
+    // either way: it goes now (a live parent's own removal then finds nothing).
+    remove_scratch();
     match served {
         Ok(()) => Some(0),
         Err(e) => {
