@@ -16,7 +16,7 @@ use super::tally::Tally;
 use super::writer::ResultsWriter;
 use crate::backends::create;
 use crate::error::{Error, Result};
-use crate::model::format::{to_line, write_line};
+use crate::model::format::write_line;
 use crate::model::Puzzle;
 use crate::solver::{matches_expected, verify, Outcome, SolveOptions, Solver};
 use std::collections::{HashMap, HashSet};
@@ -110,38 +110,6 @@ impl Plan {
             warmup: self.warmup,
             mem_limit: self.mem_limit,
         }
-    }
-}
-
-/// The record of a solve, before the outcome is known.
-fn base_record(backend: &str, puzzle: &Puzzle, puzzle_index: usize, plan: &Plan) -> Record {
-    let g = &puzzle.geometry;
-    Record {
-        puzzle_index,
-        source: puzzle.display_name(),
-        file: puzzle.origin.file.clone(),
-        line: puzzle.origin.line,
-        label: puzzle.label.clone(),
-        settings: Some(plan.settings()),
-        puzzle: to_line(g, &puzzle.cells),
-        size: g.n,
-        fixed_fraction: puzzle.given_count() as f64 / g.cells() as f64,
-        backend: backend.to_string(),
-        verdict: Default::default(),
-        solution: None,
-        solutions_found: 0,
-        timed_out: false,
-        time_ms: 0.0,
-        transport_ms: 0.0,
-        cpu_ms: 0.0,
-        peak_rss_kb: None,
-        clocks: Default::default(),
-        failure: None,
-        wrong: None,
-        conflict: puzzle.conflict(),
-        effort_name: String::new(),
-        stats: Default::default(),
-        repeat_times_ms: Vec::new(),
     }
 }
 
@@ -626,16 +594,30 @@ impl<'a> SolvingThread<'a> {
                 slot => match create(backend) {
                     Ok(s) => slot.insert(s),
                     Err(e) => {
-                        let record = Record {
-                            failure: Some(format!("cannot start: {e}")),
-                            ..base_record(backend, puzzle, index, self.plan)
-                        };
+                        let failure = format!("cannot start: {e}");
                         (self.sinks.problem)(format!(
-                            "FAILED: {backend} on {}: cannot start: {e}",
-                            record.source
+                            "FAILED: {backend} on {}: {failure}",
+                            puzzle.display_name()
                         ));
-                        write_record(lines, self.sinks.results.is_some(), &record);
-                        self.entries.push(Kept::new(&record, &mut self.names));
+                        // No answer: the line of an empty outcome with the failure.
+                        let outcome = Outcome::default();
+                        let solve = Solve {
+                            index,
+                            puzzle,
+                            backend,
+                            effort_name: "",
+                            outcome: &outcome,
+                            times: &[],
+                            wrong: None,
+                            failure: Some(&failure),
+                        };
+                        self.text.fill(puzzle);
+                        let view = self.text.view(&solve, &self.settings);
+                        if self.sinks.results.is_some() {
+                            view.write_json_line(lines);
+                        }
+                        self.entries
+                            .push(Kept::new(&view.to_record(), &mut self.names));
                         continue;
                     }
                 },
@@ -764,9 +746,64 @@ fn timed_solves(
     (outcome, times, unsteady)
 }
 
-/// Appends `record` as a JSON line to `lines` when results are written.
-fn write_record(lines: &mut Vec<u8>, writing: bool, record: &Record) {
-    if writing {
-        record.write_json_line(lines);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{parse_puzzles, ParseOptions};
+
+    #[test]
+    fn a_configuration_that_cannot_start_is_a_failed_row_and_a_results_line_naming_why() {
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let puzzles = parse_puzzles(text, "p.txt", &ParseOptions::default()).unwrap();
+        let plan = Plan::new(&["dlx", "no-such-backend"]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let writer = ResultsWriter::new(
+            path.to_str().unwrap(),
+            std::fs::File::create(&path).unwrap(),
+            None,
+            false,
+        );
+        let problems = Mutex::new(Vec::new());
+        let note = |line: String| problems.lock().unwrap().push(line);
+        let sinks = Sinks {
+            results: Some(&writer),
+            problem: &note,
+            ..Sinks::default()
+        };
+        let stop = AtomicBool::new(false);
+        let tally = run_all(
+            &plan,
+            puzzles.into_iter().enumerate(),
+            &Done::default(),
+            &stop,
+            &sinks,
+        )
+        .unwrap();
+        writer.finish(false).unwrap();
+        let summary = tally.summary();
+        let row = |b: &str| summary.backends.iter().find(|r| r.backend == b).unwrap();
+        assert_eq!((row("dlx").failed, row("no-such-backend").failed), (0, 1));
+        let problems = problems.into_inner().unwrap();
+        assert!(
+            problems.len() == 1 && problems[0].contains("no-such-backend on p.txt:1: cannot start"),
+            "{problems:?}"
+        );
+        let lines = std::fs::read_to_string(&path).unwrap();
+        let failed: Vec<Record> = lines
+            .lines()
+            .map(|l| serde_json::from_str::<Record>(l).unwrap())
+            .filter(|r| r.backend == "no-such-backend")
+            .collect();
+        assert_eq!(failed.len(), 1, "{lines}");
+        let r = &failed[0];
+        assert!(r.failure.as_deref().unwrap().starts_with("cannot start: "));
+        assert_eq!(
+            (r.source.as_str(), r.line, r.solution.as_deref()),
+            ("p.txt:1", 1, None)
+        );
+        assert_eq!(r.puzzle, text.trim());
+        assert!(r.settings.is_some());
     }
 }
