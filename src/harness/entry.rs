@@ -293,27 +293,11 @@ mod tests {
             source: source.into(),
             file: file.into(),
             line,
-            label: None,
-            settings: None,
             puzzle: "1234".into(),
-            size: 4,
-            fixed_fraction: 0.25,
             backend: "dlx".into(),
-            verdict: Verdict::Unique,
-            solution: Some("4321".into()),
             solutions_found: 1,
-            timed_out: false,
-            time_ms: 1.5,
-            transport_ms: 0.0,
-            cpu_ms: 0.0,
-            peak_rss_kb: None,
-            clocks: Default::default(),
-            failure: None,
-            wrong: None,
-            conflict: None,
             effort_name: "rows tried".into(),
-            stats: Default::default(),
-            repeat_times_ms: Vec::new(),
+            ..crate::harness::record::example("dlx", "unique", Some("4321"), 1.5)
         }
     }
 

@@ -565,3 +565,42 @@ fn lines_of<E: From<Error>>(
         }
     }
 }
+
+/// A record of one answer to puzzle `p:1`, for tests: `backend` answered `verdict`
+/// (`unique`, `none`, ...) with `solution` in `time_ms`.
+#[cfg(test)]
+pub(crate) fn example(
+    backend: &str,
+    verdict: &str,
+    solution: Option<&str>,
+    time_ms: f64,
+) -> Record {
+    let verdict = Verdict::from_name(verdict).unwrap();
+    Record {
+        puzzle_index: 0,
+        source: "p:1".into(),
+        file: "p".into(),
+        line: 1,
+        label: None,
+        settings: None,
+        puzzle: "p".into(),
+        size: 4,
+        fixed_fraction: 0.25,
+        backend: backend.into(),
+        verdict,
+        solution: solution.map(String::from),
+        solutions_found: solution.is_some() as u64,
+        timed_out: verdict == Verdict::Unknown,
+        time_ms,
+        transport_ms: 0.0,
+        cpu_ms: 0.0,
+        peak_rss_kb: None,
+        clocks: Default::default(),
+        failure: None,
+        wrong: None,
+        conflict: None,
+        effort_name: "nodes".into(),
+        stats: Default::default(),
+        repeat_times_ms: Vec::new(),
+    }
+}

@@ -406,21 +406,8 @@ pub fn render(parts: &[Part], notes: &[String], threads: usize) -> Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::harness::record::parse_records;
+    use crate::harness::record::example as rec;
     use crate::harness::tally::summarize;
-
-    fn rec(
-        backend: &str,
-        verdict: &str,
-        solution: Option<&str>,
-        time_ms: f64,
-    ) -> crate::harness::record::Record {
-        let solution = solution.map_or("null".to_string(), |s| format!("\"{s}\""));
-        let line = format!(
-            r#"{{"puzzle_index":0,"source":"p:1","file":"p","line":1,"puzzle":"p","size":4,"fixed_fraction":0.25,"backend":"{backend}","verdict":"{verdict}","solution":{solution},"solutions_found":1,"timed_out":false,"time_ms":{time_ms},"wrong":null,"stats":{{}}}}"#
-        );
-        parse_records(&line, "inline").unwrap().remove(0)
-    }
 
     #[test]
     fn a_bimodal_spread_shows_in_p10_and_p90() {
