@@ -251,6 +251,25 @@ impl Digraph {
             }
         }
     }
+
+    /// The arcs of a shortest path from `a` to `b`, in order (none when `a` is `b`);
+    /// `None` when `b` cannot be reached from `a`.
+    pub fn path(&self, a: u32, b: u32) -> Option<Vec<(u32, u32)>> {
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
+        self.reach(a as usize, &mut seen, &mut parent);
+        if !seen[b as usize] {
+            return None;
+        }
+        let mut arcs = Vec::new();
+        let mut x = b;
+        while x != a {
+            let p = parent[x as usize];
+            arcs.push((p, x));
+            x = p;
+        }
+        arcs.reverse();
+        Some(arcs)
+    }
 }
 
 #[cfg(test)]
@@ -319,5 +338,13 @@ mod tests {
         g.reach(0, &mut seen, &mut parent);
         assert_eq!(seen, vec![true, true, true, false, false]);
         assert_eq!(&parent[..3], &[u32::MAX, 0, 1]);
+    }
+
+    #[test]
+    fn a_path_is_the_arcs_from_start_to_end_in_order() {
+        let g = Digraph::new(5, &[(0, 1), (1, 2), (2, 0), (3, 4)]);
+        assert_eq!(g.path(0, 2), Some(vec![(0, 1), (1, 2)]));
+        assert_eq!(g.path(1, 1), Some(vec![]));
+        assert_eq!(g.path(0, 4), None);
     }
 }

@@ -190,19 +190,7 @@ impl Extended {
 
     /// The chain of implications from node `a` to node `b`, with the sets it used.
     fn chain(&self, a: u32, b: u32) -> Option<(Vec<AlsLink>, Vec<usize>)> {
-        let (mut seen, mut parent) = (Vec::new(), Vec::new());
-        self.graph.reach(a as usize, &mut seen, &mut parent);
-        if !seen[b as usize] {
-            return None;
-        }
-        let mut arcs = Vec::new();
-        let mut x = b;
-        while x != a {
-            let p = parent[x as usize];
-            arcs.push((p, x));
-            x = p;
-        }
-        arcs.reverse();
+        let arcs = self.graph.path(a, b)?;
         let mut used: Vec<usize> = Vec::new();
         let links = arcs
             .into_iter()

@@ -193,20 +193,12 @@ impl Instance {
 
     /// The chain of implications from literal node `a` to `b`, if any.
     pub fn chain(&self, a: u32, b: u32) -> Option<Vec<Link>> {
-        let (mut seen, mut parent) = (Vec::new(), Vec::new());
-        self.graph.reach(a as usize, &mut seen, &mut parent);
-        if !seen[b as usize] {
-            return None;
-        }
-        let mut links = Vec::new();
-        let mut x = b;
-        while x != a {
-            let p = parent[x as usize];
-            links.push(self.literal_link(p, x));
-            x = p;
-        }
-        links.reverse();
-        Some(links)
+        let arcs = self.graph.path(a, b)?;
+        Some(
+            arcs.into_iter()
+                .map(|(p, x)| self.literal_link(p, x))
+                .collect(),
+        )
     }
 }
 
