@@ -42,7 +42,11 @@ fn empty25() -> Puzzle {
 /// consistently, and come back soon after it (liveness, not speed); gives the outcome.
 fn count_until_deadline(solver: &mut dyn Solver, p: &Puzzle, budget: Duration) -> Outcome {
     let start = Instant::now();
-    let out = solver.solve(p, &SolveOptions::new(usize::MAX, Some(budget)));
+    let opts = SolveOptions {
+        cpu_time: true,
+        ..SolveOptions::new(usize::MAX, Some(budget))
+    };
+    let out = solver.solve(p, &opts);
     let took = start.elapsed();
     let name = solver.name();
     verify(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));

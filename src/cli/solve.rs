@@ -103,6 +103,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);
         opts.keep_solutions = max;
         opts.mem_limit = args.backend.mem_limit.0;
+        // JSON lines carry the CPU time; the other formats do not show it.
+        opts.cpu_time = matches!(args.format, SolveFormat::Json);
         SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
         SlowHint::running(&hint, false);
