@@ -36,6 +36,9 @@ pub enum Find {
     /// From the position and the engine's [`Scratch`] (what several rules build from
     /// one position, kept while the position stays).
     Scratch(fn(&Board, &State, &mut chains::Graphs) -> Option<Step>),
+    /// From the position, giving up (nothing found) once the run's deadline passes: a
+    /// rule whose one call on a large board can outlast a deadline.
+    Bounded(fn(&Board, &State, Option<Instant>) -> Option<Step>),
 }
 
 /// Work space one engine run owns and lends to the rules that ask for it: nothing is
@@ -44,6 +47,8 @@ pub enum Find {
 pub struct Scratch {
     /// The bilocation and bivalue graphs of the last position a graph rule read.
     pub graphs: chains::Graphs,
+    /// The run's deadline, lent to the rules that look at it while they work.
+    pub deadline: Option<Instant>,
 }
 
 impl Rule {
@@ -73,6 +78,19 @@ impl Rule {
         }
     }
 
+    /// A rule that holds for every puzzle, reads the position alone and looks at the
+    /// run's deadline while it works.
+    pub const fn bounded(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State, Option<Instant>) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            find: Find::Bounded(find),
+            ..Rule::new(name, level, |_, _| None)
+        }
+    }
+
     /// The same rule, holding only for puzzles with one solution.
     pub const fn assuming_unique(self) -> Rule {
         Rule {
@@ -93,7 +111,7 @@ pub const RULES: &[Rule] = &[
     Rule::new("BUG+1", 1, unique::bug).assuming_unique(),
     Rule::new("unit matching", 2, matching::unit),
     Rule::new("digit matching", 2, matching::digit),
-    Rule::new("nishio", 2, nishio::find),
+    Rule::bounded("nishio", 2, nishio::find),
     Rule::with_scratch("bilocation cycle", 3, chains::bilocation_cycle),
     Rule::with_scratch("bivalue cycle", 3, chains::bivalue_cycle),
     Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
@@ -161,6 +179,7 @@ pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -
     let mut step = match RULES[index].find {
         Find::Position(f) => f(board, state),
         Find::Scratch(f) => f(board, state, &mut scratch.graphs),
+        Find::Bounded(f) => f(board, state, scratch.deadline),
     }?;
     step.rule = Some(stamp(index));
     Some(step)
@@ -343,7 +362,8 @@ impl Ctx<'_> {
                 return (Finish::TimedOut, hardest);
             }
             let Some((i, step)) = self.first_step(state) else {
-                if self.timed_out {
+                // A rule that gave up at the deadline found nothing: not stuck.
+                if self.expired() {
                     return (Finish::TimedOut, hardest);
                 }
                 return (Finish::Stuck, hardest);
@@ -483,7 +503,10 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut ctx = Ctx {
         board,
         opts,
-        scratch: Scratch::default(),
+        scratch: Scratch {
+            deadline: opts.deadline,
+            ..Scratch::default()
+        },
         stats: EngineStats::new(),
         solutions: Vec::new(),
         timed_out: false,

@@ -15,14 +15,31 @@
 use super::board::Board;
 use super::state::State;
 use super::step::{Contradiction, Detail, Step};
+use std::time::Instant;
 
 /// Largest side the rule runs on: at 16 a layer has at most C(16, 8) = 12,870 row sets;
 /// at 25 the graph has millions of vertices per digit, too slow to rerun at every stuck point.
 pub const MAX_SIDE: usize = 16;
 
+/// A layer of more row sets than this has the clock read after it is built: layers of a
+/// 9×9 board (at most C(9, 4) = 126 sets) never do, those of a 16×16 (up to 12,870,
+/// tens of milliseconds for all of them on a loaded machine) do.
+const CLOCK_LAYER: usize = 256;
+
+/// The deadline passed before the layered graph was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expired;
+
 /// For each column, the rows a digit can take there: its cells used by some valid
-/// placement, and the number of valid placements (saturating); `None` if there is none.
-pub fn used_cells(board: &Board, allowed: &[u64]) -> Option<(Vec<u64>, u64)> {
+/// placement, and the number of valid placements (saturating); `Ok(None)` if there is
+/// none; `Err(Expired)` if `deadline` passed first (looked at after each large layer).
+pub fn used_cells(
+    board: &Board,
+    allowed: &[u64],
+    deadline: Option<Instant>,
+) -> Result<Option<(Vec<u64>, u64)>, Expired> {
+    let expired =
+        |layer: usize| layer > CLOCK_LAYER && deadline.is_some_and(|d| Instant::now() >= d);
     let g = &board.geometry;
     let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
     let bands = n / br;
@@ -55,10 +72,13 @@ pub fn used_cells(board: &Board, allowed: &[u64]) -> Option<(Vec<u64>, u64)> {
             }
         }
         if next.is_empty() {
-            return None;
+            return Ok(None);
         }
         next.sort_unstable();
         next.dedup();
+        if expired(next.len()) {
+            return Err(Expired);
+        }
         layers.push(next);
     }
     // Backward: paths to the sink from each row set, counted.
@@ -79,14 +99,18 @@ pub fn used_cells(board: &Board, allowed: &[u64]) -> Option<(Vec<u64>, u64)> {
                 }
             }
         }
+        if expired(here.len()) {
+            return Err(Expired);
+        }
         paths = here;
     }
     let total = paths[0];
-    (total > 0).then_some((used, total))
+    Ok((total > 0).then_some((used, total)))
 }
 
-/// The first digit with a cell that no valid placement uses.
-pub fn find(board: &Board, s: &State) -> Option<Step> {
+/// The first digit with a cell that no valid placement uses; nothing once `deadline`
+/// has passed (one call on a nearly empty 16×16 board takes tens of milliseconds).
+pub fn find(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step> {
     let n = board.n;
     if n > MAX_SIDE {
         return None;
@@ -99,7 +123,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
         if (0..n).all(|k| allowed[k].count_ones() == 1) {
             continue;
         }
-        let Some((used, placements)) = used_cells(board, &allowed) else {
+        let Some((used, placements)) = used_cells(board, &allowed, deadline).ok()? else {
             let mut step = Step::new(Detail::Contradiction {
                 what: Contradiction::NoPlacement,
             });
@@ -138,9 +162,9 @@ mod tests {
         // With every cell allowed: 4x4 has 2!^2 * 2!^2 = 16... counted: (b!)^(2b) for
         // square boxes of side b: 4x4 -> 16, 9x9 -> 46,656.
         let (b, _) = position(&".".repeat(16), &[]);
-        assert_eq!(used_cells(&b, &[0b1111; 4]).unwrap().1, 16);
+        assert_eq!(used_cells(&b, &[0b1111; 4], None).unwrap().unwrap().1, 16);
         let (b, _) = position(&".".repeat(81), &[]);
-        let (used, count) = used_cells(&b, &[0x1ff; 9]).unwrap();
+        let (used, count) = used_cells(&b, &[0x1ff; 9], None).unwrap().unwrap();
         assert_eq!(count, 46_656);
         assert!(used.iter().all(|&u| u == 0x1ff));
     }
@@ -148,7 +172,7 @@ mod tests {
     #[test]
     fn a_cell_outside_every_placement_is_removed() {
         let (b, s) = nishio_position();
-        let step = find(&b, &s).unwrap();
+        let step = find(&b, &s, None).unwrap();
         assert_eq!(step.eliminations, vec![(1, 1)]);
         assert_eq!(
             step.detail,
@@ -162,6 +186,19 @@ mod tests {
     #[test]
     fn nothing_when_every_allowed_cell_is_in_some_placement() {
         let (b, s) = position(&".".repeat(16), &[(1, 1), (2, 1)]);
-        assert_eq!(find(&b, &s), None);
+        assert_eq!(find(&b, &s, None), None);
+    }
+
+    #[test]
+    fn a_passed_deadline_stops_the_layered_graph_of_a_large_board() {
+        // An empty 16x16: its middle layers hold thousands of row sets, so the clock is
+        // read, and a deadline already passed ends the work.
+        let (b, s) = position(&".".repeat(256), &[]);
+        let past = Some(Instant::now());
+        assert_eq!(used_cells(&b, &[0xffff; 16], past), Err(Expired));
+        assert_eq!(find(&b, &s, past), None);
+        // A 9x9 is never stopped midway: its layers are too small to read the clock.
+        let (b, _) = position(&".".repeat(81), &[]);
+        assert!(used_cells(&b, &[0x1ff; 9], past).unwrap().is_some());
     }
 }
