@@ -397,7 +397,7 @@ fn nishio_keeps_exactly_the_cells_of_valid_placements() {
                 }
             }
         }
-        match used_cells(&board, &allowed) {
+        match used_cells(&board, &allowed, None).expect("no deadline") {
             None => assert_eq!(count, 0, "trial {trial}"),
             Some((u, n)) => {
                 assert_eq!((u.as_slice(), n), (&used[..], count), "trial {trial}");
