@@ -69,7 +69,7 @@ fn first_als_step(line: usize, name: &str) -> usize {
     for &(c, d) in &step.placements {
         assert_eq!(solution[c], d, "puzzle {line}: {}", board.cell_name(c));
     }
-    let Detail::Als { sets, chain, .. } = &step.detail else {
+    let Detail::Als { sets, forced } = &step.detail else {
         panic!("not an ALS step: {step:?}");
     };
     // Every set is an almost locked set of the position it was found in: its cells
@@ -84,20 +84,39 @@ fn first_als_step(line: usize, name: &str) -> usize {
             .iter()
             .any(|u| set.cells.iter().all(|c| u.contains(c))));
     }
-    // The chain starts at the step's first literal and ends at its negation.
-    let first = chain.first().expect("a chain");
-    let last = chain.last().expect("a chain");
-    assert_eq!(first.from.cells, vec![step.cells[0]]);
-    assert_eq!(last.to.cells, vec![step.cells[0]]);
-    assert_eq!(first.from.digit, step.digits[0]);
-    assert_ne!(first.from.holds, last.to.holds);
+    // Every change of the step has its own chain, from the literal's negation to the
+    // literal, and the reason says each one.
+    let mut changes: Vec<((usize, u8), bool)> = step
+        .placements
+        .iter()
+        .map(|&x| (x, true))
+        .chain(step.eliminations.iter().map(|&x| (x, false)))
+        .collect();
+    let mut explained: Vec<((usize, u8), bool)> =
+        forced.iter().map(|f| (f.candidate, f.placed)).collect();
+    changes.sort_unstable();
+    explained.sort_unstable();
+    assert_eq!(explained, changes, "puzzle {line}: every change explained");
     let reason = render::reason(board, step);
     assert!(reason.contains("ALS A = "), "{reason}");
     assert!(reason.contains("→(A)"), "{reason}");
+    for f in forced {
+        let (first, last) = (f.chain.first().unwrap(), f.chain.last().unwrap());
+        assert_eq!(first.from.cells, vec![f.candidate.0]);
+        assert_eq!(last.to.cells, vec![f.candidate.0]);
+        assert_eq!(
+            (first.from.digit, last.to.digit),
+            (f.candidate.1, f.candidate.1)
+        );
+        assert_eq!((first.from.holds, last.to.holds), (!f.placed, f.placed));
+        assert!(f.chain.iter().all(|l| l.set.is_none_or(|k| k < sets.len())));
+        let cell = board.cell_name(f.candidate.0);
+        assert!(reason.contains(&format!("so {cell} ")), "{cell}: {reason}");
+    }
     // The picture outlines the sets.
     let svg = picture::svg(board, before, k, step);
     assert!(svg.contains("class=\"als\""), "no set outlined");
-    sets.len()
+    forced[0].sets_used()
 }
 
 #[test]

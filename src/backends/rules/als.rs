@@ -24,7 +24,7 @@
 
 use super::board::Board;
 use super::state::State;
-use super::step::{AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
+use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
 use super::twosat;
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
@@ -350,30 +350,9 @@ fn extended(board: &Board, s: &State) -> Extended {
     }
 }
 
-fn step_of(ext: &Extended, detail_placed: Option<bool>, a: u32, b: u32) -> Step {
-    let (chain, used) = ext.chain(a, b).unwrap_or_default();
-    let sets: Vec<AlsSet> = used
-        .iter()
-        .map(|&k| AlsSet {
-            cells: members(&ext.sets[k].0),
-            digits: super::step::digits_of(ext.sets[k].1),
-        })
-        .collect();
-    let target = ext.node(a);
-    let detail = match detail_placed {
-        Some(placed) => Detail::Als {
-            placed,
-            sets,
-            chain: chain.clone(),
-        },
-        None => Detail::Contradiction {
-            what: Contradiction::Als,
-        },
-    };
-    let mut st = Step::new(detail);
-    st.cells.extend(target.cells.iter().copied());
-    st.digits.push(target.digit);
-    for l in &chain {
+/// Adds a chain's cells (each once) and its single-candidate links to `st`.
+fn add_chain(st: &mut Step, chain: &[AlsLink]) {
+    for l in chain {
         for x in l.from.cells.iter().chain(&l.to.cells) {
             if !st.cells.contains(x) {
                 st.cells.push(*x);
@@ -389,15 +368,74 @@ fn step_of(ext: &Extended, detail_placed: Option<bool>, a: u32, b: u32) -> Step 
             });
         }
     }
-    if let Detail::Als { sets, .. } = &st.detail {
-        for set in sets {
-            for &c in &set.cells {
-                if !st.cells.contains(&c) {
-                    st.cells.push(c);
-                }
+}
+
+/// The step of a contradiction: node `a` implies its negation `b` and back; the chain
+/// shown is the first direction's.
+fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
+    let (chain, _) = ext.chain(a, b).unwrap_or_default();
+    let mut st = Step::new(Detail::Contradiction {
+        what: Contradiction::Als,
+    });
+    let target = ext.node(a);
+    st.cells.extend(target.cells.iter().copied());
+    st.digits.push(target.digit);
+    add_chain(&mut st, &chain);
+    st
+}
+
+/// The step fixing every literal of `forced` (a candidate literal, whether it is
+/// placed, and the nodes of its negation and of itself): each with its chain, the sets
+/// numbered once for the whole step in the order the chains meet them.
+fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
+    let mut order: Vec<usize> = Vec::new();
+    let mut all = Vec::with_capacity(forced.len());
+    let mut st = Step::new(Detail::Contradiction {
+        what: Contradiction::Als,
+    });
+    for &(v, placed, from, to) in forced {
+        let (mut chain, used) = ext.chain(from, to).unwrap_or_default();
+        for l in &mut chain {
+            l.set = l.set.map(|k| {
+                let set = used[k];
+                order.iter().position(|&u| u == set).unwrap_or_else(|| {
+                    order.push(set);
+                    order.len() - 1
+                })
+            });
+        }
+        let (c, d) = ext.vars[v as usize];
+        if st.digits.is_empty() {
+            st.cells.push(c);
+            st.digits.push(d);
+        }
+        if placed {
+            st.placements.push((c, d));
+        } else {
+            st.eliminations.push((c, d));
+        }
+        add_chain(&mut st, &chain);
+        all.push(AlsForced {
+            candidate: (c, d),
+            placed,
+            chain,
+        });
+    }
+    let sets: Vec<AlsSet> = order
+        .iter()
+        .map(|&k| AlsSet {
+            cells: members(&ext.sets[k].0),
+            digits: super::step::digits_of(ext.sets[k].1),
+        })
+        .collect();
+    for set in &sets {
+        for &c in &set.cells {
+            if !st.cells.contains(&c) {
+                st.cells.push(c);
             }
         }
     }
+    st.detail = Detail::Als { sets, forced: all };
     st
 }
 
@@ -433,25 +471,17 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     for v in 0..nodes / 2 {
         let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
         if comp[p as usize] == comp[q as usize] {
-            return Some(step_of(&ext, None, p, q));
+            return Some(contradiction_step(&ext, p, q));
         }
     }
-    let mut step: Option<Step> = None;
-    for (v, &(c, d)) in ext.vars.iter().enumerate() {
-        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
-        let placed = reaches(q, p);
-        if !placed && !reaches(p, q) {
-            continue;
-        }
-        let st = step.get_or_insert_with(|| {
-            let (a, b) = if placed { (q, p) } else { (p, q) };
-            step_of(&ext, Some(placed), a, b)
-        });
-        if placed {
-            st.placements.push((c, d));
-        } else {
-            st.eliminations.push((c, d));
+    let mut forced = Vec::new();
+    for v in 0..ext.vars.len() as u32 {
+        let (p, q) = (2 * v, 2 * v + 1);
+        if reaches(q, p) {
+            forced.push((v, true, q, p));
+        } else if reaches(p, q) {
+            forced.push((v, false, p, q));
         }
     }
-    step
+    (!forced.is_empty()).then(|| forced_step(&ext, &forced))
 }

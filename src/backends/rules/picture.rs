@@ -332,8 +332,9 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     for l in &step.links {
         o.push_str(&link_svg(&g, l));
     }
-    if let Detail::Als { sets, chain, .. } = &step.detail {
-        o.push_str(&als_svg(&g, sets, chain));
+    if let Detail::Als { sets, forced } = &step.detail {
+        let chains: Vec<AlsLink> = forced.iter().flat_map(|f| f.chain.clone()).collect();
+        o.push_str(&als_svg(&g, sets, &chains));
     }
     if let Detail::DeathBlossom { petals, .. } = &step.detail {
         let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();

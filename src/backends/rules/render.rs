@@ -5,7 +5,7 @@ use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
 use super::step::{
-    AlsLink, AlsNode, AlsSet, Contradiction, Detail, GraphKind, GraphRule, Link, Step,
+    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, GraphKind, GraphRule, Link, Step,
     UniquePattern,
 };
 use crate::model::format::digit_text;
@@ -95,7 +95,7 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
-        Detail::Als { sets, .. } => match sets.len() {
+        Detail::Als { forced, .. } => match forced.first().map_or(0, AlsForced::sets_used) {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
             _ => "ALS chain".into(),
@@ -404,18 +404,24 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 each.join("; ")
             )
         }
-        Detail::Als { placed, sets, chain } => {
-            let c = board.cell_name(step.cells[0]);
-            let d = sym(board, step.digits[0]);
-            let (premise, so) = if *placed {
-                (format!("{c}≠{d} implies {c}={d}"), format!("{c} holds {d}"))
-            } else {
-                (format!("{c}={d} implies {c}≠{d}"), format!("{c} is not {d}"))
-            };
+        Detail::Als { sets, forced } => {
+            let each: Vec<String> = forced
+                .iter()
+                .map(|f| {
+                    let c = board.cell_name(f.candidate.0);
+                    let d = sym(board, f.candidate.1);
+                    let (premise, so) = if f.placed {
+                        (format!("{c}≠{d} implies {c}={d}"), format!("{c} holds {d}"))
+                    } else {
+                        (format!("{c}={d} implies {c}≠{d}"), format!("{c} is not {d}"))
+                    };
+                    format!("{premise}: {}; so {so}", als_chain(board, &f.chain))
+                })
+                .collect();
             format!(
-                "{}: at most one of its digits is missing from each; {premise}: {}; so {so}",
+                "{}: at most one of its digits is missing from each; {}",
                 als_sets(board, sets),
-                als_chain(board, chain)
+                each.join("; and ")
             )
         }
         Detail::DeathBlossom {

@@ -66,15 +66,13 @@ pub enum Detail {
         /// Every literal the step fixes, in the order of its changes, with its chain.
         forced: Vec<Forced>,
     },
-    /// Almost locked sets in the 2-SAT instance: the chain of implications, through
-    /// candidates and groups of the sets, that forces the step's first literal.
+    /// Almost locked sets in the 2-SAT instance: for every literal the step fixes, the
+    /// chain of implications, through candidates and groups of the sets, that forces it.
     Als {
-        /// Whether the forced literal is a placement (else a removal).
-        placed: bool,
-        /// The sets the chain reasons with, in the order it meets them.
+        /// The sets the chains reason with, in the order they meet them (each once).
         sets: Vec<AlsSet>,
-        /// The implications, in walk order.
-        chain: Vec<AlsLink>,
+        /// Every literal the step fixes, in the order of its changes, with its chain.
+        forced: Vec<AlsForced>,
     },
     /// A death blossom: whichever digit the stem holds, the petal of that digit keeps
     /// `digit`, so cells seeing `digit` in every petal lose it.
@@ -226,6 +224,27 @@ pub struct AlsLink {
     /// The set (index into the step's sets) that gives it when it goes from one of a
     /// set's digits missing to another present; none for the other links.
     pub set: Option<usize>,
+}
+
+/// A literal an ALS step fixes, with the chain from its negation to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlsForced {
+    /// The cell and digit.
+    pub candidate: (usize, u8),
+    /// Whether the digit is placed there (else removed).
+    pub placed: bool,
+    /// The implications, in walk order; their `set` numbers index the step's sets.
+    pub chain: Vec<AlsLink>,
+}
+
+impl AlsForced {
+    /// How many of the step's sets its chain uses.
+    pub fn sets_used(&self) -> usize {
+        let mut used: Vec<usize> = self.chain.iter().filter_map(|l| l.set).collect();
+        used.sort_unstable();
+        used.dedup();
+        used.len()
+    }
 }
 
 /// An edge a graph rule used, from one candidate to another: a bilocation edge
