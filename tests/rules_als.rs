@@ -2,13 +2,15 @@
 //! `tests/data/magictour_top1465.txt` (magictour's top 1465, first 500 lines; source in
 //! `tests/data/SOURCES.md`) each family is the first rule that applies at some step,
 //! every step of the run agrees with the solution `dlx` finds, and the step shows its
-//! sets and chain.
+//! sets and chain. Template chains (the same instance with the links of the digits'
+//! valid placements) too, each template link checked by Eppstein's layered graph.
 
 mod common;
 
 use common::*;
 use sudoku_arena::backends::rules::board::Board;
 use sudoku_arena::backends::rules::engine::{Options, Run};
+use sudoku_arena::backends::rules::nishio::used_cells;
 use sudoku_arena::backends::rules::state::State;
 use sudoku_arena::backends::rules::step::{Detail, Step};
 use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
@@ -180,4 +182,72 @@ fn a_death_blossom_is_the_first_rule_that_applies_on_magictour_69() {
     );
     let svg = picture::svg(board, before, k, step);
     assert!(svg.contains("class=\"als\""));
+}
+
+/// Whether digit `d` has a valid placement in `s` with `forced` holding it and `barred`
+/// not (Eppstein's layered graph, independent of the template search).
+fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
+    let n = board.n;
+    let mut allowed: Vec<u64> = (0..n).map(|k| s.places(d, board.column(k))).collect();
+    for &c in forced {
+        allowed[c % n] &= 1 << (c / n);
+    }
+    for &c in barred {
+        allowed[c % n] &= !(1 << (c / n));
+    }
+    used_cells(board, &allowed, None).unwrap().is_some()
+}
+
+#[test]
+fn a_template_chain_is_the_first_rule_that_applies_on_magictour_3() {
+    let p = magictour(3);
+    let (mut solver, run) = sound_run(&p);
+    let (k, step) = first_of(&run, "template chains");
+    let board = solver.board(&p.geometry);
+    assert_eq!(render::name(board, step), "template chain");
+    let solution = dlx_solution(&p);
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "{}", board.cell_name(c));
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(solution[c], d, "{}", board.cell_name(c));
+    }
+    let Detail::Als { forced, .. } = &step.detail else {
+        panic!("not a chain step: {step:?}");
+    };
+    assert_eq!(
+        forced.len(),
+        step.placements.len() + step.eliminations.len(),
+        "every change has its chain"
+    );
+    // Every template link holds in the position the step was found in: a weak one
+    // (from "holds" to "does not") joins two candidates no valid placement of the
+    // digit has together, a strong one two of which every placement has one.
+    let before = &position_before(board, &p, &run, k);
+    let mut links = 0;
+    for f in forced {
+        assert!(f.uses_templates(), "a chain the ALS rule would have found");
+        for l in f.chain.iter().filter(|l| l.template) {
+            let (a, b, d) = (l.from.cells[0], l.to.cells[0], l.from.digit);
+            assert_eq!(d, l.to.digit);
+            assert!(
+                !board.peers[a].contains(&b),
+                "template links join non-peers"
+            );
+            match (l.from.holds, l.to.holds) {
+                (true, false) => assert!(!placeable(board, before, d, &[a, b], &[])),
+                (false, true) => assert!(!placeable(board, before, d, &[], &[a, b])),
+                other => panic!("a template link from {other:?}"),
+            }
+            links += 1;
+        }
+    }
+    assert!(links > 0);
+    let reason = render::reason(board, step);
+    assert!(reason.contains("→(T)"), "{reason}");
+    let svg = picture::svg(board, before, k, step);
+    assert!(
+        svg.contains("class=\"template\""),
+        "no template link marked"
+    );
 }

@@ -214,7 +214,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT, almost locked sets, death blossom, template chains); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64, any box shape, variants (nishio up to 16)",

@@ -37,7 +37,8 @@ enum ExplainFormat {
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
 /// conflicting paths; 5 2-SAT; 6 almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains)
-/// and death blossom. With --assume-unique, uniqueness rules (level 1) too.
+/// and death blossom; 7 template chains (the same chains with links from the digits'
+/// valid placements, marked (T)). With --assume-unique, uniqueness rules (level 1) too.
 ///
 /// Examples:
 ///   sudoku-arena explain examples/rules.txt

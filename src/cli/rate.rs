@@ -30,7 +30,7 @@ enum RateFormat {
 /// The rating is the hardest level the `rules` ladder needed to solve the puzzle (0
 /// singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger subsets,
 /// fish, nishio; 3 bilocation/bivalue cycles, repetitive cycles, nonrepetitive paths; 4
-/// conflicting paths; 5 2-SAT; 6 almost locked sets and death blossom). A puzzle the ladder does not solve is unrated and says
+/// conflicting paths; 5 2-SAT; 6 almost locked sets and death blossom; 7 template chains). A puzzle the ladder does not solve is unrated and says
 /// why: `stuck, unrated` (no rule applies), `no solution, unrated` or `stopped by the
 /// deadline, unrated`; its hardest rule is then only the hardest one used before that. Game complexity is the mean
 /// over all cells of log base 2 of the number of candidates after the givens are
@@ -86,6 +86,11 @@ pub struct RateArgs {
     #[arg(long)]
     assume_unique: bool,
 
+    /// Leave rule RULE out of the ladder (repeatable; a name as the summary prints it,
+    /// e.g. --without nishio --without "template chains"), to measure the rest without it.
+    #[arg(long, value_name = "RULE", value_parser = rule_index)]
+    without: Vec<usize>,
+
     /// Print only the summary.
     #[arg(long)]
     summary_only: bool,
@@ -102,6 +107,20 @@ pub struct RateArgs {
     /// Replace an existing --csv file (never an input).
     #[arg(long, requires = "csv")]
     force: bool,
+}
+
+/// The index in the ladder of the rule named `name`, or an error listing the names.
+fn rule_index(name: &str) -> Result<usize, String> {
+    crate::backends::rules::engine::rule_index(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::backends::rules::engine::RULES
+            .iter()
+            .map(|r| r.name)
+            .collect();
+        format!(
+            "no rule is named {name:?}; the rules are: {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// Rates every puzzle of the input.
@@ -129,6 +148,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         check: args.check,
         profile: args.profile,
         assume_unique: args.assume_unique,
+        without: args.without.clone(),
     })?;
     let mut out = Out::new();
     while let Some(puzzle) = puzzles.next() {

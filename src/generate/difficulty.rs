@@ -92,6 +92,7 @@ mod tests {
         assert_eq!(Difficulty::from_name("guessing"), Ok(Difficulty::Guessing));
         assert_eq!(Difficulty::from_name("pairs"), Ok(Difficulty::Level(1)));
         assert_eq!(Difficulty::from_name("als"), Ok(Difficulty::Level(6)));
+        assert_eq!(Difficulty::from_name("templates"), Ok(Difficulty::Level(7)));
         assert!(Difficulty::from_name(&(MAX_LEVEL + 1).to_string()).is_err());
         assert!(Difficulty::from_name("hard").is_err());
     }

@@ -25,7 +25,7 @@
 use super::board::Board;
 use super::state::State;
 use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
-use super::twosat;
+use super::{templates, twosat};
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 
@@ -132,6 +132,8 @@ struct Extended {
     groups: Vec<(Cells, u8)>,
     /// The almost locked sets.
     sets: Vec<(Cells, u64)>,
+    /// The implications the digits' templates add, sorted (empty without them).
+    template_arcs: Vec<(u32, u32)>,
     graph: Digraph,
 }
 
@@ -204,6 +206,7 @@ impl Extended {
                 AlsLink {
                     from: self.node(p),
                     to: self.node(x),
+                    template: set.is_none() && self.template_arcs.binary_search(&(p, x)).is_ok(),
                     set,
                 }
             })
@@ -212,7 +215,7 @@ impl Extended {
     }
 }
 
-fn extended(board: &Board, s: &State) -> Extended {
+fn extended(board: &Board, s: &State, with_templates: bool) -> Extended {
     let plain = twosat::instance(board, s);
     let n = board.n;
     let cells = n * n;
@@ -225,6 +228,25 @@ fn extended(board: &Board, s: &State) -> Extended {
         for &y in plain.graph.succ(x) {
             arcs.push((x as u32, y));
         }
+    }
+    let mut template_arcs: Vec<(u32, u32)> = Vec::new();
+    if with_templates {
+        for l in templates::links(board, s) {
+            let (a, b) = (
+                index[l.cells.0 * n + l.digit as usize - 1],
+                index[l.cells.1 * n + l.digit as usize - 1],
+            );
+            // Weak: ¬a ∨ ¬b; strong: a ∨ b.
+            let (x, y) = if l.strong {
+                (2 * a, 2 * b)
+            } else {
+                (2 * a + 1, 2 * b + 1)
+            };
+            template_arcs.push((x ^ 1, y));
+            template_arcs.push((y ^ 1, x));
+        }
+        arcs.extend_from_slice(&template_arcs);
+        template_arcs.sort_unstable();
     }
     let peers = peer_sets(board);
     let holders = holder_sets(board, s);
@@ -346,6 +368,7 @@ fn extended(board: &Board, s: &State) -> Extended {
         vars: plain.vars,
         groups,
         sets,
+        template_arcs,
         graph: Digraph::new(nodes, &arcs),
     }
 }
@@ -442,6 +465,16 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
 /// Every candidate forced by the extended instance, as one step (or the
 /// contradiction when the instance has no solution).
 pub fn find(board: &Board, s: &State) -> Option<Step> {
+    find_in(board, s, false)
+}
+
+/// The same search with the links of single-digit templates added to the instance
+/// ([`templates::links`]).
+pub fn find_with_templates(board: &Board, s: &State) -> Option<Step> {
+    find_in(board, s, true)
+}
+
+fn find_in(board: &Board, s: &State, with_templates: bool) -> Option<Step> {
     if s.value.len() > MAX_CELLS {
         return None;
     }
@@ -452,7 +485,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     if open == 0 || open > MAX_CANDIDATES {
         return None;
     }
-    let ext = extended(board, s);
+    let ext = extended(board, s, with_templates);
     let nodes = ext.graph.nodes();
     let (comp, count) = ext.graph.components();
     let count = count as usize;

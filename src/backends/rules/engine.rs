@@ -120,6 +120,7 @@ pub const RULES: &[Rule] = &[
     Rule::new("2-SAT", 5, twosat::find),
     Rule::new("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
+    Rule::new("template chains", 7, als::find_with_templates),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -159,6 +160,10 @@ pub const LEVELS: &[Level] = &[
     Level {
         name: "als",
         aliases: &["blossom"],
+    },
+    Level {
+        name: "templates",
+        aliases: &["template-chains"],
     },
 ];
 
@@ -217,6 +222,9 @@ pub struct Options {
     pub profile: bool,
     /// Also try the uniqueness rules (sound only if the puzzle has one solution).
     pub assume_unique: bool,
+    /// Rules left out of the ladder (indices into [`RULES`]), to measure what the
+    /// others do without them.
+    pub without: Vec<usize>,
 }
 
 impl Default for Options {
@@ -228,6 +236,7 @@ impl Default for Options {
             record: false,
             profile: false,
             assume_unique: false,
+            without: Vec::new(),
         }
     }
 }
@@ -399,7 +408,7 @@ impl Ctx<'_> {
 
     fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
         for (i, rule) in RULES.iter().enumerate() {
-            if rule.assumes_unique && !self.opts.assume_unique {
+            if rule.assumes_unique && !self.opts.assume_unique || self.opts.without.contains(&i) {
                 continue;
             }
             // Between rules too: a fruitless pass over the expensive ones is the long part.

@@ -24,6 +24,7 @@ pub mod soundness;
 pub mod state;
 pub mod step;
 pub mod subsets;
+pub mod templates;
 #[cfg(test)]
 mod testutil;
 pub mod twosat;

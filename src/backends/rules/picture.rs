@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::render;
 use super::state::State;
-use super::step::{AlsLink, AlsNode, AlsSet, Detail, GraphKind, Link, Step};
+use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Detail, GraphKind, Link, Step};
 use crate::model::format::digit_text;
 
 /// The positions before each step: `out[k]` is the state step `k` was found in.
@@ -166,6 +166,14 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
             "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
                 .into(),
         );
+    }
+    if let Detail::Als { forced, .. } = &step.detail {
+        if forced.iter().any(AlsForced::uses_templates) {
+            lines.push(
+                "a purple T marks a link of a digit's valid placements (its candidates share no unit)."
+                    .into(),
+            );
+        }
     }
     if step.assumes_unique() {
         lines.push("(rests on the assumption that the puzzle has one solution)".into());
@@ -417,6 +425,15 @@ fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
     }
     let r = g.cell / g.sub as f64 * 0.5;
     for l in chain {
+        if l.template {
+            // A template link is drawn with the step's links; a T marks its middle.
+            let ((x1, y1), (x2, y2)) = (node_point(g, &l.from), node_point(g, &l.to));
+            o.push_str(&format!(
+                "<text class=\"template\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" fill=\"#8e24aa\" text-anchor=\"middle\">T</text>\n",
+                (x1 + x2) / 2.0,
+                (y1 + y2) / 2.0 - 3.0
+            ));
+        }
         if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
             continue;
         }

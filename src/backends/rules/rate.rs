@@ -40,6 +40,8 @@ pub struct RateSettings {
     pub profile: bool,
     /// Allow the uniqueness rules (sound only for puzzles with one solution).
     pub assume_unique: bool,
+    /// Rules left out of the ladder (indices into [`RULES`]).
+    pub without: Vec<usize>,
 }
 
 /// One puzzle's rating.
@@ -299,6 +301,7 @@ impl Rater {
             max_solutions: if settings.first { 1 } else { 2 },
             profile: settings.profile,
             assume_unique: settings.assume_unique,
+            without: settings.without.clone(),
             ..Options::default()
         };
         Ok(Rater {

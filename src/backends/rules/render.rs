@@ -95,6 +95,9 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
+        Detail::Als { forced, .. } if forced.iter().any(AlsForced::uses_templates) => {
+            "template chain".into()
+        }
         Detail::Als { forced, .. } => match forced.first().map_or(0, AlsForced::sets_used) {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
@@ -220,6 +223,7 @@ pub fn als_chain(board: &Board, chain: &[AlsLink]) -> String {
         }
         match l.set {
             Some(k) => out.push_str(&format!(" →({}) ", set_letter(k))),
+            None if l.template => out.push_str(" →(T) "),
             None => out.push_str(" → "),
         }
         out.push_str(&als_node(board, &l.to));
@@ -418,11 +422,16 @@ pub fn reason(board: &Board, step: &Step) -> String {
                     format!("{premise}: {}; so {so}", als_chain(board, &f.chain))
                 })
                 .collect();
-            format!(
-                "{}: at most one of its digits is missing from each; {}",
-                als_sets(board, sets),
-                each.join("; and ")
-            )
+            let mut why = String::new();
+            if !sets.is_empty() {
+                why.push_str(&als_sets(board, sets));
+                why.push_str(": at most one of its digits is missing from each; ");
+            }
+            if forced.iter().any(AlsForced::uses_templates) {
+                why.push_str("a link marked (T) comes from the digit's valid placements: none has both of its candidates (→ to ≠), or every one has one of them (→ to =); ");
+            }
+            why.push_str(&each.join("; and "));
+            why
         }
         Detail::DeathBlossom {
             stem,

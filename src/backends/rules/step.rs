@@ -224,6 +224,9 @@ pub struct AlsLink {
     /// The set (index into the step's sets) that gives it when it goes from one of a
     /// set's digits missing to another present; none for the other links.
     pub set: Option<usize>,
+    /// Whether the digit's templates give it (`rules::templates`): no valid placement
+    /// of the digit has both candidates (weak), or every one has one of them (strong).
+    pub template: bool,
 }
 
 /// A literal an ALS step fixes, with the chain from its negation to it.
@@ -238,6 +241,11 @@ pub struct AlsForced {
 }
 
 impl AlsForced {
+    /// Whether its chain uses a link of a digit's templates.
+    pub fn uses_templates(&self) -> bool {
+        self.chain.iter().any(|l| l.template)
+    }
+
     /// How many of the step's sets its chain uses.
     pub fn sets_used(&self) -> usize {
         let mut used: Vec<usize> = self.chain.iter().filter_map(|l| l.set).collect();
