@@ -10,7 +10,7 @@ mod common;
 use common::*;
 use sudoku_arena::backends::rules::board::Board;
 use sudoku_arena::backends::rules::engine::{Options, Run};
-use sudoku_arena::backends::rules::nishio::used_cells;
+use sudoku_arena::backends::rules::nishio::placeable;
 use sudoku_arena::backends::rules::state::State;
 use sudoku_arena::backends::rules::step::{Detail, Step};
 use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
@@ -182,20 +182,6 @@ fn a_death_blossom_is_the_first_rule_that_applies_on_magictour_69() {
     );
     let svg = picture::svg(board, before, k, step);
     assert!(svg.contains("class=\"als\""));
-}
-
-/// Whether digit `d` has a valid placement in `s` with `forced` holding it and `barred`
-/// not (Eppstein's layered graph, independent of the template search).
-fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
-    let n = board.n;
-    let mut allowed: Vec<u64> = (0..n).map(|k| s.places(d, board.column(k))).collect();
-    for &c in forced {
-        allowed[c % n] &= 1 << (c / n);
-    }
-    for &c in barred {
-        allowed[c % n] &= !(1 << (c / n));
-    }
-    used_cells(board, &allowed, None).unwrap().is_some()
 }
 
 #[test]

@@ -108,6 +108,20 @@ pub fn used_cells(
     Ok((total > 0).then_some((used, total)))
 }
 
+/// Whether digit `d` has a valid placement in position `s` with the digit in every
+/// cell of `forced` and in none of `barred` (cells given as indices).
+pub fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
+    let n = board.n;
+    let mut allowed: Vec<u64> = (0..n).map(|k| s.places(d, board.column(k))).collect();
+    for &c in forced {
+        allowed[c % n] &= 1 << (c / n);
+    }
+    for &c in barred {
+        allowed[c % n] &= !(1 << (c / n));
+    }
+    matches!(used_cells(board, &allowed, None), Ok(Some(_)))
+}
+
 /// The first digit with a cell that no valid placement uses; nothing once `deadline`
 /// has passed (one call on a nearly empty 16×16 board takes tens of milliseconds).
 pub fn find(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step> {

@@ -139,24 +139,9 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::nishio::used_cells;
+    use super::super::nishio::placeable;
     use super::super::testutil::position;
     use super::*;
-
-    /// Whether digit `d` has a valid placement with `forced` cells holding it and
-    /// `barred` cells not, by Eppstein's layered graph (`nishio::used_cells`), an
-    /// implementation independent of the template search.
-    fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
-        let n = board.n;
-        let mut allowed: Vec<u64> = (0..n).map(|k| s.places(d, board.column(k))).collect();
-        for &c in forced {
-            allowed[c % n] &= 1 << (c / n);
-        }
-        for &c in barred {
-            allowed[c % n] &= !(1 << (c / n));
-        }
-        used_cells(board, &allowed, None).unwrap().is_some()
-    }
 
     #[test]
     fn the_links_are_exactly_the_pairs_the_placements_decide() {
