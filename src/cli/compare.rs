@@ -267,7 +267,12 @@ fn survey(
     let mut feed = Feed::new(args.input.puzzles(NO_FILE)?, shard);
     let mut solves = 0u64;
     for (index, puzzle) in &mut feed {
-        solves += done.to_run(plan, index, &puzzle).len() as u64;
+        // Without an earlier run every configuration runs every puzzle: nothing to list.
+        solves += if done.is_empty() {
+            plan.backends.len()
+        } else {
+            done.to_run(plan, index, &puzzle).len()
+        } as u64;
     }
     if let Some(e) = feed.error {
         return Err(e);

@@ -81,16 +81,28 @@ impl PuzzleFacts {
 /// Shared copies of the few names that repeat on every entry (backends, effort names,
 /// files), so that each entry holds a pointer rather than its own string.
 #[derive(Debug, Default)]
-pub struct Names(HashMap<Box<str>, Name>);
+pub struct Names {
+    all: HashMap<Box<str>, Name>,
+    /// The name asked for last: a run asks for the same file's name puzzle after
+    /// puzzle, and comparing it costs less than hashing it.
+    last: Option<Name>,
+}
 
 impl Names {
     /// The shared copy of `name`.
     pub fn get(&mut self, name: &str) -> Name {
-        if let Some(n) = self.0.get(name) {
+        if let Some(n) = self.last.as_ref().filter(|n| n.as_str() == name) {
             return n.clone();
         }
-        let n = Arc::new(name.to_string());
-        self.0.insert(Box::from(name), n.clone());
+        let n = match self.all.get(name) {
+            Some(n) => n.clone(),
+            None => {
+                let n = Arc::new(name.to_string());
+                self.all.insert(Box::from(name), n.clone());
+                n
+            }
+        };
+        self.last = Some(n.clone());
         n
     }
 }
@@ -280,6 +292,17 @@ impl Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_asked_again_is_the_one_shared_copy_whichever_was_asked_between() {
+        let mut names = Names::default();
+        let a = names.get("a.txt");
+        assert!(Arc::ptr_eq(&a, &names.get("a.txt")));
+        let b = names.get("b.txt");
+        assert_eq!((a.as_str(), b.as_str()), ("a.txt", "b.txt"));
+        assert!(Arc::ptr_eq(&a, &names.get("a.txt")));
+        assert!(Arc::ptr_eq(&b, &names.get("b.txt")));
+    }
 
     fn record(source: &str, file: &str) -> Record {
         // The line, typed, as the run that wrote the record gives it.

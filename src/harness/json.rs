@@ -33,6 +33,7 @@ impl<'a> Object<'a> {
     }
 
     /// Writes the name of the next field.
+    #[inline(always)]
     fn key(&mut self, name: &str) -> &mut Vec<u8> {
         if !self.first {
             self.out.push(b',');
@@ -51,12 +52,14 @@ impl<'a> Object<'a> {
     }
 
     /// A whole-number field.
+    #[inline(always)]
     pub(crate) fn u64(&mut self, name: &str, v: u64) {
         let out = self.key(name);
         out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 
     /// A boolean field.
+    #[inline(always)]
     pub(crate) fn bool(&mut self, name: &str, v: bool) {
         let out = self.key(name);
         out.extend_from_slice(if v { b"true" } else { b"false" });
@@ -76,6 +79,7 @@ impl<'a> Object<'a> {
     }
 
     /// A number field, as `serde_json` writes an `f64` (`null` if not finite).
+    #[inline(always)]
     pub(crate) fn f64(&mut self, name: &str, v: f64) {
         let out = self.key(name);
         number(out, v);
@@ -83,6 +87,7 @@ impl<'a> Object<'a> {
 
     /// A time in milliseconds, rounded to the microsecond as every output writes it
     /// ([`crate::solver::serialize_ms`]).
+    #[inline(always)]
     pub(crate) fn ms(&mut self, name: &str, v: f64) {
         let out = self.key(name);
         let v = round_ms(v);
@@ -109,6 +114,7 @@ impl<'a> Object<'a> {
     }
 
     /// A number field that may be absent (`null`).
+    #[inline(always)]
     pub(crate) fn opt_f64(&mut self, name: &str, v: Option<f64>) {
         let out = self.key(name);
         match v {
@@ -118,12 +124,14 @@ impl<'a> Object<'a> {
     }
 
     /// A text field.
+    #[inline(always)]
     pub(crate) fn str(&mut self, name: &str, v: &str) {
         let out = self.key(name);
         string(out, v);
     }
 
     /// A text field that may be absent (`null`).
+    #[inline(always)]
     pub(crate) fn opt_str(&mut self, name: &str, v: Option<&str>) {
         let out = self.key(name);
         match v {
@@ -133,6 +141,7 @@ impl<'a> Object<'a> {
     }
 
     /// A `null` field.
+    #[inline(always)]
     pub(crate) fn null(&mut self, name: &str) {
         self.key(name).extend_from_slice(b"null");
     }

@@ -436,6 +436,8 @@ struct SolvingThread<'a> {
     /// What every results line repeats: the run's settings, and the puzzle's text.
     settings: RunSettings,
     text: PuzzleText,
+    /// The bytes of the last batch's results lines (0 without a results file).
+    line_bytes: usize,
 }
 
 /// The text a puzzle's results lines repeat, made once a puzzle into buffers kept from
@@ -444,7 +446,8 @@ struct SolvingThread<'a> {
 struct PuzzleText {
     source: String,
     line: String,
-    conflict: Option<String>,
+    /// What makes the givens break a rule, once looked for (`None`: not yet).
+    conflict: Option<Option<String>>,
     solution: String,
 }
 
@@ -465,6 +468,16 @@ impl PuzzleText {
     /// solution written into the solution buffer.
     fn view<'a>(&'a mut self, solve: &Solve<'a>, settings: &'a RunSettings) -> RecordView<'a> {
         let (puzzle, outcome) = (solve.puzzle, solve.outcome);
+        // A solution the validator passed keeps every given in a valid grid, so the
+        // givens cannot conflict: they are looked at only for another answer.
+        let proven_apart = solve.wrong.is_none() && !outcome.solutions.is_empty();
+        let conflict = if proven_apart {
+            None
+        } else {
+            self.conflict
+                .get_or_insert_with(|| puzzle.conflict())
+                .as_deref()
+        };
         let solution = match outcome.solutions.first() {
             Some(grid) => {
                 self.solution.clear();
@@ -494,7 +507,7 @@ impl PuzzleText {
             clocks: &outcome.clocks,
             failure: solve.failure,
             wrong: solve.wrong,
-            conflict: self.conflict.as_deref(),
+            conflict,
             effort_name: solve.effort_name,
             stats: &outcome.stats,
             repeat_times_ms: solve.times,
@@ -508,7 +521,7 @@ impl PuzzleText {
         puzzle.write_display_name(&mut self.source);
         self.line.clear();
         write_line(&puzzle.geometry, &puzzle.cells, &mut self.line);
-        self.conflict = puzzle.conflict();
+        self.conflict = None;
     }
 }
 
@@ -528,6 +541,7 @@ impl<'a> SolvingThread<'a> {
             entries: Vec::new(),
             settings: plan.settings(),
             text: PuzzleText::default(),
+            line_bytes: 0,
         }
     }
 
@@ -539,7 +553,9 @@ impl<'a> SolvingThread<'a> {
         batch: Vec<(usize, Puzzle, Vec<usize>)>,
         stop: &AtomicBool,
     ) {
-        let mut lines = Vec::new();
+        // Room for as many bytes as the last batch's lines took, so that the buffer
+        // is not grown and copied line after line.
+        let mut lines = Vec::with_capacity(self.line_bytes);
         let mut solves = 0;
         let mut last = Instant::now();
         for (index, puzzle, backends) in &batch {
@@ -556,6 +572,7 @@ impl<'a> SolvingThread<'a> {
             }
         }
         if let Some(w) = self.sinks.results {
+            self.line_bytes = lines.len();
             w.part(number, lines, true);
         }
         (self.sinks.progress)(solves);
@@ -750,6 +767,31 @@ fn timed_solves(
 mod tests {
     use super::*;
     use crate::model::{parse_puzzles, ParseOptions};
+
+    #[test]
+    fn a_record_names_the_givens_conflict_whatever_answer_it_holds_and_only_then() {
+        let text =
+            "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+";
+        let puzzles = parse_puzzles(text, "p.txt", &ParseOptions::default()).unwrap();
+        let plan = Plan::new(&["dlx"]);
+        let (conflicting, sound) = (&puzzles[0], &puzzles[1]);
+        let answer = create("dlx").unwrap().solve(sound, &plan.options());
+        assert_eq!(answer.solutions.len(), 1);
+        let named = "r1c1 and r1c2 both hold 5 in row 1";
+        // Its own answer (none), the empty outcome of a backend that could not start,
+        // and a solution it cannot have (wrong): the conflict is named on each.
+        let own = create("dlx").unwrap().solve(conflicting, &plan.options());
+        for outcome in [own, Outcome::default(), answer.clone()] {
+            let r = record_of(&outcome, "rows", "dlx", conflicting, 0, &plan);
+            assert_eq!(r.conflict.as_deref(), Some(named), "{:?}", r.verdict);
+        }
+        let r = record_of(&answer, "rows", "dlx", sound, 1, &plan);
+        assert_eq!((r.conflict, r.wrong), (None, None));
+        let r = record_of(&Outcome::default(), "rows", "dlx", sound, 1, &plan);
+        assert_eq!(r.conflict, None);
+    }
 
     #[test]
     fn a_configuration_that_cannot_start_is_a_failed_row_and_a_results_line_naming_why() {

@@ -261,8 +261,7 @@ impl Tally {
         let found = disagreement(latest.iter().map(|(_, e)| *e));
         let file = answers[0].file();
         let rows = self.order.len();
-        let mut parts = vec![&mut self.whole];
-        if let Some(files) = &mut self.files {
+        let file_part = self.files.as_mut().map(|files| {
             let k = match files.iter().position(|(f, _)| f == file) {
                 Some(k) => k,
                 None => {
@@ -270,9 +269,10 @@ impl Tally {
                     files.len() - 1
                 }
             };
-            parts.push(&mut files[k].1);
-        }
-        for (p, part) in parts.into_iter().enumerate() {
+            &mut files[k].1
+        });
+        let parts = std::iter::once(&mut self.whole).chain(file_part);
+        for (p, part) in parts.enumerate() {
             if part.rows.len() < rows {
                 part.rows.resize_with(rows, Row::default);
             }

@@ -786,12 +786,19 @@ fn compact_values(line: &str) -> Option<Vec<u8>> {
     if side * side != bytes.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
         return None;
     }
-    let mut cells = vec![0u8; bytes.len()];
-    for (cell, &b) in cells.iter_mut().zip(bytes) {
-        // A byte of a longer UTF-8 character is no symbol.
-        *cell = value_of_byte(b).filter(|&v| v as usize <= side)?;
-    }
-    Some(cells)
+    // Every byte looked up, and the largest value checked once at the end: a byte
+    // that is no symbol (a byte of a longer UTF-8 character among them) counts as
+    // 255, above every side.
+    let mut largest = 0u8;
+    let cells: Vec<u8> = bytes
+        .iter()
+        .map(|&b| {
+            let v = value_of_byte(b).unwrap_or(u8::MAX);
+            largest = largest.max(v);
+            v
+        })
+        .collect();
+    (usize::from(largest) <= side).then_some(cells)
 }
 
 /// The file starts with a lone order (2-8) then a lone integer: the ant-colony matrix

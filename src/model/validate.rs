@@ -103,6 +103,23 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
 /// only when they are `1..=n` each once. `false` says only that [`validate`] must look
 /// closer, to name what is wrong (or when a side above 64 needs the slower walk).
 fn plainly_valid(givens: &[u8], solution: &[u8], n: usize, br: usize, bc: usize, x: bool) -> bool {
+    // The classic shape with its sizes known when compiled, so that the loops unroll.
+    if (n, br, bc) == (9, 3, 3) {
+        return plainly_valid_of(givens, solution, 9, 3, 3, x);
+    }
+    plainly_valid_of(givens, solution, n, br, bc, x)
+}
+
+/// [`plainly_valid`]'s pass, inlined into each caller so that constant sizes fold.
+#[inline(always)]
+fn plainly_valid_of(
+    givens: &[u8],
+    solution: &[u8],
+    n: usize,
+    br: usize,
+    bc: usize,
+    x: bool,
+) -> bool {
     if n == 0 || n > 64 || br * bc != n || solution.len() != n * n || givens.len() != n * n {
         return false;
     }
@@ -151,6 +168,16 @@ fn plainly_valid(givens: &[u8], solution: &[u8], n: usize, br: usize, bc: usize,
 /// `None` when one pass cannot tell (a side or a value above 64), and the houses must
 /// be walked one by one.
 pub(crate) fn repeats(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
+    // The classic shape with its sizes known when compiled, so that the loops unroll.
+    if (n, br, bc) == (9, 3, 3) {
+        return repeats_of(cells, 9, 3, 3, x);
+    }
+    repeats_of(cells, n, br, bc, x)
+}
+
+/// [`repeats`]'s pass, inlined into each caller so that constant sizes fold.
+#[inline(always)]
+fn repeats_of(cells: &[u8], n: usize, br: usize, bc: usize, x: bool) -> Option<bool> {
     if n == 0 || n > 64 || br * bc != n || cells.len() != n * n {
         return None;
     }
