@@ -26,6 +26,7 @@ pub mod step;
 pub mod subsets;
 #[cfg(test)]
 mod testutil;
+pub mod tridagon;
 pub mod twosat;
 pub mod unique;
 

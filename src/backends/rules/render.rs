@@ -95,6 +95,7 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
+        Detail::Tridagon { .. } => "tridagon".into(),
         Detail::Als { sets, .. } => match sets.len() {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
@@ -117,6 +118,30 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::Contradiction { .. } => "contradiction".into(),
         Detail::Guess { .. } => "guess".into(),
     }
+}
+
+/// Why a tridagon's guardians hold another digit.
+fn tridagon_reason(board: &Board, step: &Step, guardians: &[usize]) -> String {
+    let others: Vec<usize> = step
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !guardians.contains(c))
+        .collect();
+    let who = if guardians.len() == 1 {
+        format!("guardian {} holds", cells(board, guardians))
+    } else {
+        format!("one of the guardians {} holds", cells(board, guardians))
+    };
+    format!(
+        "{} (three cells in each of {}, one per row and column of its box) hold only {}, and guardian{} {} more; no way to fill all twelve from their candidates among {} without a digit twice in a row, column or box (every filling tried), so {who} a digit other than those",
+        cells(board, &others),
+        list(&step.units, |&u| board.unit_name(u)),
+        digits(board, &step.digits),
+        if guardians.len() == 1 { "" } else { "s" },
+        cells(board, guardians),
+        digits(board, &step.digits),
+    )
 }
 
 fn graph_name(g: GraphKind) -> &'static str {
@@ -453,6 +478,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 if *stem_has_digit { " and the stem" } else { "" }
             )
         }
+        Detail::Tridagon { guardians } => tridagon_reason(board, step, guardians),
         Detail::Unique { pattern } => unique_reason(board, step, *pattern),
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(

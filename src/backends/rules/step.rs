@@ -89,6 +89,13 @@ pub enum Detail {
         /// Whether the stem has `digit` too (then the cells also see the stem).
         stem_has_digit: bool,
     },
+    /// An impossible pattern (a tridagon): the step's twelve cells, three in each of
+    /// its four boxes (`units`), cannot all take the step's three digits, so a
+    /// guardian holds one of its other digits.
+    Tridagon {
+        /// The pattern's cells that hold digits other than the three.
+        guardians: Vec<usize>,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
