@@ -8,7 +8,8 @@ use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
 use super::{
-    als, blossom, chains, locked, matching, nishio, singles, subsets, tridagon, twosat, unique,
+    als, blossom, chains, exclusion, locked, matching, nishio, singles, subsets, tridagon, twosat,
+    unique,
 };
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
@@ -105,6 +106,8 @@ pub const RULES: &[Rule] = &[
     Rule::new("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
     Rule::new("tridagon", 6, tridagon::find),
+    Rule::new("aligned pair exclusion", 6, exclusion::pair),
+    Rule::new("aligned triple exclusion", 6, exclusion::triple),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -307,6 +310,8 @@ impl Run {
 struct Ctx<'a> {
     board: &'a Board,
     opts: &'a Options,
+    /// How many rules of [`RULES`], from the top, may be tried.
+    upto: usize,
     scratch: Scratch,
     stats: EngineStats,
     solutions: Vec<Grid>,
@@ -381,7 +386,7 @@ impl Ctx<'_> {
     }
 
     fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
-        for (i, rule) in RULES.iter().enumerate() {
+        for (i, rule) in RULES.iter().enumerate().take(self.upto) {
             if rule.assumes_unique && !self.opts.assume_unique {
                 continue;
             }
@@ -466,6 +471,23 @@ impl Ctx<'_> {
     }
 }
 
+/// The first `upto` rules of [`RULES`] to their end on a position, without guessing
+/// or recording: how they ended and the steps they made.
+pub fn settle(board: &Board, state: &mut State, upto: usize) -> (Finish, u64) {
+    let opts = Options::default();
+    let mut ctx = Ctx {
+        board,
+        opts: &opts,
+        upto,
+        scratch: Scratch::default(),
+        stats: EngineStats::new(),
+        solutions: Vec::new(),
+        timed_out: false,
+    };
+    let (finish, _) = ctx.deduce(state, None);
+    (finish, ctx.stats.steps)
+}
+
 /// Runs the ladder on a puzzle (and, with guessing, the search around it).
 pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     if puzzle.conflicting_givens().is_some() {
@@ -486,6 +508,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut ctx = Ctx {
         board,
         opts,
+        upto: RULES.len(),
         scratch: Scratch::default(),
         stats: EngineStats::new(),
         solutions: Vec::new(),

@@ -13,6 +13,7 @@ pub mod blossom;
 pub mod board;
 pub mod chains;
 pub mod engine;
+pub mod exclusion;
 pub mod locked;
 pub mod matching;
 pub mod nishio;

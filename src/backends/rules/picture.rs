@@ -160,7 +160,7 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
     let mut lines = vec![render::change(board, step), render::reason(board, step)];
     if matches!(
         step.detail,
-        Detail::Als { .. } | Detail::DeathBlossom { .. }
+        Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
     ) {
         lines.push(
             "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
@@ -344,6 +344,9 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     if let Detail::DeathBlossom { petals, .. } = &step.detail {
         let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
         o.push_str(&als_svg(&g, &sets, &[]));
+    }
+    if let Detail::AlignedExclusion { sets } = &step.detail {
+        o.push_str(&als_svg(&g, sets, &[]));
     }
     if let Detail::Tridagon { guardians } = &step.detail {
         for &c in guardians {

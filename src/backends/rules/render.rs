@@ -96,6 +96,12 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
         Detail::Tridagon { .. } => "tridagon".into(),
+        Detail::AlignedExclusion { .. } => if step.cells.len() == 2 {
+            "aligned pair exclusion"
+        } else {
+            "aligned triple exclusion"
+        }
+        .into(),
         Detail::Als { sets, .. } => match sets.len() {
             2 => "ALS-XZ".into(),
             3 => "ALS-XY-wing".into(),
@@ -479,6 +485,20 @@ pub fn reason(board: &Board, step: &Step) -> String {
             )
         }
         Detail::Tridagon { guardians } => tridagon_reason(board, step, guardians),
+        Detail::AlignedExclusion { sets } => {
+            let removed: Vec<String> = step
+                .eliminations
+                .iter()
+                .map(|&(c, d)| literal(board, (c, d), true))
+                .collect();
+            format!(
+                "{} share {}, so they take different digits; a combination of their values also fails when it takes two digits from one set whose cells all see the cells taking them ({}: it would keep fewer digits than cells); no combination that survives has {}",
+                cells(board, &step.cells),
+                list(&step.units, |&u| board.unit_name(u)),
+                als_sets(board, sets),
+                removed.join(" or ")
+            )
+        }
         Detail::Unique { pattern } => unique_reason(board, step, *pattern),
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(
