@@ -7,10 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
-use super::{
-    als, blossom, chains, exclusion, locked, matching, nishio, singles, subsets, tridagon, twosat,
-    unique,
-};
+use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -105,9 +102,6 @@ pub const RULES: &[Rule] = &[
     Rule::new("2-SAT", 5, twosat::find),
     Rule::new("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
-    Rule::new("tridagon", 6, tridagon::find),
-    Rule::new("aligned pair exclusion", 6, exclusion::pair),
-    Rule::new("aligned triple exclusion", 6, exclusion::triple),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.

@@ -24,6 +24,7 @@ pub mod singles;
 pub mod soundness;
 pub mod state;
 pub mod step;
+pub mod stuck;
 pub mod subsets;
 #[cfg(test)]
 mod testutil;
