@@ -89,11 +89,14 @@ fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
             });
         }
     }
-    let singles = 2;
-    let easy = RULES
-        .iter()
-        .position(|r| r.level > 2)
-        .unwrap_or(RULES.len());
+    // The rules up to a level: a prefix of the ladder.
+    let up_to = |level| {
+        RULES
+            .iter()
+            .position(|r| r.level > level)
+            .unwrap_or(RULES.len())
+    };
+    let (singles, easy) = (up_to(0), up_to(2));
     for (upto, how) in [(singles, "singles"), (easy, "the rules of levels 0-2")] {
         // The shortest: the candidate refuted in the fewest steps (first in cell
         // order among equals).
