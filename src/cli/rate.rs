@@ -88,8 +88,9 @@ pub struct RateArgs {
     #[arg(long)]
     assume_unique: bool,
 
-    /// Print only the puzzles the ladder leaves stuck, each with what it reached and
-    /// lacks: the steps made and the hardest rule, the open cells and candidates left,
+    /// Print only the puzzles the ladder leaves stuck, each with what it lacks.
+    ///
+    /// Each line: the steps made and the hardest rule, the open cells and candidates left,
     /// the first step beyond singles (or none), and the first deduction past the
     /// ladder's end: a sound family kept out of the ladder (tridagon, aligned pair or
     /// triple exclusion), else, as a diagnostic only, a forcing chain (a candidate whose
