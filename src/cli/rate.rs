@@ -6,6 +6,7 @@ use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
 use crate::backends::rules::engine::RULES;
 use crate::backends::rules::rate::{RateSettings, Rater, Rating, RatingSummary, CSV_HEADER};
+use crate::backends::rules::stuck::Diagnosis;
 use crate::harness::report::counted;
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -50,6 +51,7 @@ enum RateFormat {
 ///   sudoku-arena rate tests/data/magictour_top1465.txt
 ///   sudoku-arena rate --allow-guessing --format json set.txt > ratings.jsonl
 ///   sudoku-arena rate --check --csv ratings.csv a.txt b.txt
+///   sudoku-arena rate --stuck tests/data/forum_hardest_1106.txt
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct RateArgs {
@@ -90,6 +92,17 @@ pub struct RateArgs {
     /// e.g. --without nishio --without "template chains"), to measure the rest without it.
     #[arg(long, value_name = "RULE", value_parser = rule_index)]
     without: Vec<usize>,
+
+    /// Print only the puzzles the ladder leaves stuck, each with what it lacks.
+    ///
+    /// Each line: the steps made and the hardest rule, the open cells and candidates left,
+    /// the first step beyond singles (or none), and the first deduction past the
+    /// ladder's end: a sound family kept out of the ladder (tridagon, aligned pair or
+    /// triple exclusion), else, as a diagnostic only, a forcing chain (a candidate whose
+    /// placement leads to a contradiction by singles, or by the rules of levels 0-2).
+    /// The summary adds how many got a step beyond singles and what made the next step.
+    #[arg(long, conflicts_with = "allow_guessing")]
+    stuck: bool,
 
     /// Print only the summary.
     #[arg(long)]
@@ -149,7 +162,10 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         profile: args.profile,
         assume_unique: args.assume_unique,
         without: args.without.clone(),
+
+        diagnose: args.stuck,
     })?;
+    let mut tally = Tally::default();
     let mut out = Out::new();
     while let Some(puzzle) = puzzles.next() {
         let what = if args.summary_only {
@@ -171,7 +187,14 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
                 .write_record(r.csv_record())
                 .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
         }
-        if !args.summary_only {
+        if args.stuck {
+            if let Some(d) = &rated.diagnosis {
+                tally.add(d);
+                if !args.summary_only {
+                    out.write(&stuck_line(args.format, r, d));
+                }
+            }
+        } else if !args.summary_only {
             out.write(&line(args.format, r));
         }
     }
@@ -182,6 +205,9 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
     }
     let sum = rater.summary();
     out.write(&summary(args, sum));
+    if args.stuck {
+        out.write(&tally.text(args.format));
+    }
     out.flush();
     Ok(if sum.failures > 0 {
         EXIT_WRONG_ANSWER
@@ -213,6 +239,88 @@ fn line(format: RateFormat, r: &Rating) -> String {
             r.time_ms
         ),
         RateFormat::Json => format!("{}\n", r.to_json()),
+    }
+}
+
+/// What the stuck puzzles of a run lack, counted.
+#[derive(Default)]
+struct Tally {
+    stuck: usize,
+    beyond_singles: usize,
+    /// The family of each next step found, with its count, in order of first sight.
+    next: Vec<(String, usize)>,
+    none: usize,
+}
+
+impl Tally {
+    fn add(&mut self, d: &Diagnosis) {
+        self.stuck += 1;
+        self.beyond_singles += usize::from(d.beyond_singles.is_some());
+        match &d.next {
+            Some(next) => match self.next.iter_mut().find(|(f, _)| *f == next.family) {
+                Some((_, k)) => *k += 1,
+                None => self.next.push((next.family.clone(), 1)),
+            },
+            None => self.none += 1,
+        }
+    }
+
+    fn text(&self, format: RateFormat) -> String {
+        match format {
+            RateFormat::Json => format!(
+                "{}\n",
+                json!({"stuck": {
+                    "puzzles": self.stuck,
+                    "beyond_singles": self.beyond_singles,
+                    "next": self.next.iter().map(|(f, k)| json!({"family": f, "puzzles": k})).collect::<Vec<_>>(),
+                    "no_next_step": self.none,
+                }})
+            ),
+            RateFormat::Text => {
+                let mut next: Vec<String> =
+                    self.next.iter().map(|(f, k)| format!("{f} {k}")).collect();
+                next.push(format!("none found {}", self.none));
+                format!(
+                    "# stuck: {}; with a step beyond singles: {}; next step past the ladder: {}\n",
+                    self.stuck,
+                    self.beyond_singles,
+                    next.join(", ")
+                )
+            }
+        }
+    }
+}
+
+/// A stuck puzzle's line: where the ladder stopped and what it lacks.
+fn stuck_line(format: RateFormat, r: &Rating, d: &Diagnosis) -> String {
+    let beyond = match &d.beyond_singles {
+        Some((k, name)) => format!("first step beyond singles: step {k}, {name}"),
+        None => "first step beyond singles: none".into(),
+    };
+    let next = match &d.next {
+        Some(n) => format!("next: {}: {}", n.family, n.change),
+        None => "next: none found".into(),
+    };
+    match format {
+        RateFormat::Text => format!(
+            "{}:{}\tstuck after {}, {}\t{} open, {} candidates\t{beyond}\t{next}\n",
+            r.file,
+            r.index,
+            counted(r.steps, "step"),
+            r.hardest_text(),
+            counted(d.open, "cell"),
+            d.candidates
+        ),
+        RateFormat::Json => {
+            let mut v = r.to_json();
+            v["diagnosis"] = json!({
+                "open_cells": d.open,
+                "candidates": d.candidates,
+                "beyond_singles": d.beyond_singles.as_ref().map(|(k, name)| json!({"step": k, "name": name})),
+                "next": d.next.as_ref().map(|n| json!({"family": n.family, "change": n.change})),
+            });
+            format!("{v}\n")
+        }
     }
 }
 

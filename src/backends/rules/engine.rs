@@ -332,6 +332,8 @@ impl Run {
 struct Ctx<'a> {
     board: &'a Board,
     opts: &'a Options,
+    /// How many rules of [`RULES`], from the top, may be tried.
+    upto: usize,
     scratch: Scratch,
     stats: EngineStats,
     solutions: Vec<Grid>,
@@ -407,7 +409,7 @@ impl Ctx<'_> {
     }
 
     fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
-        for (i, rule) in RULES.iter().enumerate() {
+        for (i, rule) in RULES.iter().enumerate().take(self.upto) {
             if rule.assumes_unique && !self.opts.assume_unique || self.opts.without.contains(&i) {
                 continue;
             }
@@ -492,6 +494,23 @@ impl Ctx<'_> {
     }
 }
 
+/// The first `upto` rules of [`RULES`] to their end on a position, without guessing
+/// or recording: how they ended and the steps they made.
+pub fn settle(board: &Board, state: &mut State, upto: usize) -> (Finish, u64) {
+    let opts = Options::default();
+    let mut ctx = Ctx {
+        board,
+        opts: &opts,
+        upto,
+        scratch: Scratch::default(),
+        stats: EngineStats::new(),
+        solutions: Vec::new(),
+        timed_out: false,
+    };
+    let (finish, _) = ctx.deduce(state, None);
+    (finish, ctx.stats.steps)
+}
+
 /// Runs the ladder on a puzzle (and, with guessing, the search around it).
 pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     if puzzle.conflicting_givens().is_some() {
@@ -512,6 +531,7 @@ pub fn run(board: &Board, puzzle: &Puzzle, opts: &Options) -> Run {
     let mut ctx = Ctx {
         board,
         opts,
+        upto: RULES.len(),
         scratch: Scratch {
             deadline: opts.deadline,
             ..Scratch::default()

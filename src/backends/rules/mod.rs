@@ -13,6 +13,7 @@ pub mod blossom;
 pub mod board;
 pub mod chains;
 pub mod engine;
+pub mod exclusion;
 pub mod locked;
 pub mod matching;
 pub mod nishio;
@@ -23,10 +24,12 @@ pub mod singles;
 pub mod soundness;
 pub mod state;
 pub mod step;
+pub mod stuck;
 pub mod subsets;
 pub mod templates;
 #[cfg(test)]
 mod testutil;
+pub mod tridagon;
 pub mod twosat;
 pub mod unique;
 

@@ -160,7 +160,7 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
     let mut lines = vec![render::change(board, step), render::reason(board, step)];
     if matches!(
         step.detail,
-        Detail::Als { .. } | Detail::DeathBlossom { .. }
+        Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
     ) {
         lines.push(
             "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
@@ -174,6 +174,12 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
                     .into(),
             );
         }
+    }
+    if matches!(step.detail, Detail::Tridagon { .. }) {
+        lines.push(
+            "yellow: the pattern's twelve cells; magenta outline: a guardian, a pattern cell holding digits other than the three."
+                .into(),
+        );
     }
     if step.assumes_unique() {
         lines.push("(rests on the assumption that the puzzle has one solution)".into());
@@ -347,6 +353,21 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     if let Detail::DeathBlossom { petals, .. } = &step.detail {
         let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
         o.push_str(&als_svg(&g, &sets, &[]));
+    }
+    if let Detail::AlignedExclusion { sets } = &step.detail {
+        o.push_str(&als_svg(&g, sets, &[]));
+    }
+    if let Detail::Tridagon { guardians } = &step.detail {
+        for &c in guardians {
+            let (x, y) = g.origin(c);
+            o.push_str(&format!(
+                "<rect class=\"guardian\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#c026d3\" stroke-width=\"3\"/>\n",
+                x + 2.0,
+                y + 2.0,
+                g.cell - 4.0,
+                g.cell - 4.0
+            ));
+        }
     }
     if !with_caption {
         o.push_str("</svg>\n");

@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::engine::{Finish, Options, Run, MAX_LEVEL, RULES};
 use super::state::State;
+use super::stuck::{self, Diagnosis};
 use super::{soundness, verdict, RulesSolver};
 use crate::model::{validate, Puzzle};
 use crate::solver::{ms, SolveOptions, Solver, Verdict};
@@ -42,6 +43,9 @@ pub struct RateSettings {
     pub assume_unique: bool,
     /// Rules left out of the ladder (indices into [`RULES`]).
     pub without: Vec<usize>,
+    /// Say, for each puzzle the ladder leaves stuck, what it reached and lacks
+    /// ([`stuck::diagnose`]); without guessing only.
+    pub diagnose: bool,
 }
 
 /// One puzzle's rating.
@@ -281,6 +285,9 @@ pub struct Rated {
     pub rating: Rating,
     /// Why the check failed, if it did.
     pub problem: Option<String>,
+    /// With [`RateSettings::diagnose`], for a puzzle the ladder did not solve: what it
+    /// reached and lacks.
+    pub diagnosis: Option<Diagnosis>,
 }
 
 /// Rates puzzles one after another and keeps their summary.
@@ -297,7 +304,7 @@ impl Rater {
     pub fn new(settings: RateSettings) -> crate::error::Result<Rater> {
         let engine = Options {
             guessing: settings.guessing,
-            record: settings.check,
+            record: settings.check || settings.diagnose,
             max_solutions: if settings.first { 1 } else { 2 },
             profile: settings.profile,
             assume_unique: settings.assume_unique,
@@ -345,7 +352,14 @@ impl Rater {
             None
         };
         self.summary.add(&rating, &run, problem.is_some());
-        Rated { rating, problem }
+        let diagnosis =
+            (self.settings.diagnose && !self.settings.guessing && run.finish == Finish::Stuck)
+                .then(|| stuck::diagnose(board, puzzle, &run));
+        Rated {
+            rating,
+            problem,
+            diagnosis,
+        }
     }
 
     /// The summary of every puzzle rated so far.

@@ -95,6 +95,13 @@ pub fn name(board: &Board, step: &Step) -> String {
         }
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
+        Detail::Tridagon { .. } => "tridagon".into(),
+        Detail::AlignedExclusion { .. } => if step.cells.len() == 2 {
+            "aligned pair exclusion"
+        } else {
+            "aligned triple exclusion"
+        }
+        .into(),
         Detail::Als { forced, .. } if forced.iter().any(AlsForced::uses_templates) => {
             "template chain".into()
         }
@@ -120,6 +127,30 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::Contradiction { .. } => "contradiction".into(),
         Detail::Guess { .. } => "guess".into(),
     }
+}
+
+/// Why a tridagon's guardians hold another digit.
+fn tridagon_reason(board: &Board, step: &Step, guardians: &[usize]) -> String {
+    let others: Vec<usize> = step
+        .cells
+        .iter()
+        .copied()
+        .filter(|c| !guardians.contains(c))
+        .collect();
+    let who = if guardians.len() == 1 {
+        format!("guardian {} holds", cells(board, guardians))
+    } else {
+        format!("one of the guardians {} holds", cells(board, guardians))
+    };
+    format!(
+        "{} (three cells in each of {}, one per row and column of its box) hold only {}, and guardian{} {} more; no way to fill all twelve from their candidates among {} without a digit twice in a row, column or box (every filling tried), so {who} a digit other than those",
+        cells(board, &others),
+        list(&step.units, |&u| board.unit_name(u)),
+        digits(board, &step.digits),
+        if guardians.len() == 1 { "" } else { "s" },
+        cells(board, guardians),
+        digits(board, &step.digits),
+    )
 }
 
 fn graph_name(g: GraphKind) -> &'static str {
@@ -466,6 +497,21 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 digits(board, &stem_digits),
                 cases.join(", "),
                 if *stem_has_digit { " and the stem" } else { "" }
+            )
+        }
+        Detail::Tridagon { guardians } => tridagon_reason(board, step, guardians),
+        Detail::AlignedExclusion { sets } => {
+            let removed: Vec<String> = step
+                .eliminations
+                .iter()
+                .map(|&(c, d)| literal(board, (c, d), true))
+                .collect();
+            format!(
+                "{} share {}, so they take different digits; a combination of their values also fails when it takes two digits from one set whose cells all see the cells taking them ({}: it would keep fewer digits than cells); no combination that survives has {}",
+                cells(board, &step.cells),
+                list(&step.units, |&u| board.unit_name(u)),
+                als_sets(board, sets),
+                removed.join(" or ")
             )
         }
         Detail::Unique { pattern } => unique_reason(board, step, *pattern),

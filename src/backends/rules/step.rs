@@ -87,6 +87,22 @@ pub enum Detail {
         /// Whether the stem has `digit` too (then the cells also see the stem).
         stem_has_digit: bool,
     },
+    /// Aligned pair or triple exclusion: the step's cells, of one unit (`units`), can
+    /// take no combination of values using the removed candidates: each repeats a
+    /// digit or takes two digits from one of `sets` whose cells all see the cells
+    /// taking them.
+    AlignedExclusion {
+        /// The almost locked sets (one-cell ones are two-digit cells) that forbid a
+        /// combination with a removed candidate.
+        sets: Vec<AlsSet>,
+    },
+    /// An impossible pattern (a tridagon): the step's twelve cells, three in each of
+    /// its four boxes (`units`), cannot all take the step's three digits, so a
+    /// guardian holds one of its other digits.
+    Tridagon {
+        /// The pattern's cells that hold digits other than the three.
+        guardians: Vec<usize>,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.

@@ -1,0 +1,124 @@
+//! Where the ladder stops, and what would make the next step: for a puzzle the rules
+//! leave stuck, the position reached (open cells, candidates left), the first step
+//! beyond singles the ladder made, and the first deduction found past its end. Past
+//! the end come the sound families kept out of the ladder because they unlocked no
+//! puzzle of the shared sets ([`OFF_LADDER`]), then, as a diagnostic only (never a
+//! rule of the ladder: it tries a value and follows it), a forcing chain: a candidate
+//! whose placement leads to a contradiction by singles, or else by the rules of levels
+//! 0 to 2, in the fewest steps.
+
+use super::board::Board;
+use super::engine::{self, Finish, Run, RULES};
+use super::state::State;
+use super::step::Step;
+use super::{exclusion, render, tridagon};
+use crate::model::Puzzle;
+
+/// Sound families that are not in the ladder: tried first past its end.
+pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] =
+    &[tridagon::find, exclusion::pair, exclusion::triple];
+
+/// What a stuck run reached and lacks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnosis {
+    /// Open cells in the position reached.
+    pub open: usize,
+    /// Candidates left in its open cells.
+    pub candidates: usize,
+    /// The first step of a rule above level 0: its number (from 1) and name.
+    pub beyond_singles: Option<(usize, String)>,
+    /// The first deduction past the ladder's end.
+    pub next: Option<Next>,
+}
+
+/// A deduction past the ladder's end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Next {
+    /// Its family, in words.
+    pub family: String,
+    /// What it changes, in words.
+    pub change: String,
+    /// The candidates it removes, as `(cell, digit)`.
+    pub removes: Vec<(usize, u8)>,
+}
+
+/// The position a run's recorded steps reach from the puzzle.
+fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
+    let mut s = State::new(board, puzzle);
+    for step in steps {
+        for &(c, d) in &step.placements {
+            s.place(board, c, d);
+        }
+        for &(c, d) in &step.eliminations {
+            s.eliminate(board, c, d);
+        }
+    }
+    s
+}
+
+/// The diagnosis of a run recorded without guessing ([`engine::Options::record`]).
+pub fn diagnose(board: &Board, puzzle: &Puzzle, run: &Run) -> Diagnosis {
+    let s = reached(board, puzzle, &run.steps);
+    let open: Vec<usize> = (0..s.value.len()).filter(|&c| s.value[c] == 0).collect();
+    let beyond_singles = run
+        .steps
+        .iter()
+        .position(|st| st.level().is_some_and(|l| l > 0))
+        .map(|k| (k + 1, render::name(board, &run.steps[k])));
+    let next = if run.finish == Finish::Stuck {
+        next_step(board, &s, &open)
+    } else {
+        None
+    };
+    Diagnosis {
+        open: open.len(),
+        candidates: open.iter().map(|&c| s.cand[c].len() as usize).sum(),
+        beyond_singles,
+        next,
+    }
+}
+
+/// The first deduction past the ladder's end on a stuck position.
+fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
+    for find in OFF_LADDER {
+        if let Some(step) = find(board, s) {
+            return Some(Next {
+                family: render::name(board, &step),
+                change: render::change(board, &step),
+                removes: step.eliminations,
+            });
+        }
+    }
+    // The rules up to a level: a prefix of the ladder.
+    let up_to = |level| {
+        RULES
+            .iter()
+            .position(|r| r.level > level)
+            .unwrap_or(RULES.len())
+    };
+    let (singles, easy) = (up_to(0), up_to(2));
+    for (upto, how) in [(singles, "singles"), (easy, "the rules of levels 0-2")] {
+        // The shortest: the candidate refuted in the fewest steps (first in cell
+        // order among equals).
+        let mut best: Option<(u64, usize, u8)> = None;
+        for &c in open {
+            for d in s.cand[c].iter() {
+                let mut trial = s.clone();
+                trial.place(board, c, d);
+                let (finish, steps) = engine::settle(board, &mut trial, upto);
+                if finish == Finish::Contradiction && best.is_none_or(|(k, _, _)| steps < k) {
+                    best = Some((steps, c, d));
+                }
+            }
+        }
+        if let Some((steps, c, d)) = best {
+            let cell = board.cell_name(c);
+            return Some(Next {
+                family: format!("forcing chain (diagnostic, by {how})"),
+                change: format!("remove {d} from {cell}: {cell}={d} leads to a contradiction in {steps} steps, the fewest"),
+                removes: vec![(c, d)],
+            });
+        }
+    }
+    None
+}
