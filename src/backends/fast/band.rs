@@ -150,6 +150,25 @@ const fn mini_row_cells(minis: u16) -> u32 {
     mask
 }
 
+/// For each mini-row (bit `3 * row + box`), the cells of the other mini-rows of its
+/// row and its box: where the digit cannot be once it is in that mini-row.
+const RIVAL_CELLS: [u32; 9] = {
+    let mut t = [0u32; 9];
+    let mut x = 0;
+    while x < 9 {
+        let (r, c) = (x / 3, x % 3);
+        let mut rivals = 0u16;
+        let mut k = 0;
+        while k < 3 {
+            rivals |= 1 << (3 * r + k) | 1 << (3 * k + c);
+            k += 1;
+        }
+        t[x] = mini_row_cells(rivals & !(1 << x));
+        x += 1;
+    }
+    t
+};
+
 /// For a mini-row occupancy matrix (bit `3 * row + box`), the cells (27-bit band mask)
 /// of the mini-rows that lie on a permutation inside it; 0 when none does.
 const KEEP: [u32; 512] = {
@@ -309,10 +328,19 @@ impl Board {
     /// propagated. Fails when two givens clash in a unit.
     pub fn from_givens(cells: &[u8]) -> Result<Board, Contradiction> {
         let mut board = Board::empty();
-        for (k, &v) in cells.iter().enumerate().take(81) {
-            if v != 0 {
-                board.place(v as usize - 1, k / 27, k % 27)?;
+        // Without a branch per cell (a test of each cell for a given mispredicted a
+        // third of the time): a blank narrows digit 1's word by nothing.
+        let mut clash = 0u32;
+        for (b, band) in cells[..81].chunks_exact(27).enumerate() {
+            for (p, &v) in band.iter().enumerate() {
+                let given = u32::from(v != 0);
+                let i = (usize::from(v.max(1)) - 1) * 3 + b;
+                clash |= given & !(board.cand[i] >> p);
+                board.cand[i] &= !(BAND_PEERS[p] & given.wrapping_neg());
             }
+        }
+        if clash & 1 != 0 {
+            return Err(Contradiction);
         }
         Ok(board)
     }
@@ -603,9 +631,11 @@ impl Board {
 
     /// A digit to branch on, with the masks of its three words on each side: in the
     /// band or stack with the fewest permutations over its digits (one open), the first
-    /// digit with exactly two; every solution takes one of them, so the two sides split
-    /// the solutions. `None` when no such digit is there. Valid after the deep
-    /// propagation.
+    /// digit with the fewest (two or more). One side puts the digit in a place (mini-row
+    /// or mini-column) of its first permutation that its second leaves out, the other
+    /// keeps it out of there: with two permutations left, exactly those two. Every
+    /// solution is on one side only. `None` when no digit is open there. Valid after
+    /// the deep propagation.
     pub fn choose_digit(&self) -> Option<(usize, [u32; 3], [u32; 3])> {
         let mut best = (u32::MAX, 0usize);
         for (u, counts) in self.perm_counts.chunks_exact(9).enumerate() {
@@ -618,7 +648,15 @@ impl Board {
             return None;
         }
         let u = best.1;
-        let d = (0..9).find(|&d| self.perm_counts[9 * u + d] == 2)?;
+        // The digit with the fewest permutations left (two or more) in that unit.
+        let counts = &self.perm_counts[9 * u..9 * u + 9];
+        let mut fewest = (u8::MAX, 0usize);
+        for (d, &c) in counts.iter().enumerate() {
+            if c >= 2 && c < fewest.0 {
+                fewest = (c, d);
+            }
+        }
+        let d = fewest.1;
         let m = if u < 3 {
             let a = self.cand[d * 3 + u];
             MINIS[(a & 0x1ff) as usize] as usize
@@ -629,29 +667,34 @@ impl Board {
         };
         let set = PSET[m];
         // The counts are those of the fixpoint, so this holds; checked all the same.
-        if set.count_ones() != 2 {
+        if fewest.0 == u8::MAX || set.count_ones() < 2 {
             return None;
         }
-        let first = set.trailing_zeros() as usize;
-        let second = (set & (set - 1)).trailing_zeros() as usize;
-        let side = |perm: usize| -> [u32; 3] {
-            if u < 3 {
-                let mut k = [BAND; 3];
-                k[u] = KEEP[PERMS[perm] as usize];
-                k
-            } else {
-                // The permutation gives each band its column in the stack.
-                let s = u - 3;
-                let cols = u32::from(PERMS[perm]);
-                let outside = BAND & !SPREAD[7 << (3 * s)];
-                let mut k = [0u32; 3];
-                for (b, kb) in k.iter_mut().enumerate() {
-                    *kb = outside | SPREAD[(((cols >> (3 * b)) & 7) << (3 * s)) as usize];
-                }
-                k
-            }
-        };
-        Some((d, side(first), side(second)))
+        // A place of the matrix on the first permutation but not on the second: one
+        // side puts the digit there, the other keeps it out. With two permutations
+        // left the sides are exactly those two; with more, the first and the rest.
+        let first = PERMS[set.trailing_zeros() as usize];
+        let second = PERMS[(set & (set - 1)).trailing_zeros() as usize];
+        let x = (first & !second).trailing_zeros() as usize;
+        let (row, col) = (x / 3, x % 3);
+        if u < 3 {
+            // Matrix row: a row of the band; column: a box. Taking the mini-row takes
+            // the digit from the rest of its row and box.
+            let (mut take, mut leave) = ([BAND; 3], [BAND; 3]);
+            take[u] = BAND & !RIVAL_CELLS[x];
+            leave[u] = BAND & !(7 << (9 * row + 3 * col));
+            Some((d, take, leave))
+        } else {
+            // Matrix row: a band; column: a column of the stack. Taking the place takes
+            // the digit from the column's other bands and from the box's other columns.
+            let s = u - 3;
+            let c = column(3 * s + col);
+            let box_cols = SPREAD[7 << (3 * s)];
+            let (mut take, mut leave) = ([BAND & !c; 3], [BAND; 3]);
+            take[row] = BAND & !(box_cols & !c);
+            leave[row] = BAND & !c;
+            Some((d, take, leave))
+        }
     }
 
     /// The digits (bit `d` for digit `d + 1`) still possible at cell `p` of band `b`.
@@ -828,6 +871,14 @@ mod tests {
         assert_eq!(b.cand[0] & column(0), column(0));
     }
 
+    /// The 81 cells of a puzzle line (0 for a blank).
+    fn cells_of(line: &str) -> Vec<u8> {
+        line.bytes()
+            .take(81)
+            .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+            .collect()
+    }
+
     /// Solutions of `board` (at most `max`), by the whole search.
     fn count(board: Board, max: u64) -> u64 {
         let mut stack = Vec::new();
@@ -841,32 +892,70 @@ mod tests {
             "/tests/data/serg_benchmark.txt"
         ))
         .unwrap();
-        let mut branched = 0;
+        let (mut branched, mut wide) = (0, 0);
         for line in text.lines().take(40) {
-            let cells: Vec<u8> = line
-                .bytes()
-                .take(81)
-                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
-                .collect();
-            let mut root = Board::from_givens(&cells).unwrap();
-            root.propagate::<true>().unwrap();
-            let Some((d, first, second)) = root.choose_digit() else {
-                continue;
-            };
-            branched += 1;
-            let (mut one, mut two) = (root, root);
-            for b in 0..3 {
-                one.narrow(d * 3 + b, first[b]);
-                two.narrow(d * 3 + b, second[b]);
+            let cells = cells_of(line);
+            // Down one path of digit branches (second side, then first, in turn),
+            // checking the split at every level.
+            let mut board = Board::from_givens(&cells).unwrap();
+            for level in 0..20 {
+                if board.propagate::<true>().is_err() || board.solved() {
+                    break;
+                }
+                let Some((d, first, second)) = board.choose_digit() else {
+                    break;
+                };
+                branched += 1;
+                // The unit choose_digit took: the first with the fewest permutations.
+                let total = |u: usize| -> u32 {
+                    board.perm_counts[9 * u..9 * u + 9]
+                        .iter()
+                        .map(|&c| u32::from(c))
+                        .sum()
+                };
+                let u = (0..6)
+                    .filter(|&u| total(u) > 9)
+                    .min_by_key(|&u| total(u))
+                    .unwrap();
+                if board.perm_counts[9 * u + d] >= 3 {
+                    wide += 1;
+                }
+                let (mut one, mut two) = (board, board);
+                for b in 0..3 {
+                    one.narrow(d * 3 + b, first[b]);
+                    two.narrow(d * 3 + b, second[b]);
+                }
+                let all = count(board, 100_000);
+                assert!(all < 100_000);
+                assert_eq!(count(one, 100_000) + count(two, 100_000), all, "{line}");
+                board = if level % 2 == 0 { two } else { one };
             }
-            let all = count(root, 100_000);
-            assert!(all < 100_000);
-            assert_eq!(count(one, 100_000) + count(two, 100_000), all, "{line}");
         }
+        assert!(branched >= 40, "only {branched} digit branches");
         assert!(
-            branched >= 10,
-            "only {branched} puzzles branched on a digit"
+            wide >= 1,
+            "no branch on a digit with three permutations or more"
         );
+    }
+
+    #[test]
+    fn givens_are_placed_as_by_place() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/magictour_top1465.txt"
+        ))
+        .unwrap();
+        for line in text.lines().take(50) {
+            let cells = cells_of(line);
+            let mut one_by_one = Board::empty();
+            for (k, &v) in cells.iter().enumerate() {
+                if v != 0 {
+                    one_by_one.place(v as usize - 1, k / 27, k % 27).unwrap();
+                }
+            }
+            let board = Board::from_givens(&cells).unwrap();
+            assert_eq!(board.cand, one_by_one.cand, "{line}");
+        }
     }
 
     #[test]
