@@ -329,6 +329,16 @@ impl Run {
     }
 }
 
+/// What one pass over the ladder found.
+enum Next {
+    /// Rule `.0` found a step (boxed: a step is large beside the other answers).
+    Step(usize, Box<Step>),
+    /// Every rule ran and none applies.
+    Stuck,
+    /// The deadline passed before every rule had run its course.
+    CutShort,
+}
+
 struct Ctx<'a> {
     board: &'a Board,
     opts: &'a Options,
@@ -372,12 +382,10 @@ impl Ctx<'_> {
             if self.expired() {
                 return (Finish::TimedOut, hardest);
             }
-            let Some((i, step)) = self.first_step(state) else {
-                // A rule that gave up at the deadline found nothing: not stuck.
-                if self.expired() {
-                    return (Finish::TimedOut, hardest);
-                }
-                return (Finish::Stuck, hardest);
+            let (i, step) = match self.first_step(state) {
+                Next::Step(i, step) => (i, *step),
+                Next::Stuck => return (Finish::Stuck, hardest),
+                Next::CutShort => return (Finish::TimedOut, hardest),
             };
             hardest = hardest.max(Some(i));
             self.stats.fired[i] += 1;
@@ -408,14 +416,14 @@ impl Ctx<'_> {
         }
     }
 
-    fn first_step(&mut self, state: &State) -> Option<(usize, Step)> {
+    fn first_step(&mut self, state: &State) -> Next {
         for (i, rule) in RULES.iter().enumerate().take(self.upto) {
             if rule.assumes_unique && !self.opts.assume_unique || self.opts.without.contains(&i) {
                 continue;
             }
             // Between rules too: a fruitless pass over the expensive ones is the long part.
             if i > 0 && self.expired() {
-                return None;
+                return Next::CutShort;
             }
             self.stats.calls[i] += 1;
             let found = if self.opts.profile {
@@ -427,10 +435,15 @@ impl Ctx<'_> {
                 find(i, self.board, state, &mut self.scratch)
             };
             if let Some(step) = found {
-                return Some((i, step));
+                return Next::Step(i, Box::new(step));
+            }
+            // A rule that looks at the deadline may have given up: nothing found then
+            // does not mean stuck.
+            if matches!(rule.find, Find::Bounded(_)) && self.expired() {
+                return Next::CutShort;
             }
         }
-        None
+        Next::Stuck
     }
 
     /// Rules, then trial placements where they stick. Returns whether to stop.
