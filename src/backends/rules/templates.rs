@@ -14,8 +14,8 @@
 use super::board::Board;
 use super::state::State;
 
-/// A digit with more templates than this gives no links (in positions the ladder
-/// leaves stuck a digit has tens to hundreds of them).
+/// A digit with more templates than this gives no links (a bound on the listing's
+/// time and memory; sound either way).
 pub const MAX_TEMPLATES: usize = 4096;
 
 /// A link between two candidates of one digit that templates prove.
