@@ -76,6 +76,12 @@ impl<T> Queue<T> {
         Ok(())
     }
 
+    /// Whether the queue holds as many items as it may: a producer that must not wait
+    /// (it has other work) asks before it pushes. Only pops follow, so room seen stays.
+    pub fn is_full(&self) -> bool {
+        self.lock().items.len() >= self.capacity
+    }
+
     /// Takes the next item, waiting for one at most `timeout` (`None`: as long as it takes).
     pub fn pop(&self, timeout: Option<Duration>) -> Pop<T> {
         let mut s = self.lock();

@@ -3,11 +3,13 @@
 //! cross-checked as soon as they are in (nothing is kept of them afterwards) and the
 //! results stream out in input order.
 //!
-//! Each thread builds one solver per configuration and keeps it for every puzzle it
-//! runs, as `solve` does, so no solve pays for building a solver (or, for an isolated
-//! backend, for starting its worker process) except in the transport figure. Each keeps
-//! its own [`Tally`], folded into one at the end: no lock is taken per solve, only one
-//! per batch to hand its results lines to the [`ResultsWriter`].
+//! Each solving thread builds one solver per configuration and keeps it for every
+//! puzzle it runs, as `solve` does, so no solve pays for building a solver (or, for an
+//! isolated backend, for starting its worker process) except in the transport figure.
+//! With several solving threads each checks its own answers and keeps its own [`Tally`],
+//! folded into one at the end: no lock is taken per solve, only one per batch to hand
+//! its results lines to the [`ResultsWriter`]. With one (and a core to spare) the thread
+//! that reads the puzzles checks the answers, so that the solving thread only solves.
 
 use super::entry::{Entry as Kept, Fingerprint, Name, Names, PuzzleFacts};
 use super::queue::{CloseOnDrop, Pop, Queue};
@@ -333,13 +335,60 @@ pub fn compare(plan: &Plan, puzzles: Vec<Puzzle>) -> Result<Tally> {
 /// input, the puzzle and the configurations (places in the plan) to run on it.
 type Batch = (u64, Vec<(usize, Puzzle, Vec<usize>)>);
 
+/// The puzzles of an input cut into batches of [`Plan::batch`], each with the
+/// configurations still to run on its puzzles; none once `stop` is set (a batch being
+/// filled is then dropped).
+struct Batches<'a, I> {
+    puzzles: I,
+    plan: &'a Plan,
+    done: &'a Done,
+    stop: &'a AtomicBool,
+    number: u64,
+}
+
+impl<I: Iterator<Item = (usize, Puzzle)>> Iterator for Batches<'_, I> {
+    type Item = Batch;
+
+    fn next(&mut self) -> Option<Batch> {
+        let size = self.plan.batch.max(1);
+        let mut batch = Vec::with_capacity(size);
+        for (index, puzzle) in self.puzzles.by_ref() {
+            if self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let backends = self.done.to_run(self.plan, index, &puzzle);
+            batch.push((index, puzzle, backends));
+            if batch.len() == size {
+                break;
+            }
+        }
+        if batch.is_empty() || self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.number += 1;
+        Some((self.number - 1, batch))
+    }
+}
+
+/// Whether a run checks its answers on the thread that reads the puzzles rather than on
+/// the solving thread: with one solving thread, a batched input and a core to spare, so
+/// that the solving thread does nothing but solve (the validator, the tally and the
+/// results lines then cost no time between its solves). With more solving threads each
+/// checks its own answers, as one reading thread could not keep up with them all; and
+/// an input answered as it comes (a pipe) keeps the reading thread free to wait for it.
+fn checks_apart(plan: &Plan) -> bool {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    plan.jobs.max(1) == 1 && plan.batch > 1 && cores >= 2
+}
+
 /// Runs every (backend, puzzle) pair not in `done` as the puzzles come from `puzzles`
 /// (their index in the input, and the puzzle), and gives back the tally of the answers
 /// (with those `done` kept waiting). The calling thread reads the puzzles and hands
 /// them in batches to the solving threads through a short queue, so that memory holds a
-/// few batches however long the input. Once `stop` is set no new solve starts and no
-/// more is read (the solves running finish, the queued ones are dropped), so an
-/// interrupted run still reports what it did.
+/// few batches however long the input (and, with one solving thread, checks what it
+/// solved: see [`checks_apart`]). Once `stop` is set no new solve starts and no more is
+/// read (the solves running finish, the queued ones are dropped), so an interrupted run
+/// still reports what it did.
 pub fn run_all(
     plan: &Plan,
     puzzles: impl Iterator<Item = (usize, Puzzle)>,
@@ -347,62 +396,21 @@ pub fn run_all(
     stop: &AtomicBool,
     sinks: &Sinks,
 ) -> Result<Tally> {
-    let threads = plan.jobs.max(1);
-    let queue = Queue::<Batch>::new(QUEUE_PER_THREAD * threads);
-    let tallies: Mutex<Vec<ThreadResult>> = Mutex::new(Vec::new());
-    let (queue, tallies) = (&queue, &tallies);
-    std::thread::scope(|scope| {
-        // Closed on every way out, so that the workers end.
-        let _closed = CloseOnDrop(queue);
-        let spawned: std::io::Result<Vec<_>> = (0..threads)
-            .map(|t| {
-                std::thread::Builder::new()
-                    .name(format!("compare-{t}"))
-                    .spawn_scoped(scope, move || {
-                        // A worker that ends (or panics) closes the queue, so that the
-                        // reader is not left waiting for room.
-                        let _gone = CloseOnDrop(queue);
-                        let mut worker = SolvingThread::new(plan, done, sinks);
-                        while let Pop::Item((number, batch)) = queue.pop(None) {
-                            worker.run_batch(number, batch, stop);
-                        }
-                        let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
-                        all.push((worker.tally, worker.resumed));
-                    })
-            })
-            .collect();
-        let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
-        let mut number = 0u64;
-        let size = plan.batch.max(1);
-        let mut batch = Vec::with_capacity(size);
-        for (index, puzzle) in puzzles {
-            if stop.load(Ordering::Relaxed) {
-                batch.clear();
-                break;
-            }
-            let backends = done.to_run(plan, index, &puzzle);
-            batch.push((index, puzzle, backends));
-            if batch.len() == size {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
-                if queue.push((number, full)).is_err() {
-                    break; // a worker is gone (a panic, reported below)
-                }
-                number += 1;
-            }
-        }
-        if !batch.is_empty() {
-            let _ = queue.push((number, batch));
-        }
-        queue.close();
-        for h in handles {
-            h.join()
-                .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
-        }
-        Ok::<(), Error>(())
-    })?;
+    let batches = Batches {
+        puzzles,
+        plan,
+        done,
+        stop,
+        number: 0,
+    };
+    let results: Vec<ThreadResult> = if checks_apart(plan) {
+        vec![solve_and_check_apart(plan, batches, done, stop, sinks)?]
+    } else {
+        solve_and_check_together(plan, batches, done, stop, sinks)?
+    };
     let mut tally = plan.tally();
     let mut resumed = HashSet::new();
-    for (t, r) in tallies.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+    for (t, r) in &results {
         tally.absorb(t);
         resumed.extend(r.iter().copied());
     }
@@ -419,18 +427,266 @@ pub fn run_all(
     Ok(tally)
 }
 
-/// One solving thread: its solvers, one per configuration, kept for every puzzle it
-/// runs; its tally; buffers reused from solve to solve.
-struct SolvingThread<'a> {
+/// [`run_all`] with [`Plan::jobs`] threads that each solve and check their batches.
+fn solve_and_check_together(
+    plan: &Plan,
+    batches: impl Iterator<Item = Batch>,
+    done: &Done,
+    stop: &AtomicBool,
+    sinks: &Sinks,
+) -> Result<Vec<ThreadResult>> {
+    let threads = plan.jobs.max(1);
+    let queue = Queue::<Batch>::new(QUEUE_PER_THREAD * threads);
+    let all: Mutex<Vec<ThreadResult>> = Mutex::new(Vec::new());
+    let (queue, tallies) = (&queue, &all);
+    std::thread::scope(|scope| {
+        // Closed on every way out, so that the workers end.
+        let _closed = CloseOnDrop(queue);
+        let spawned: std::io::Result<Vec<_>> = (0..threads)
+            .map(|t| {
+                std::thread::Builder::new()
+                    .name(format!("compare-{t}"))
+                    .spawn_scoped(scope, move || {
+                        // A worker that ends (or panics) closes the queue, so that the
+                        // reader is not left waiting for room.
+                        let _gone = CloseOnDrop(queue);
+                        let mut solvers = Solvers::new(plan, sinks.results.is_some());
+                        let mut checker = Checker::new(plan, done, sinks);
+                        while let Pop::Item((number, batch)) = queue.pop(None) {
+                            solve_batch(&mut solvers, number, batch, stop, |piece| {
+                                checker.check_piece(piece)
+                            });
+                        }
+                        let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
+                        all.push((checker.tally, checker.resumed));
+                    })
+            })
+            .collect();
+        let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
+        for batch in batches {
+            if queue.push(batch).is_err() {
+                break; // a worker is gone (a panic, reported below)
+            }
+        }
+        queue.close();
+        for h in handles {
+            h.join()
+                .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
+        }
+        Ok::<(), Error>(())
+    })?;
+    Ok(all.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// [`run_all`] with one thread that only solves, while the calling thread reads the
+/// batches, hands them to it and checks the pieces it hands back (see [`checks_apart`]).
+/// The reading never waits for room in the queue of batches (it would stop the checking
+/// the solving thread may be waiting for): it fills the queue, then checks a piece.
+fn solve_and_check_apart(
+    plan: &Plan,
+    mut batches: impl Iterator<Item = Batch>,
+    done: &Done,
+    stop: &AtomicBool,
+    sinks: &Sinks,
+) -> Result<ThreadResult> {
+    let queue = Queue::<Batch>::new(QUEUE_PER_THREAD);
+    let solved = Queue::<Piece>::new(QUEUE_PER_THREAD);
+    let (queue, solved) = (&queue, &solved);
+    let mut checker = Checker::new(plan, done, sinks);
+    std::thread::scope(|scope| {
+        // Closed on every way out, so that the solving thread ends.
+        let _closed = CloseOnDrop(queue);
+        let handle = std::thread::Builder::new()
+            .name("compare-0".into())
+            .spawn_scoped(scope, move || {
+                // Ending (or panicking), it closes both queues, so that the reading
+                // thread is not left waiting for a piece.
+                let _gone = CloseOnDrop(queue);
+                let _solved = CloseOnDrop(solved);
+                let mut solvers = Solvers::new(plan, sinks.results.is_some());
+                while let Pop::Item((number, batch)) = queue.pop(None) {
+                    solve_batch(&mut solvers, number, batch, stop, |piece| {
+                        let _ = solved.push(piece);
+                    });
+                }
+            })
+            .map_err(|e| Error::Threads(e.to_string()))?;
+        let mut reading = true;
+        loop {
+            while reading && !queue.is_full() {
+                match batches.next() {
+                    Some(batch) => reading = queue.push(batch).is_ok(),
+                    None => reading = false,
+                }
+            }
+            if !reading {
+                queue.close();
+            }
+            match solved.pop(None) {
+                Pop::Item(piece) => checker.check_piece(piece),
+                Pop::Closed => break,
+                Pop::TimedOut => {}
+            }
+        }
+        handle
+            .join()
+            .map_err(|_| Error::Threads("a solver thread panicked".into()))?;
+        Ok::<(), Error>(())
+    })?;
+    Ok((checker.tally, checker.resumed))
+}
+
+/// What one configuration gave on a puzzle, as the solving hands it to the checking.
+struct Answer {
+    /// The configuration's place in the plan.
+    b: usize,
+    /// Its outcome (an empty one when it could not start).
+    outcome: Outcome,
+    /// The times of its timed solves when there were several.
+    times: Vec<f64>,
+    /// What a repeat contradicted.
+    unsteady: Option<String>,
+    /// The name of its effort count.
+    effort: &'static str,
+    /// Why its solver could not be built, if it could not.
+    cannot_start: Option<String>,
+}
+
+/// Solved puzzles of one batch, handed from the solving to the checking: the batch's
+/// number, whether this is its last piece, the solves run, and each puzzle with its
+/// index and the end of its answers in `answers`.
+struct Piece {
+    number: u64,
+    finished: bool,
+    solves: u64,
+    puzzles: Vec<(usize, Puzzle, usize)>,
+    answers: Vec<Answer>,
+}
+
+impl Piece {
+    /// An empty piece of batch `number` with room for `puzzles` puzzles of `answers`
+    /// answers each.
+    fn new(number: u64, puzzles: usize, answers: usize) -> Piece {
+        Piece {
+            number,
+            finished: false,
+            solves: 0,
+            puzzles: Vec::with_capacity(puzzles),
+            answers: Vec::with_capacity(puzzles * answers),
+        }
+    }
+}
+
+/// Solves a batch and hands it on in pieces (see [`Piece`]): at the end, and on the way
+/// whenever [`HAND_ON`] has passed since the last piece (slow solves).
+fn solve_batch(
+    solvers: &mut Solvers,
+    number: u64,
+    batch: Vec<(usize, Puzzle, Vec<usize>)>,
+    stop: &AtomicBool,
+    mut hand: impl FnMut(Piece),
+) {
+    let per = solvers.plan.backends.len();
+    let mut piece = Piece::new(number, batch.len(), per);
+    let mut last = Instant::now();
+    for (index, puzzle, backends) in batch {
+        if stop.load(Ordering::Relaxed) {
+            break; // what is queued is dropped; what ran is kept
+        }
+        piece.solves += solvers.solve(&puzzle, &backends, stop, &mut piece.answers);
+        piece.puzzles.push((index, puzzle, piece.answers.len()));
+        if last.elapsed() >= HAND_ON {
+            hand(std::mem::replace(&mut piece, Piece::new(number, 0, 0)));
+            last = Instant::now();
+        }
+    }
+    piece.finished = true;
+    hand(piece);
+}
+
+/// The solving side of a run: one solver per configuration, built at its first puzzle
+/// and kept for every puzzle after it, as `solve` does, so that no solve pays for
+/// building a solver (or, for an isolated backend, for starting its worker process)
+/// except in the transport figure.
+struct Solvers<'a> {
+    plan: &'a Plan,
+    solvers: Vec<Option<Box<dyn Solver>>>,
+    /// Whether the solves read the CPU clock: only for results lines (two system calls
+    /// a solve otherwise spent for nothing).
+    cpu_time: bool,
+}
+
+impl<'a> Solvers<'a> {
+    fn new(plan: &'a Plan, cpu_time: bool) -> Solvers<'a> {
+        Solvers {
+            plan,
+            solvers: (0..plan.backends.len()).map(|_| None).collect(),
+            cpu_time,
+        }
+    }
+
+    /// Runs the configurations `backends` on `puzzle` (those left when `stop` is set
+    /// are not), appends their answers to `answers` and gives back the solves run.
+    fn solve(
+        &mut self,
+        puzzle: &Puzzle,
+        backends: &[usize],
+        stop: &AtomicBool,
+        answers: &mut Vec<Answer>,
+    ) -> u64 {
+        let mut solves = 0;
+        for &b in backends {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            solves += 1;
+            let solver = match &mut self.solvers[b] {
+                Some(s) => s,
+                slot => match create(&self.plan.backends[b]) {
+                    Ok(s) => slot.insert(s),
+                    Err(e) => {
+                        answers.push(Answer {
+                            b,
+                            outcome: Outcome::default(),
+                            times: Vec::new(),
+                            unsteady: None,
+                            effort: "",
+                            cannot_start: Some(format!("cannot start: {e}")),
+                        });
+                        continue;
+                    }
+                },
+            };
+            for _ in 0..self.plan.warmup {
+                solver.solve(puzzle, &self.plan.options());
+            }
+            let (outcome, times, unsteady) =
+                timed_solves(solver.as_mut(), puzzle, self.plan, self.cpu_time);
+            answers.push(Answer {
+                b,
+                outcome,
+                times,
+                unsteady,
+                effort: solver.effort_name(),
+                cannot_start: None,
+            });
+        }
+        solves
+    }
+}
+
+/// The checking side of a run: checks each answer with the independent validator,
+/// tallies a puzzle's answers (with those an earlier run gave) and writes their results
+/// lines, with buffers reused from puzzle to puzzle.
+struct Checker<'a> {
     plan: &'a Plan,
     done: &'a Done,
     sinks: &'a Sinks<'a>,
-    solvers: Vec<Option<Box<dyn Solver>>>,
     backend_names: Vec<Name>,
     effort_names: Vec<Option<Name>>,
     names: Names,
     tally: Tally,
-    /// Puzzles of an earlier run whose waiting answers this thread took.
+    /// Puzzles of an earlier run whose waiting answers this side took.
     resumed: HashSet<(usize, Fingerprint)>,
     entries: Vec<Kept>,
     /// What every results line repeats: the run's settings, and the puzzle's text.
@@ -525,14 +781,13 @@ impl PuzzleText {
     }
 }
 
-impl<'a> SolvingThread<'a> {
-    fn new(plan: &'a Plan, done: &'a Done, sinks: &'a Sinks<'a>) -> SolvingThread<'a> {
+impl<'a> Checker<'a> {
+    fn new(plan: &'a Plan, done: &'a Done, sinks: &'a Sinks<'a>) -> Checker<'a> {
         let mut names = Names::default();
-        SolvingThread {
+        Checker {
             plan,
             done,
             sinks,
-            solvers: (0..plan.backends.len()).map(|_| None).collect(),
             backend_names: plan.backends.iter().map(|b| names.get(b)).collect(),
             effort_names: vec![None; plan.backends.len()],
             names,
@@ -545,50 +800,36 @@ impl<'a> SolvingThread<'a> {
         }
     }
 
-    /// Runs a batch and hands its results lines to the writer: at the end, and on the
-    /// way whenever [`HAND_ON`] has passed since the last time (slow solves).
-    fn run_batch(
-        &mut self,
-        number: u64,
-        batch: Vec<(usize, Puzzle, Vec<usize>)>,
-        stop: &AtomicBool,
-    ) {
+    /// Checks the answers of a piece and hands on its results lines and its solves.
+    fn check_piece(&mut self, piece: Piece) {
         // Room for as many bytes as the last batch's lines took, so that the buffer
         // is not grown and copied line after line.
         let mut lines = Vec::with_capacity(self.line_bytes);
-        let mut solves = 0;
-        let mut last = Instant::now();
-        for (index, puzzle, backends) in &batch {
-            if stop.load(Ordering::Relaxed) {
-                break; // what is queued is dropped; what ran is kept
-            }
-            solves += self.run_puzzle(*index, puzzle, backends, stop, &mut lines);
-            if last.elapsed() >= HAND_ON {
-                if let Some(w) = self.sinks.results {
-                    w.part(number, std::mem::take(&mut lines), false);
-                }
-                (self.sinks.progress)(std::mem::take(&mut solves));
-                last = Instant::now();
-            }
+        let mut answers = piece.answers.into_iter();
+        let mut start = 0;
+        for (index, puzzle, end) in &piece.puzzles {
+            let these = answers.by_ref().take(end - start);
+            self.check_puzzle(*index, puzzle, these, &mut lines);
+            start = *end;
         }
         if let Some(w) = self.sinks.results {
-            self.line_bytes = lines.len();
-            w.part(number, lines, true);
+            if piece.finished {
+                self.line_bytes = lines.len();
+            }
+            w.part(piece.number, lines, piece.finished);
         }
-        (self.sinks.progress)(solves);
+        (self.sinks.progress)(piece.solves);
     }
 
-    /// Runs the configurations `backends` on one puzzle, tallies their answers (with
-    /// those an earlier run gave) and appends their results lines to `lines` if a
-    /// results file is written; gives back the solves run.
-    fn run_puzzle(
+    /// Checks the answers to one puzzle, tallies them (with those an earlier run gave)
+    /// and appends their results lines to `lines` if a results file is written.
+    fn check_puzzle(
         &mut self,
         index: usize,
         puzzle: &Puzzle,
-        backends: &[usize],
-        stop: &AtomicBool,
+        answers: impl Iterator<Item = Answer>,
         lines: &mut Vec<u8>,
-    ) -> u64 {
+    ) {
         let facts = PuzzleFacts::of(puzzle, index, &mut self.names);
         if self.sinks.results.is_some() {
             self.text.fill(puzzle);
@@ -599,56 +840,23 @@ impl<'a> SolvingThread<'a> {
             self.entries.extend(earlier.iter().cloned());
             self.resumed.insert(key);
         }
-        let mut solves = 0;
-        for &b in backends {
-            if stop.load(Ordering::Relaxed) {
-                break;
+        let plan = self.plan;
+        for answer in answers {
+            let Answer {
+                b,
+                outcome,
+                times,
+                unsteady,
+                effort,
+                cannot_start,
+            } = answer;
+            if let Some(failure) = cannot_start {
+                self.cannot_start(index, puzzle, b, &failure, lines);
+                continue;
             }
-            solves += 1;
-            let backend = self.plan.backends[b].as_str();
-            let solver = match &mut self.solvers[b] {
-                Some(s) => s,
-                slot => match create(backend) {
-                    Ok(s) => slot.insert(s),
-                    Err(e) => {
-                        let failure = format!("cannot start: {e}");
-                        (self.sinks.problem)(format!(
-                            "FAILED: {backend} on {}: {failure}",
-                            puzzle.display_name()
-                        ));
-                        // No answer: the line of an empty outcome with the failure.
-                        let outcome = Outcome::default();
-                        let solve = Solve {
-                            index,
-                            puzzle,
-                            backend,
-                            effort_name: "",
-                            outcome: &outcome,
-                            times: &[],
-                            wrong: None,
-                            failure: Some(&failure),
-                        };
-                        self.text.fill(puzzle);
-                        let view = self.text.view(&solve, &self.settings);
-                        if self.sinks.results.is_some() {
-                            view.write_json_line(lines);
-                        }
-                        self.entries
-                            .push(Kept::new(&view.to_record(), &mut self.names));
-                        continue;
-                    }
-                },
-            };
-            for _ in 0..self.plan.warmup {
-                solver.solve(puzzle, &self.plan.options());
-            }
-            // The CPU time goes only into results lines: without them its clock is not
-            // read (two system calls a solve).
-            let cpu_time = self.sinks.results.is_some();
-            let (outcome, times, unsteady) =
-                timed_solves(solver.as_mut(), puzzle, self.plan, cpu_time);
+            let backend = plan.backends[b].as_str();
             let effort = self.effort_names[b]
-                .get_or_insert_with(|| self.names.get(solver.effort_name()))
+                .get_or_insert_with(|| self.names.get(effort))
                 .clone();
             let wrong = check(puzzle, &outcome).or(unsteady);
             if let Some(problem) = &wrong {
@@ -679,7 +887,42 @@ impl<'a> SolvingThread<'a> {
             self.entries.push(entry);
         }
         self.tally.add_puzzle(&self.entries);
-        solves
+    }
+
+    /// Reports configuration `b`, whose solver could not be built, as failed on
+    /// `puzzle`: a problem line, and a results line of an empty outcome with `failure`.
+    fn cannot_start(
+        &mut self,
+        index: usize,
+        puzzle: &Puzzle,
+        b: usize,
+        failure: &str,
+        lines: &mut Vec<u8>,
+    ) {
+        let plan = self.plan;
+        let backend = plan.backends[b].as_str();
+        (self.sinks.problem)(format!(
+            "FAILED: {backend} on {}: {failure}",
+            puzzle.display_name()
+        ));
+        let outcome = Outcome::default();
+        let solve = Solve {
+            index,
+            puzzle,
+            backend,
+            effort_name: "",
+            outcome: &outcome,
+            times: &[],
+            wrong: None,
+            failure: Some(failure),
+        };
+        self.text.fill(puzzle);
+        let view = self.text.view(&solve, &self.settings);
+        if self.sinks.results.is_some() {
+            view.write_json_line(lines);
+        }
+        self.entries
+            .push(Kept::new(&view.to_record(), &mut self.names));
     }
 
     /// Appends the results line of configuration `b`'s answer `outcome` to the puzzle
@@ -791,6 +1034,106 @@ mod tests {
         assert_eq!((r.conflict, r.wrong), (None, None));
         let r = record_of(&Outcome::default(), "rows", "dlx", sound, 1, &plan);
         assert_eq!(r.conflict, None);
+    }
+
+    /// The results lines (times taken out) and the per-configuration counts of a run
+    /// of `plan` on `puzzles` by one of the two ways of running it, with the solves the
+    /// progress was told of.
+    fn run_one_way(
+        apart: bool,
+        plan: &Plan,
+        puzzles: &[Puzzle],
+    ) -> (Vec<serde_json::Value>, Vec<[usize; 7]>, u64) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let file = std::fs::File::create(&path).unwrap();
+        let writer = ResultsWriter::new(path.to_str().unwrap(), file, None, false);
+        let told = std::sync::atomic::AtomicU64::new(0);
+        let progress = |n: u64| {
+            told.fetch_add(n, Ordering::Relaxed);
+        };
+        let ignore = |_: String| {};
+        let sinks = Sinks {
+            results: Some(&writer),
+            progress: &progress,
+            problem: &ignore,
+        };
+        let (done, stop) = (Done::default(), AtomicBool::new(false));
+        let batches = Batches {
+            puzzles: puzzles.iter().cloned().enumerate(),
+            plan,
+            done: &done,
+            stop: &stop,
+            number: 0,
+        };
+        let results = if apart {
+            vec![solve_and_check_apart(plan, batches, &done, &stop, &sinks).unwrap()]
+        } else {
+            solve_and_check_together(plan, batches, &done, &stop, &sinks).unwrap()
+        };
+        writer.finish(false).unwrap();
+        let mut tally = plan.tally();
+        for (t, _) in &results {
+            tally.absorb(t);
+        }
+        let counts = tally
+            .summary()
+            .backends
+            .iter()
+            .map(|r| {
+                [
+                    r.puzzles, r.solved, r.unique, r.multiple, r.none, r.failed, r.wrong,
+                ]
+            })
+            .collect();
+        let lines = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                for timing in ["time_ms", "cpu_ms", "transport_ms", "clocks", "stats"] {
+                    v.as_object_mut().unwrap().remove(timing);
+                }
+                v
+            })
+            .collect();
+        (lines, counts, told.into_inner())
+    }
+
+    #[test]
+    fn checking_on_the_reading_thread_gives_what_the_solving_thread_gives() {
+        // Unique, conflicting givens (none), and an empty 4x4 (multiple), in batches of
+        // two so that pieces of several batches are checked in their order.
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+................
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+................
+";
+        let puzzles = parse_puzzles(text, "p.txt", &ParseOptions::default()).unwrap();
+        let mut plan = Plan::new(&["dlx", "fast", "no-such-backend"]);
+        plan.batch = 2;
+        let together = run_one_way(false, &plan, &puzzles);
+        let apart = run_one_way(true, &plan, &puzzles);
+        assert_eq!(together.0.len(), 15, "a line per (puzzle, configuration)");
+        assert_eq!(together, apart);
+        assert_eq!(
+            apart.1,
+            vec![
+                [5, 0, 2, 2, 1, 0, 0],
+                [5, 0, 2, 2, 1, 0, 0],
+                [5, 0, 0, 0, 0, 5, 0]
+            ],
+            "dlx, fast, and the configuration that cannot start"
+        );
+        assert_eq!(apart.2, 15, "every solve reaches the progress");
+        let order: Vec<u64> = apart
+            .0
+            .iter()
+            .map(|v| v["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(order, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5]);
     }
 
     #[test]

@@ -69,15 +69,6 @@ pub fn to_line(geometry: &Geometry, cells: &[u8]) -> String {
 /// allocates nothing.
 pub fn write_line(geometry: &Geometry, cells: &[u8], out: &mut String) {
     if geometry.n <= MAX_COMPACT_SIDE {
-        // The usual grid, whose every value has a symbol: its bytes appended by one
-        // table look-up a cell (the text stays ASCII, so it is still a String).
-        if cells.iter().all(|&v| usize::from(v) < COMPACT.len()) {
-            let mut bytes = std::mem::take(out).into_bytes();
-            bytes.extend(cells.iter().map(|&v| COMPACT[usize::from(v)]));
-            *out = String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-            return;
-        }
         out.reserve(cells.len());
         for &v in cells {
             match COMPACT.get(v as usize) {

@@ -140,7 +140,7 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             any = true;
-            let (take, used) = match available.iter().position(|&b| b == b'\n') {
+            let (take, used) = match memchr::memchr(b'\n', available) {
                 Some(i) => {
                     ended = true;
                     (i, i + 1)
@@ -181,6 +181,15 @@ impl<R: BufRead> LineReader<R> {
                 });
             }
         };
+        // Printable ASCII (the common line) holds neither: one pass over the bytes that
+        // does not stop early (so it runs on whole words) rules both out.
+        let printable = text
+            .bytes()
+            .fold(true, |all, b| all & (b' '..=b'~').contains(&b));
+        if printable {
+            self.text.push_str(text);
+            return Ok(true);
+        }
         let column_of = |i: usize| text[..i].chars().count() + 1;
         if let Some(i) = text.find('\0') {
             return Err(LineError::Nul {

@@ -68,7 +68,13 @@ impl Puzzle {
                 n,
             });
         }
-        if let Some(cell) = cells.iter().position(|&v| v as usize > n) {
+        // The largest value first, in one pass that does not stop early; the cell at
+        // fault is looked for only when there is one.
+        let largest = cells.iter().fold(0, |m, &v| m.max(v));
+        if let Some(cell) = (largest as usize > n)
+            .then(|| cells.iter().position(|&v| v as usize > n))
+            .flatten()
+        {
             return Err(CellsError::Value {
                 cell: geometry.cell_name(cell),
                 value: cells[cell],
