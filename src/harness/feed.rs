@@ -58,8 +58,8 @@ impl<E> Iterator for Feed<E> {
                 continue;
             }
             self.taken += 1;
-            if !self.files.contains(&puzzle.origin.file) {
-                self.files.push(puzzle.origin.file.clone());
+            if !self.files.iter().any(|f| **f == *puzzle.origin.file) {
+                self.files.push(puzzle.origin.file.to_string());
             }
             return Some((index, puzzle));
         }

@@ -98,7 +98,7 @@ pub fn parse_puzzles(
 /// The first error ends the iteration: nothing after it is read.
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
-    file: String,
+    file: Arc<str>,
     opts: ParseOptions,
     geometries: HashMap<(usize, usize, Variant), Arc<Geometry>>,
     /// The header line in force and its line number, if one was read.
@@ -200,7 +200,7 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn new(input: R, file: &str, opts: &ParseOptions) -> PuzzleReader<R> {
         PuzzleReader {
             lines: LineReader::new(input),
-            file: file.to_string(),
+            file: Arc::from(file),
             opts: opts.clone(),
             geometries: HashMap::new(),
             header: None,
@@ -216,7 +216,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn error(&self, line: usize, cell: Option<String>, message: impl Into<String>) -> ParseError {
         ParseError {
-            file: self.file.clone(),
+            file: self.file.to_string(),
             line,
             cell,
             message: message.into(),

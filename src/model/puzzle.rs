@@ -9,8 +9,9 @@ pub type Grid = Vec<u8>;
 /// Where a puzzle came from, for messages and reports.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Origin {
-    /// The file name as given (`-` for standard input, `examples` for the embedded set).
-    pub file: String,
+    /// The file name as given (`-` for standard input, `examples` for the embedded set),
+    /// shared by every puzzle of the file: a copy per puzzle cost an allocation each.
+    pub file: Arc<str>,
     /// The 1-based line where the puzzle starts.
     pub line: usize,
 }

@@ -333,7 +333,7 @@ impl Rater {
         let v = verdict(&run, self.settings.guessing);
         let board = self.solver.board(&puzzle.geometry);
         let rating = Rating {
-            file: puzzle.origin.file.clone(),
+            file: puzzle.origin.file.to_string(),
             index,
             name: puzzle.label.clone(),
             ladder: ladder_words(&run),
