@@ -77,7 +77,8 @@ impl<T> Queue<T> {
     }
 
     /// Whether the queue holds as many items as it may: a producer that must not wait
-    /// (it has other work) asks before it pushes. Only pops follow, so room seen stays.
+    /// (it has other work) asks before it pushes. With one producer, room seen stays
+    /// until it pushes (consumers only take).
     pub fn is_full(&self) -> bool {
         self.lock().items.len() >= self.capacity
     }
@@ -178,6 +179,18 @@ mod tests {
             q.close();
         });
         assert_eq!(total.into_inner(), 5050);
+    }
+
+    #[test]
+    fn full_means_a_push_would_wait() {
+        let q = Queue::new(2);
+        assert!(!q.is_full());
+        q.push(1).unwrap();
+        assert!(!q.is_full());
+        q.push(2).unwrap();
+        assert!(q.is_full());
+        assert_eq!(q.pop(None), Pop::Item(1));
+        assert!(!q.is_full());
     }
 
     #[test]
