@@ -435,3 +435,31 @@ fn every_results_line_is_what_serde_json_writes_for_the_record_it_reads_back_as(
         assert!(text.contains(field), "no {field} in {text}");
     }
 }
+
+#[test]
+fn why_a_solve_failed_reaches_a_standard_error_that_is_no_terminal() {
+    // A `minisat` that prints no answer: every solve fails. Standard error is a pipe
+    // here, where the progress bar is hidden; the reason must still be printed.
+    let dir = tempfile::tempdir().unwrap();
+    let fake = dir.path().join("minisat");
+    std::fs::write(&fake, "#!/bin/sh\necho garbage\nexit 3\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        dir.path().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(["compare", "-b", "dlx,ext:minisat", "examples/easy.txt"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    let failed = err
+        .lines()
+        .filter(|l| l.starts_with("FAILED: ext:minisat on ") && l.contains("printed no"))
+        .count();
+    assert_eq!(failed, 4, "one line per failed solve, saying why:\n{err}");
+}

@@ -459,7 +459,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         ran.fetch_add(n, Ordering::Relaxed);
         bar.inc(n);
     };
-    let problem = |line: String| bar.println(line);
+    // Above the bar when it is drawn; on standard error as it is otherwise (a hidden
+    // bar's `println` prints nothing, and a log or a pipe would lose why a solve failed).
+    let problem = |line: String| bar.suspend(|| eprintln!("{line}"));
     let sinks = Sinks {
         results: writer.as_ref(),
         progress: &progress,
