@@ -170,16 +170,20 @@ fn bad_input_in_a_file_stops_before_any_solve() {
             ],
             b"",
         );
-        assert_eq!(o.status.code(), Some(2), "{}", err(&o));
-        assert!(
-            err(&o).contains(&format!("{path}:4: r9c9: unknown symbol 'x'")),
-            "{}",
-            err(&o)
-        );
-        assert!(!err(&o).contains("comparing"), "{}", err(&o));
-        assert_eq!(out(&o), "", "no table");
-        assert!(!std::path::Path::new(&results).exists(), "no results file");
-        assert!(!std::path::Path::new(&csv).exists(), "no CSV");
+        assert_refused_writing_nothing(&o, &format!("{path}:4"), &[&results, &csv]);
+    }
+}
+
+/// A run refused for the bad puzzle at `place` (file:line, whose last cell holds an
+/// `x`): exit status 2, the error alone (no announcement, no table), none of `outputs`.
+fn assert_refused_writing_nothing(o: &std::process::Output, place: &str, outputs: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "{}", err(o));
+    let named = format!("{place}: r9c9: unknown symbol 'x'");
+    assert!(err(o).contains(&named), "{}", err(o));
+    assert!(!err(o).contains("comparing"), "{}", err(o));
+    assert_eq!(out(o), "", "no table");
+    for output in outputs {
+        assert!(!std::path::Path::new(output).exists(), "{output} written");
     }
 }
 
@@ -422,4 +426,20 @@ fn ctrl_c_on_a_quiet_pipe_stops_without_waiting_for_more_input() {
         out(&o)
     );
     assert_eq!(records(&results).len(), 3);
+}
+
+#[test]
+fn bad_input_checked_beside_the_solving_still_refuses_the_run_and_writes_nothing() {
+    // No results file and quick in-process configurations: the input is checked while
+    // the solving runs. A bad last puzzle still ends the run with its error alone.
+    let dir = tempfile::tempdir().unwrap();
+    let path = temp(&dir, "end.txt");
+    std::fs::write(
+        &path,
+        format!("{}{}x\n", format!("{EASY}\n").repeat(200), &EASY[..80]),
+    )
+    .unwrap();
+    let csv = temp(&dir, "t.csv");
+    let o = run(&["compare", "-b", "fast,dlx", "--csv", &csv, &path], b"");
+    assert_refused_writing_nothing(&o, &format!("{path}:201"), &[&csv]);
 }

@@ -4,7 +4,9 @@ use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::report::{report_all, Outputs};
 use super::Budget;
-use crate::backends::{builtin_configs, canonical, default_configs, lookup, set_configs, Set};
+use crate::backends::{
+    builtin_configs, canonical, default_configs, lookup, set_configs, Runs, Set,
+};
 use crate::harness::feed::{read_ahead, Feed};
 use crate::harness::machine::RunFacts;
 use crate::harness::record::{Header, HeaderKind, Shard};
@@ -13,6 +15,7 @@ use crate::harness::resume::{drop_partial_last_line, read_earlier};
 use crate::harness::run::{run_all, Done, Plan, Sinks, BATCH_PUZZLES};
 use crate::harness::tally::Tally;
 use crate::harness::writer::ResultsWriter;
+use crate::model::Puzzle;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -257,16 +260,22 @@ struct Survey {
 }
 
 /// Reads the whole input once, parsing only (memory bounded by one puzzle), so that
-/// bad input stops the run before any solve and the progress bar knows its total.
-fn survey(
-    args: &CompareArgs,
+/// bad input stops the run with nothing written and the progress bar knows its total:
+/// before any solve, or beside the solving (see [`check_beside`]), where `stop` (set
+/// once the run is interrupted) ends it early with `None`.
+fn check_input(
+    stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
     shard: Option<(usize, usize)>,
     plan: &Plan,
     done: &Done,
-) -> anyhow::Result<Survey> {
-    let mut feed = Feed::new(args.input.puzzles(NO_FILE)?, shard);
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<Survey>> {
+    let mut feed = Feed::new(stream, shard);
     let mut solves = 0u64;
     for (index, puzzle) in &mut feed {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         // Without an earlier run every configuration runs every puzzle: nothing to list.
         solves += if done.is_empty() {
             plan.backends.len()
@@ -277,11 +286,36 @@ fn survey(
     if let Some(e) = feed.error {
         return Err(e);
     }
-    Ok(Survey {
+    Ok(Some(Survey {
         puzzles: feed.taken,
         solves,
         files: feed.files,
-    })
+    }))
+}
+
+/// [`check_input`] before any solve, of the input read a first time.
+fn survey_before(
+    args: &CompareArgs,
+    shard: Option<(usize, usize)>,
+    plan: &Plan,
+    done: &Done,
+    stop: &AtomicBool,
+) -> anyhow::Result<Option<Survey>> {
+    check_input(args.input.puzzles(NO_FILE)?, shard, plan, done, stop)
+}
+
+/// Whether the check of every puzzle ([`check_input`]) runs beside the solving instead of
+/// before it: when the run writes nothing until it ends (no results file) and every
+/// configuration solves in this process in milliseconds (not slow, no worker, no
+/// external program, no memory limit). A bad puzzle then still stops the run with
+/// nothing written and exit status 2, once the solves under way end; the solving no
+/// longer waits for a whole reading of the input first (half a microsecond a puzzle).
+fn check_beside(writes_results: bool, mem_limit: Option<u64>, backends: &[String]) -> bool {
+    !writes_results
+        && mem_limit.is_none()
+        && backends
+            .iter()
+            .all(|b| lookup(b).is_ok_and(|(c, _)| matches!(c.runs, Runs::InProcess) && !c.slow))
 }
 
 /// Checks every puzzle of the regular files among the inputs when standard input is
@@ -353,18 +387,24 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         _ => (Done::default(), false),
     };
     let already = done.len();
-    // Files are read twice: once to check every puzzle before any solve, then to solve
-    // them as they are read again. Standard input is read once, solved as it comes.
-    let survey = if args.input.rereadable(NO_FILE) {
-        Some(survey(args, shard, &plan, &done)?)
+    // Files are read twice: once to check every puzzle (before any solve, or beside the
+    // solving), then to solve them as they are read again. Standard input is read once,
+    // solved as it comes.
+    let stop = Arc::new(AtomicBool::new(false));
+    let rereadable = args.input.rereadable(NO_FILE);
+    let beside = rereadable && check_beside(args.out.is_some(), args.mem_limit.0, &backends);
+    let mut survey = None;
+    let mut to_check = None;
+    if beside {
+        to_check = Some(args.input.puzzles(NO_FILE)?);
+    } else if rereadable {
+        survey = survey_before(args, shard, &plan, &done, &stop)?;
     } else {
         check_files(args)?;
-        None
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut feed = match survey {
-        Some(_) => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
-        None => Feed::new(
+    }
+    let mut feed = match rereadable {
+        true => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
+        false => Feed::new(
             read_ahead(args.input.puzzles(NO_FILE)?, stop.clone()).map_err(|e| {
                 anyhow::anyhow!("cannot start the thread that reads the input: {e}")
             })?,
@@ -415,24 +455,25 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             args.out.as_deref().unwrap_or_default()
         )
     };
-    match &survey {
-        Some(s) => eprintln!(
+    let comparing = |survey: Option<&Survey>| {
+        match survey {
+        Some(s) => format!(
             "comparing {} on {}: {} to run on {}, {budget}{already_note}",
             counted(backends.len(), "backend configuration"),
             counted(s.puzzles, "puzzle"),
             counted(s.solves, "solve"),
             counted(plan.jobs, "thread"),
         ),
-        None => eprintln!(
+        None => format!(
             "comparing {} on the puzzles as they are read (standard input is read once), on {}, {budget}{already_note}",
             counted(backends.len(), "backend configuration"),
             counted(plan.jobs, "thread"),
         ),
     }
+    };
+    let mut notes = Vec::new();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if let Some(w) = jobs_warning(plan.jobs, cores) {
-        eprintln!("{w}");
-    }
+    notes.extend(jobs_warning(plan.jobs, cores));
     if args.backends.trim() == "default" {
         let more: Vec<String> = builtin_configs()
             .into_iter()
@@ -440,7 +481,17 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             .filter(|c| lookup(c).and_then(|(c, _)| c.available()).is_ok())
             .collect();
         if !more.is_empty() {
-            eprintln!("(also available with --backends all: {})", more.join(", "));
+            notes.push(format!(
+                "(also available with --backends all: {})",
+                more.join(", ")
+            ));
+        }
+    }
+    // Checked beside the solving, the input is announced once the check passes.
+    if !beside {
+        eprintln!("{}", comparing(survey.as_ref()));
+        for note in &notes {
+            eprintln!("{note}");
         }
     }
     {
@@ -467,8 +518,54 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         progress: &progress,
         problem: &problem,
     };
-    let new = run_all(&plan, &mut feed, &done, &stop, &sinks)?;
+    let (new, checked) = std::thread::scope(|scope| {
+        let checking = match to_check {
+            Some(stream) => {
+                let (plan, done, stop, bar) = (&plan, &done, &*stop, &bar);
+                let (comparing, notes) = (&comparing, &notes);
+                let thread = std::thread::Builder::new().name("compare-check".into());
+                let check = move || {
+                    let result = check_input(stream, shard, plan, done, stop);
+                    match &result {
+                        Ok(Some(s)) => {
+                            bar.set_length(s.solves);
+                            bar.set_style(bar_style(true));
+                            bar.suspend(|| {
+                                eprintln!("{}", comparing(Some(s)));
+                                for note in notes {
+                                    eprintln!("{note}");
+                                }
+                            });
+                        }
+                        Ok(None) => {}
+                        // Refused: no new solve starts.
+                        Err(_) => stop.store(true, Ordering::SeqCst),
+                    }
+                    result
+                };
+                let spawned = thread.spawn_scoped(scope, check).map_err(|e| {
+                    anyhow::anyhow!("cannot start the thread that checks the input: {e}")
+                })?;
+                Some(spawned)
+            }
+            None => None,
+        };
+        let new = run_all(&plan, &mut feed, &done, &stop, &sinks);
+        let checked = checking.map(|h| {
+            h.join().unwrap_or_else(|_| {
+                Err(anyhow::anyhow!(
+                    "the thread that checks the input ended with a panic"
+                ))
+            })
+        });
+        Ok::<_, anyhow::Error>((new, checked))
+    })?;
     bar.finish_and_clear();
+    // A bad puzzle found beside the solving refuses the run as it does before it.
+    if let Some(checked) = checked {
+        survey = checked?;
+    }
+    let new = new?;
     tally.absorb(&new);
     let ran = ran.into_inner();
     let interrupted = stop.load(Ordering::SeqCst);
@@ -578,20 +675,22 @@ fn stopped_early(
 
 /// The progress bar: with the total when it is known, else a count.
 fn progress_bar(total: Option<u64>) -> ProgressBar {
-    let (bar, template) = match total {
-        Some(n) => (
-            ProgressBar::new(n),
-            "{bar:40} {pos}/{len} solves, {elapsed} elapsed, ~{eta} left  {msg}",
-        ),
-        None => (
-            ProgressBar::no_length(),
-            "{spinner} {pos} solves, {elapsed} elapsed (reading as it solves)  {msg}",
-        ),
+    let bar = match total {
+        Some(n) => ProgressBar::new(n),
+        None => ProgressBar::no_length(),
     };
-    bar.set_style(
-        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    bar.set_style(bar_style(total.is_some()));
     bar
+}
+
+/// The progress bar's look: a bar towards the total when it is known, else a count.
+fn bar_style(total_known: bool) -> ProgressStyle {
+    let template = if total_known {
+        "{bar:40} {pos}/{len} solves, {elapsed} elapsed, ~{eta} left  {msg}"
+    } else {
+        "{spinner} {pos} solves, {elapsed} elapsed (reading as it solves)  {msg}"
+    };
+    ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar())
 }
 
 /// What the plot says it shows: the data set and the time budget.
@@ -622,4 +721,29 @@ fn plot_title(args: &CompareArgs, puzzles: usize, files: &[String]) -> String {
         counted(puzzles, "puzzle"),
         names.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_input_is_checked_beside_the_solving_only_when_nothing_is_written_and_all_is_quick() {
+        let quick = names(&["fast", "dlx", "csp:gac"]);
+        assert!(check_beside(false, None, &quick));
+        assert!(!check_beside(true, None, &quick), "a results file");
+        assert!(
+            !check_beside(false, Some(1 << 30), &quick),
+            "a memory limit"
+        );
+        for other in ["ext:minisat", "ip", "ip:full"] {
+            let mut with = quick.clone();
+            with.push(other.to_string());
+            assert!(!check_beside(false, None, &with), "{other}");
+        }
+    }
 }
