@@ -12,7 +12,7 @@ use crate::harness::machine::RunFacts;
 use crate::harness::record::{Header, HeaderKind, Shard};
 use crate::harness::report::{counted, Part};
 use crate::harness::resume::{drop_partial_last_line, read_earlier};
-use crate::harness::run::{run_all, Done, Plan, Sinks, BATCH_PUZZLES};
+use crate::harness::run::{checks_apart, run_all_with, Done, Plan, Sinks, BATCH_PUZZLES};
 use crate::harness::tally::Tally;
 use crate::harness::writer::ResultsWriter;
 use crate::model::Puzzle;
@@ -259,57 +259,107 @@ struct Survey {
     files: Vec<String>,
 }
 
-/// Reads the whole input once, parsing only (memory bounded by one puzzle), so that
-/// bad input stops the run with nothing written and the progress bar knows its total:
-/// before any solve, or beside the solving (see [`check_beside`]), where `stop` (set
-/// once the run is interrupted) ends it early with `None`.
-fn check_input(
-    stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
-    shard: Option<(usize, usize)>,
-    plan: &Plan,
-    done: &Done,
-    stop: &AtomicBool,
-) -> anyhow::Result<Option<Survey>> {
-    let mut feed = Feed::new(stream, shard);
-    let mut solves = 0u64;
-    for (index, puzzle) in &mut feed {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
+/// The check of every puzzle of an input read a first time, parsing only (memory
+/// bounded by one puzzle), so that bad input stops the run with nothing written and the
+/// progress bar knows its total: before any solve, or a step at a time beside the
+/// solving (see [`check_beside`]).
+struct InputCheck<'a> {
+    feed: Feed<anyhow::Error>,
+    plan: &'a Plan,
+    done: &'a Done,
+    solves: u64,
+}
+
+impl<'a> InputCheck<'a> {
+    fn new(
+        stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
+        shard: Option<(usize, usize)>,
+        plan: &'a Plan,
+        done: &'a Done,
+    ) -> InputCheck<'a> {
+        InputCheck {
+            feed: Feed::new(stream, shard),
+            plan,
+            done,
+            solves: 0,
         }
-        // Without an earlier run every configuration runs every puzzle: nothing to list.
-        solves += if done.is_empty() {
-            plan.backends.len()
-        } else {
-            done.to_run(plan, index, &puzzle).len()
-        } as u64;
     }
-    if let Some(e) = feed.error {
-        return Err(e);
+
+    /// Checks up to `count` more puzzles: `None` while some remain, else what the whole
+    /// input holds, or its first bad puzzle.
+    fn step(&mut self, count: usize) -> Option<anyhow::Result<Survey>> {
+        for _ in 0..count {
+            let Some((index, puzzle)) = self.feed.next() else {
+                return Some(match self.feed.error.take() {
+                    Some(e) => Err(e),
+                    None => Ok(Survey {
+                        puzzles: self.feed.taken,
+                        solves: self.solves,
+                        files: std::mem::take(&mut self.feed.files),
+                    }),
+                });
+            };
+            // Without an earlier run every configuration runs every puzzle.
+            self.solves += if self.done.is_empty() {
+                self.plan.backends.len()
+            } else {
+                self.done.to_run(self.plan, index, &puzzle).len()
+            } as u64;
+        }
+        None
     }
-    Ok(Some(Survey {
-        puzzles: feed.taken,
-        solves,
-        files: feed.files,
-    }))
+
+    /// Checks the whole input.
+    fn run(mut self) -> anyhow::Result<Survey> {
+        loop {
+            if let Some(done) = self.step(usize::MAX) {
+                return done;
+            }
+        }
+    }
 }
 
-/// [`check_input`] before any solve, of the input read a first time.
-fn survey_before(
-    args: &CompareArgs,
-    shard: Option<(usize, usize)>,
-    plan: &Plan,
-    done: &Done,
-    stop: &AtomicBool,
-) -> anyhow::Result<Option<Survey>> {
-    check_input(args.input.puzzles(NO_FILE)?, shard, plan, done, stop)
+/// Puzzles checked a step, beside the solving: the reading thread then looks again
+/// for answers to check (a step is some tens of microseconds).
+const CHECK_STEP: usize = 32;
+
+/// The check beside the solving and what came of it.
+struct Beside<'a> {
+    check: InputCheck<'a>,
+    outcome: Option<anyhow::Result<Survey>>,
+    /// Set when the check refuses the input: no new solve starts.
+    stop: &'a AtomicBool,
+    /// Told what the input holds once the check passes.
+    passed: &'a dyn Fn(&Survey),
 }
 
-/// Whether the check of every puzzle ([`check_input`]) runs beside the solving instead of
-/// before it: when the run writes nothing until it ends (no results file) and every
+impl Beside<'_> {
+    /// One step of the check; whether more remain.
+    fn step(&mut self) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let Some(outcome) = self.check.step(CHECK_STEP) else {
+            return true;
+        };
+        match &outcome {
+            Ok(survey) => (self.passed)(survey),
+            Err(_) => self.stop.store(true, Ordering::SeqCst),
+        }
+        self.outcome = Some(outcome);
+        false
+    }
+}
+
+/// Whether the check of every puzzle ([`InputCheck`]) runs beside the solving instead
+/// of before it: when the run writes nothing until it ends (no results file) and every
 /// configuration solves in this process in milliseconds (not slow, no worker, no
-/// external program, no memory limit). A bad puzzle then still stops the run with
-/// nothing written and exit status 2, once the solves under way end; the solving no
-/// longer waits for a whole reading of the input first (half a microsecond a puzzle).
+/// external program, no memory limit). The reading thread then checks a step at a time
+/// while it waits for answers (so it runs only where the reading thread checks the
+/// answers: [`checks_apart`]; no third busy thread takes time from the solving). A bad
+/// puzzle still stops the run with nothing written and exit status 2, once the solves
+/// under way end; the solving no longer waits for a whole reading of the input first
+/// (half a microsecond a puzzle).
 fn check_beside(writes_results: bool, mem_limit: Option<u64>, backends: &[String]) -> bool {
     !writes_results
         && mem_limit.is_none()
@@ -392,13 +442,21 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     // solved as it comes.
     let stop = Arc::new(AtomicBool::new(false));
     let rereadable = args.input.rereadable(NO_FILE);
-    let beside = rereadable && check_beside(args.out.is_some(), args.mem_limit.0, &backends);
+    let beside = rereadable
+        && checks_apart(&plan)
+        && check_beside(args.out.is_some(), args.mem_limit.0, &backends);
     let mut survey = None;
     let mut to_check = None;
     if beside {
-        to_check = Some(args.input.puzzles(NO_FILE)?);
+        to_check = Some(InputCheck::new(
+            args.input.puzzles(NO_FILE)?,
+            shard,
+            &plan,
+            &done,
+        ));
     } else if rereadable {
-        survey = survey_before(args, shard, &plan, &done, &stop)?;
+        let check = InputCheck::new(args.input.puzzles(NO_FILE)?, shard, &plan, &done);
+        survey = Some(check.run()?);
     } else {
         check_files(args)?;
     }
@@ -518,52 +576,32 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         progress: &progress,
         problem: &problem,
     };
-    let (new, checked) = std::thread::scope(|scope| {
-        let checking = match to_check {
-            Some(stream) => {
-                let (plan, done, stop, bar) = (&plan, &done, &*stop, &bar);
-                let (comparing, notes) = (&comparing, &notes);
-                let thread = std::thread::Builder::new().name("compare-check".into());
-                let check = move || {
-                    let result = check_input(stream, shard, plan, done, stop);
-                    match &result {
-                        Ok(Some(s)) => {
-                            bar.set_length(s.solves);
-                            bar.set_style(bar_style(true));
-                            bar.suspend(|| {
-                                eprintln!("{}", comparing(Some(s)));
-                                for note in notes {
-                                    eprintln!("{note}");
-                                }
-                            });
-                        }
-                        Ok(None) => {}
-                        // Refused: no new solve starts.
-                        Err(_) => stop.store(true, Ordering::SeqCst),
-                    }
-                    result
-                };
-                let spawned = thread.spawn_scoped(scope, check).map_err(|e| {
-                    anyhow::anyhow!("cannot start the thread that checks the input: {e}")
-                })?;
-                Some(spawned)
+    let passed = |s: &Survey| {
+        bar.set_length(s.solves);
+        bar.set_style(bar_style(true));
+        bar.suspend(|| {
+            eprintln!("{}", comparing(Some(s)));
+            for note in &notes {
+                eprintln!("{note}");
             }
-            None => None,
-        };
-        let new = run_all(&plan, &mut feed, &done, &stop, &sinks);
-        let checked = checking.map(|h| {
-            h.join().unwrap_or_else(|_| {
-                Err(anyhow::anyhow!(
-                    "the thread that checks the input ended with a panic"
-                ))
-            })
         });
-        Ok::<_, anyhow::Error>((new, checked))
-    })?;
+    };
+    let mut beside = to_check.map(|check| Beside {
+        check,
+        outcome: None,
+        stop: &stop,
+        passed: &passed,
+    });
+    let mut idle = || beside.as_mut().is_some_and(Beside::step);
+    let new = run_all_with(&plan, &mut feed, &done, &stop, &sinks, &mut idle);
+    // What the check had not reached when the solving ended (not after an interrupt).
+    if !stop.load(Ordering::SeqCst) {
+        while idle() {}
+    }
     bar.finish_and_clear();
     // A bad puzzle found beside the solving refuses the run as it does before it.
-    if let Some(checked) = checked {
-        survey = checked?;
+    if let Some(outcome) = beside.and_then(|b| b.outcome) {
+        survey = Some(outcome?);
     }
     let new = new?;
     tally.absorb(&new);
@@ -729,6 +767,31 @@ mod tests {
 
     fn names(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn the_check_goes_a_step_at_a_time_and_ends_with_the_survey_or_the_bad_puzzle() {
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let good =
+            crate::model::parse_puzzles(&text.repeat(5), "p.txt", &Default::default()).unwrap();
+        let plan = Plan::new(&["fast", "dlx"]);
+        let done = Done::default();
+        let mut check = InputCheck::new(good.clone().into_iter().map(Ok), None, &plan, &done);
+        assert!(check.step(2).is_none());
+        assert!(check.step(2).is_none());
+        let survey = check.step(2).unwrap().unwrap();
+        assert_eq!((survey.puzzles, survey.solves), (5, 10));
+        assert_eq!(survey.files, ["p.txt"]);
+        let with_bad = good
+            .into_iter()
+            .map(Ok)
+            .take(3)
+            .chain([Err(anyhow::anyhow!("p.txt:4: bad"))]);
+        let mut check = InputCheck::new(with_bad, Some((1, 2)), &plan, &done);
+        assert!(check.step(1).is_none());
+        let refused = check.step(10).unwrap();
+        assert_eq!(refused.err().unwrap().to_string(), "p.txt:4: bad");
     }
 
     #[test]

@@ -376,9 +376,20 @@ impl<I: Iterator<Item = (usize, Puzzle)>> Iterator for Batches<'_, I> {
 /// results lines then cost no time between its solves). With more solving threads each
 /// checks its own answers, as one reading thread could not keep up with them all; and
 /// an input answered as it comes (a pipe) keeps the reading thread free to wait for it.
-fn checks_apart(plan: &Plan) -> bool {
+pub fn checks_apart(plan: &Plan) -> bool {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     plan.jobs.max(1) == 1 && plan.batch > 1 && cores >= 2
+}
+
+/// [`run_all_with`] with no work for the reading thread's idle time.
+pub fn run_all(
+    plan: &Plan,
+    puzzles: impl Iterator<Item = (usize, Puzzle)>,
+    done: &Done,
+    stop: &AtomicBool,
+    sinks: &Sinks,
+) -> Result<Tally> {
+    run_all_with(plan, puzzles, done, stop, sinks, &mut || false)
 }
 
 /// Runs every (backend, puzzle) pair not in `done` as the puzzles come from `puzzles`
@@ -388,13 +399,16 @@ fn checks_apart(plan: &Plan) -> bool {
 /// few batches however long the input (and, with one solving thread, checks what it
 /// solved: see [`checks_apart`]). Once `stop` is set no new solve starts and no more is
 /// read (the solves running finish, the queued ones are dropped), so an interrupted run
-/// still reports what it did.
-pub fn run_all(
+/// still reports what it did. Where the reading thread checks the answers, it does
+/// `idle` a step at a time while it waits for them (each call one step; `false` once
+/// nothing remains); what remains when the run ends is the caller's.
+pub fn run_all_with(
     plan: &Plan,
     puzzles: impl Iterator<Item = (usize, Puzzle)>,
     done: &Done,
     stop: &AtomicBool,
     sinks: &Sinks,
+    idle: &mut dyn FnMut() -> bool,
 ) -> Result<Tally> {
     let batches = Batches {
         puzzles,
@@ -404,7 +418,9 @@ pub fn run_all(
         number: 0,
     };
     let results: Vec<ThreadResult> = if checks_apart(plan) {
-        vec![solve_and_check_apart(plan, batches, done, stop, sinks)?]
+        vec![solve_and_check_apart(
+            plan, batches, done, stop, sinks, idle,
+        )?]
     } else {
         solve_and_check_together(plan, batches, done, stop, sinks)?
     };
@@ -488,6 +504,7 @@ fn solve_and_check_apart(
     done: &Done,
     stop: &AtomicBool,
     sinks: &Sinks,
+    idle: &mut dyn FnMut() -> bool,
 ) -> Result<ThreadResult> {
     let queue = Queue::<Batch>::new(QUEUE_PER_THREAD);
     let solved = Queue::<Piece>::new(QUEUE_PER_THREAD);
@@ -512,6 +529,7 @@ fn solve_and_check_apart(
             })
             .map_err(|e| Error::Threads(e.to_string()))?;
         let mut reading = true;
+        let mut idling = true;
         loop {
             while reading && !queue.is_full() {
                 match batches.next() {
@@ -522,10 +540,12 @@ fn solve_and_check_apart(
             if !reading {
                 queue.close();
             }
-            match solved.pop(None) {
+            // While it has idle work, it looks for a piece without waiting.
+            let wait = if idling { Some(Duration::ZERO) } else { None };
+            match solved.pop(wait) {
                 Pop::Item(piece) => checker.check_piece(piece),
                 Pop::Closed => break,
-                Pop::TimedOut => {}
+                Pop::TimedOut => idling = idle(),
             }
         }
         handle
@@ -1067,7 +1087,7 @@ mod tests {
             number: 0,
         };
         let results = if apart {
-            vec![solve_and_check_apart(plan, batches, &done, &stop, &sinks).unwrap()]
+            vec![solve_and_check_apart(plan, batches, &done, &stop, &sinks, &mut || false).unwrap()]
         } else {
             solve_and_check_together(plan, batches, &done, &stop, &sinks).unwrap()
         };
