@@ -108,8 +108,9 @@ impl Solver for FastSolver {
         let g = &puzzle.geometry;
         let max = opts.max_solutions.max(1) as u64;
         let keep = opts.keep_solutions;
-        // Room for what is kept, allocated once, not grown.
-        let mut solutions = Vec::with_capacity(keep.min(max as usize));
+        // Room for the usual one or two solutions kept, allocated at once (growing from
+        // empty cost more); a count of thousands grows it as it goes.
+        let mut solutions = Vec::with_capacity(keep.min(max as usize).min(2));
         let mut collect = |grid: &[u8]| {
             if solutions.len() < keep {
                 solutions.push(grid.to_vec());
