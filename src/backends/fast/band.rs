@@ -828,7 +828,10 @@ pub fn search(
         let at = stack.len() - 1;
         let mut rest = digits;
         while rest & (rest - 1) != 0 {
-            stack.extend_from_within(at..=at);
+            // A copy pushed by value: `extend_from_within` called `memcpy` for each
+            // board, 1 % more instructions on serg.
+            let copy = stack[at];
+            stack.push(copy);
             rest &= !(1 << (15 - rest.leading_zeros()));
         }
         let mut rest = digits;
