@@ -304,6 +304,14 @@ pub trait Solver {
     fn effort_name(&self) -> &'static str {
         "search nodes"
     }
+
+    /// Whether this solver answers a puzzle whose givens conflict (a value twice in one
+    /// unit) itself, exactly as [`crate::backends::create`]'s check before every solve
+    /// would: verdict `none` and the statistic `givens_conflict`. Such a solver is not
+    /// wrapped in that check, which it would pay on every puzzle.
+    fn checks_givens(&self) -> bool {
+        false
+    }
 }
 
 /// Tells `on_solution` of each solution `out` kept, then gives `out` back: the

@@ -187,6 +187,75 @@ fn clashing_givens_and_dead_ends_are_none() {
     assert_eq!(brute_force_count(&p, 1), 0);
 }
 
+/// Whether an outcome carries the statistic of a givens conflict.
+fn marks_conflict(out: &sudoku_arena::solver::Outcome) -> bool {
+    out.stats.extra.get("givens_conflict") == Some(&1.0)
+}
+
+/// The backend answers a puzzle whose givens conflict itself (the registry skips its
+/// check before every solve for it): in a row, a box or down a column, on the band path
+/// and the generic path, the answer is the one the registry's check gives every other
+/// backend, `none` with the `givens_conflict` statistic; no other puzzle gets the
+/// statistic, not even one without a solution whose givens do not conflict.
+#[test]
+fn conflicting_givens_get_the_registry_checks_answer_from_the_backend_itself() {
+    use sudoku_arena::backends::fast::FastSolver;
+    assert!(FastSolver::new().checks_givens() && fast().checks_givens());
+    let classic = Arc::new(Geometry::new(3, 3, Variant::Classic).unwrap());
+    let mut cases = Vec::new();
+    // Two 5s: in row 1, in box 1 (r1c1, r2c2), down column 1 across bands (r1c1, r7c1).
+    for other in [8, 10, 54] {
+        let mut cells = data_puzzles("magictour_top1465.txt", 1)[0].cells.clone();
+        cells[0] = 5;
+        cells[other] = 5;
+        cases.push(Puzzle::new(classic.clone(), cells));
+    }
+    for seed in 0..300u64 {
+        let (br, bc, variant) = [
+            (3, 3, Variant::Classic),
+            (2, 2, Variant::Classic),
+            (2, 3, Variant::Classic),
+            (3, 3, Variant::X),
+        ][seed as usize % 4];
+        cases.push(random_puzzle(br, bc, variant, seed, 60, seed % 3 != 0));
+    }
+    let mut dlx = create("dlx").unwrap();
+    let (mut conflicts, mut others) = (0, 0);
+    for p in &cases {
+        let conflict = p.conflicting_givens().is_some();
+        let opts = SolveOptions::new(2, None);
+        let own = FastSolver::new().solve(p, &opts);
+        let registry = fast().solve(p, &opts);
+        let theirs = dlx.solve(p, &opts);
+        let name = p.display_name();
+        for out in [&own, &registry] {
+            verify(p, out).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(marks_conflict(out), conflict, "{name}");
+            assert_eq!(out.verdict, theirs.verdict, "{name}");
+            assert_eq!(out.solutions_found, theirs.solutions_found, "{name}");
+        }
+        if conflict {
+            assert_eq!(registry.stats, theirs.stats, "{name}");
+            assert_eq!(registry.verdict, Verdict::None, "{name}");
+            conflicts += 1;
+        } else {
+            others += 1;
+        }
+    }
+    assert!(
+        conflicts >= 100 && others >= 50,
+        "{conflicts} conflicts, {others} others"
+    );
+    // No solution, and no conflict among the givens: r1c9 can hold nothing.
+    let mut text = ".".repeat(81).into_bytes();
+    text[..8].copy_from_slice(b"12345678");
+    text[17] = b'9';
+    let p = puzzle(std::str::from_utf8(&text).unwrap(), Variant::Classic);
+    let out = FastSolver::new().solve(&p, &SolveOptions::default());
+    assert_eq!(out.verdict, Verdict::None);
+    assert!(!marks_conflict(&out));
+}
+
 /// A valid full grid for boxes `br × bc` (the usual shifted pattern).
 fn pattern_grid(br: usize, bc: usize) -> Vec<u8> {
     let n = br * bc;

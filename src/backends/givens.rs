@@ -2,7 +2,9 @@
 //! answered: verdict `none`, proven by the givens themselves, before any backend is
 //! asked. Every backend [`super::create`] makes goes through it, so every backend and
 //! every command agree on such a puzzle, and no engine is handed a grid it was never
-//! meant to read.
+//! meant to read. A backend that reads such a grid safely and says so
+//! ([`Solver::checks_givens`]) answers it itself with [`conflict_outcome`], the same
+//! outcome, and skips the check on every other puzzle.
 
 use crate::clock::{timed, Clocks, NO_CPU, THREAD_CPU, WALL};
 use crate::model::Puzzle;
@@ -21,6 +23,10 @@ impl Solver for GivensChecked {
         self.0.effort_name()
     }
 
+    fn checks_givens(&self) -> bool {
+        true
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
@@ -36,13 +42,19 @@ impl Solver for GivensChecked {
             std::hint::black_box(puzzle.conflicting_givens())
         });
         let time_ms = ms(time);
-        let mut stats = Stats::default();
-        stats.extra.insert("givens_conflict".into(), 1.0);
         Outcome {
             cpu_ms: cpu.map_or(0.0, ms),
             time_ms,
             clocks: Clocks::new(WALL, if cpu.is_some() { THREAD_CPU } else { NO_CPU }),
-            ..Outcome::from_search(Vec::new(), 0, true, false, stats)
+            ..conflict_outcome()
         }
     }
+}
+
+/// The answer to a puzzle whose givens conflict: no solution, proven, and the statistic
+/// `givens_conflict` saying why; times are filled in by whoever times the solve.
+pub(crate) fn conflict_outcome() -> Outcome {
+    let mut stats = Stats::default();
+    stats.extra.insert("givens_conflict".into(), 1.0);
+    Outcome::from_search(Vec::new(), 0, true, false, stats)
 }

@@ -64,6 +64,10 @@ impl Solver for Timed {
         self.0.effort_name()
     }
 
+    fn checks_givens(&self) -> bool {
+        self.0.checks_givens()
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
@@ -121,6 +125,10 @@ impl Solver for Isolated {
 
     fn effort_name(&self) -> &'static str {
         self.local.effort_name()
+    }
+
+    fn checks_givens(&self) -> bool {
+        self.local.checks_givens()
     }
 
     fn solve_streaming(

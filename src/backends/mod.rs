@@ -117,7 +117,9 @@ pub const ENCODINGS: &[EncodingInfo] = &[
 
 /// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it
 /// across puzzles: a worker-run configuration keeps its worker process between solves.
-/// A puzzle whose givens break a rule gets verdict `none` without reaching the backend.
+/// A puzzle whose givens break a rule gets verdict `none` without reaching the backend
+/// (or from the backend, the same outcome, when it checks the givens itself:
+/// [`Solver::checks_givens`]).
 /// With a memory limit ([`crate::solver::SolveOptions::mem_limit`]), every built-in
 /// configuration solves in a worker process, whose memory is its own to measure and
 /// bound; an external solver's processes are bounded where they run.
@@ -126,11 +128,16 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     config.available()?;
     let local = (config.make)(options)?;
     let spec = spec.to_string();
-    Ok(Box::new(givens::GivensChecked(match config.runs {
+    let checks_givens = local.checks_givens();
+    let solver: Box<dyn Solver> = match config.runs {
         Runs::Worker => Box::new(Isolated::new(spec, local, true)),
         Runs::InProcess => Box::new(Isolated::new(spec, local, false)),
         Runs::Program { .. } => Box::new(Timed(local)),
-    })))
+    };
+    if checks_givens {
+        return Ok(solver);
+    }
+    Ok(Box::new(givens::GivensChecked(solver)))
 }
 
 /// The one name of the configuration `spec` chooses, as every output writes it (`sat`

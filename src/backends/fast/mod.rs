@@ -18,6 +18,7 @@
 pub mod band;
 pub mod generic;
 
+use super::givens::conflict_outcome;
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::solver::{Outcome, SolveOptions, Solver, Stats};
 use std::sync::Arc;
@@ -94,6 +95,10 @@ impl Solver for FastSolver {
         "guesses"
     }
 
+    fn checks_givens(&self) -> bool {
+        true
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
@@ -103,7 +108,9 @@ impl Solver for FastSolver {
         let g = &puzzle.geometry;
         let max = opts.max_solutions.max(1) as u64;
         let keep = opts.keep_solutions;
-        let mut solutions = Vec::new();
+        // Room for the usual one or two solutions kept, allocated at once (growing from
+        // empty cost more); a count of thousands grows it as it goes.
+        let mut solutions = Vec::with_capacity(keep.min(max as usize).min(2));
         let mut collect = |grid: &[u8]| {
             if solutions.len() < keep {
                 solutions.push(grid.to_vec());
@@ -112,16 +119,22 @@ impl Solver for FastSolver {
         };
         let s = if is_classic_9x9(g) {
             match band::Board::from_givens(&puzzle.cells) {
-                Err(Contradiction) => Search {
-                    complete: true,
-                    ..Search::default()
-                },
+                // Two givens of one digit in a row or box of a band.
+                Err(Contradiction) => return conflict_outcome(),
                 Ok(root) => band::search(root, max, opts.deadline, &mut self.stack, &mut collect),
             }
         } else {
+            if puzzle.conflicting_givens().is_some() {
+                return conflict_outcome();
+            }
             self.generic_for(g)
                 .search(&puzzle.cells, max, opts.deadline, &mut collect)
         };
+        // Givens that conflict down a column leave the band search without a solution:
+        // the givens are checked only then, not before every solve.
+        if s.found == 0 && puzzle.conflicting_givens().is_some() {
+            return conflict_outcome();
+        }
         let n = g.n as u64;
         let stats = Stats {
             nodes: s.nodes,
