@@ -68,6 +68,10 @@ fn write_text(
             out,
             "c variables: one per (cell, value) left open by the givens, numbered from 1 in order of cell = row*{n} + column (from 0), then value"
         );
+        let _ = writeln!(
+            out,
+            "c clauses: the extended encoding's with the givens' values put in; a not-both pair of two cells that share several units is stated once"
+        );
         if map {
             let _ = writeln!(
                 out,

@@ -19,7 +19,8 @@ pub enum Encoding {
     /// Efficient plus per unit and value "at least one cell".
     Extended,
     /// Extended after removing what the givens decide (no variable for a value a given
-    /// rules out, satisfied clauses dropped, false literals removed).
+    /// rules out, satisfied clauses dropped, false literals removed), with each "not
+    /// both" pair of two cells that share several units (a row and a box) stated once.
     Reduced,
 }
 
@@ -143,13 +144,14 @@ impl Encoded {
             clause: Vec::with_capacity(n),
             open: Vec::with_capacity(n),
         };
+        let once = encoding == Encoding::Reduced;
         let values = 1..=n as u8;
         for cell in 0..n * n {
             b.clause(values.clone().map(|v| (cell, v, true)));
         }
         if encoding.cell_at_most_one() {
             for cell in 0..n * n {
-                b.at_most_one(values.clone().map(|v| (cell, v)));
+                b.at_most_one(values.clone().map(|v| (cell, v)), |_, _| true);
             }
         }
         if encoding.unit_at_least_one() {
@@ -159,9 +161,16 @@ impl Encoded {
                 }
             }
         }
-        for unit in &g.units {
+        for (u, unit) in g.units.iter().enumerate() {
+            // A pair of cells that an earlier unit also holds has its clauses already.
+            let first_shared = |a: usize, b: usize| {
+                !once
+                    || !g.cell_units[a]
+                        .iter()
+                        .any(|&w| w < u && g.units[w].cells.contains(&b))
+            };
             for v in values.clone() {
-                b.at_most_one(unit.cells.iter().map(|&c| (c, v)));
+                b.at_most_one(unit.cells.iter().map(|&c| (c, v)), first_shared);
             }
         }
         // The givens last: a solver that simplifies while loading (varisat does) then
@@ -246,24 +255,34 @@ struct Builder<'a> {
     literal: &'a [Literal],
     cnf: Cnf,
     clause: Vec<i32>,
-    open: Vec<Literal>,
+    /// The (cell, literal) pairs of the "not both" clauses being built.
+    open: Vec<(usize, Literal)>,
 }
 
 impl Builder<'_> {
     /// Adds the pairwise "not both" clauses over the given (cell, value) literals, in
-    /// pair order. A pair with a false literal is satisfied, so false literals are left
-    /// out before pairing (which is what makes the reduced encoding cheap to build).
-    fn at_most_one(&mut self, lits: impl IntoIterator<Item = (usize, u8)>) {
+    /// pair order, for the pairs of cells `keep` accepts. A pair with a false literal is
+    /// satisfied, so false literals are left out before pairing (which is what makes the
+    /// reduced encoding cheap to build).
+    fn at_most_one(
+        &mut self,
+        lits: impl IntoIterator<Item = (usize, u8)>,
+        keep: impl Fn(usize, usize) -> bool,
+    ) {
         let n = self.n;
         self.open.clear();
         self.open.extend(
             lits.into_iter()
-                .map(|(cell, value)| self.literal[cell * n + value as usize - 1])
-                .filter(|&l| l != Literal::Const(false)),
+                .map(|(cell, value)| (cell, self.literal[cell * n + value as usize - 1]))
+                .filter(|&(_, l)| l != Literal::Const(false)),
         );
         for i in 0..self.open.len() {
             for j in i + 1..self.open.len() {
-                match (self.open[i], self.open[j]) {
+                let ((a, la), (b, lb)) = (self.open[i], self.open[j]);
+                if !keep(a, b) {
+                    continue;
+                }
+                match (la, lb) {
                     (Literal::Var(a), Literal::Var(b)) => self.cnf.push(&[-a, -b]),
                     (Literal::Var(a), _) | (_, Literal::Var(a)) => self.cnf.push(&[-a]),
                     _ => self.cnf.push(&[]),
