@@ -187,3 +187,17 @@ fn each_engine_holds_its_own_time_limit_in_process() {
         );
     }
 }
+
+#[test]
+fn cbc_solves_in_a_process_of_its_own_even_without_a_deadline() {
+    // libcbc solves behind a lock of the whole process: two compare threads sharing one
+    // would wait for each other inside their timed solves. Through the registry every
+    // `ip:cbc` solve goes to a worker, whose pipe is transport; HiGHS, which honours its
+    // own time limit and is thread-safe, solves in this process when there is no deadline.
+    let p = &example("easy.txt")[0];
+    for (spec, config) in engines() {
+        let out = solve(spec, p, 2);
+        let in_worker = out.transport_ms > 0.0;
+        assert_eq!(in_worker, config == Config::Cbc, "{spec}: {out:?}");
+    }
+}

@@ -3,7 +3,10 @@
 //! Some engines cannot be stopped in time from inside: varisat cannot be interrupted at
 //! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
 //! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`); [`Isolated`] wraps them. A solve
-//! without a deadline runs in this process. A solve with one goes to a long-lived worker:
+//! without a deadline runs in this process. A solve with one goes to a long-lived worker
+//! (and every solve does for an engine that may not share a process with another
+//! thread's solves, `Runs::OwnProcess`: CBC, whose library takes a lock of the whole
+//! process, so that one `compare` thread's wait would count in another's time):
 //! this executable when it is `sudoku-arena` or has called [`serve_if_asked`] (else
 //! another `sudoku-arena` binary, see [`worker_executable`]) started once with the
 //! arguments `__worker SPEC`, which builds the solver through the registry
@@ -91,14 +94,25 @@ impl Solver for Timed {
     }
 }
 
-/// A backend that solves in a worker process with a deadline (or only with a memory
-/// limit) and in this process otherwise (see the module docs).
+/// Which solves of an [`Isolated`] backend go to its worker process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WorkerFor {
+    /// Only those with a memory limit (the engine honours deadlines itself).
+    MemoryLimit,
+    /// Those with a deadline or a memory limit (the engine cannot be stopped in time
+    /// from inside).
+    Deadline,
+    /// Every one (the engine must not share a process with another thread's solves).
+    Every,
+}
+
+/// A backend that solves in a worker process when [`WorkerFor`] says so and in this
+/// process otherwise (see the module docs).
 pub(crate) struct Isolated {
     /// The configuration, as the registry names it; the worker builds it from this.
     spec: String,
-    /// Whether a deadline alone sends a solve to the worker (the engine cannot be
-    /// stopped in time from inside); otherwise only a memory limit does.
-    for_deadline: bool,
+    /// Which solves go to the worker.
+    worker_for: WorkerFor,
     /// The same solver in this process, for solves without a deadline.
     local: Timed,
     /// The running worker, kept across puzzles; `None` until needed or after a kill.
@@ -106,12 +120,12 @@ pub(crate) struct Isolated {
 }
 
 impl Isolated {
-    /// Wraps the in-process solver `local` of configuration `spec`; `for_deadline`
-    /// says whether a deadline alone sends its solves to the worker.
-    pub(crate) fn new(spec: String, local: Box<dyn Solver>, for_deadline: bool) -> Isolated {
+    /// Wraps the in-process solver `local` of configuration `spec`; `worker_for` says
+    /// which of its solves go to the worker.
+    pub(crate) fn new(spec: String, local: Box<dyn Solver>, worker_for: WorkerFor) -> Isolated {
         Isolated {
             spec,
-            for_deadline,
+            worker_for,
             local: Timed(local),
             worker: None,
         }
@@ -138,7 +152,12 @@ impl Solver for Isolated {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let deadline = opts.deadline;
-        let in_worker = opts.mem_limit.is_some() || (self.for_deadline && deadline.is_some());
+        let in_worker = opts.mem_limit.is_some()
+            || match self.worker_for {
+                WorkerFor::MemoryLimit => false,
+                WorkerFor::Deadline => deadline.is_some(),
+                WorkerFor::Every => true,
+            };
         if !in_worker {
             return self.local.solve_streaming(puzzle, opts, on_solution);
         }

@@ -39,7 +39,7 @@ pub use registry::{
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
 use crate::solver::Solver;
-use isolated::{Isolated, Timed};
+use isolated::{Isolated, Timed, WorkerFor};
 
 /// An encoding that can be written in a standard format for external solvers.
 pub struct EncodingInfo {
@@ -130,8 +130,9 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
     let spec = spec.to_string();
     let checks_givens = local.checks_givens();
     let solver: Box<dyn Solver> = match config.runs {
-        Runs::Worker => Box::new(Isolated::new(spec, local, true)),
-        Runs::InProcess => Box::new(Isolated::new(spec, local, false)),
+        Runs::Worker => Box::new(Isolated::new(spec, local, WorkerFor::Deadline)),
+        Runs::OwnProcess => Box::new(Isolated::new(spec, local, WorkerFor::Every)),
+        Runs::InProcess => Box::new(Isolated::new(spec, local, WorkerFor::MemoryLimit)),
         Runs::Program { .. } => Box::new(Timed(local)),
     };
     if checks_givens {

@@ -34,6 +34,11 @@ pub enum Runs {
     /// cannot be stopped in time from inside (see [`super::worker_executable`]); without
     /// one, in this process.
     Worker,
+    /// Always in a worker process, deadline or not: the engine is not thread-safe and
+    /// solves behind a lock of the whole process, so two `compare` threads sharing one
+    /// process would wait for each other inside their timed solves. Killed at a
+    /// deadline as [`Runs::Worker`].
+    OwnProcess,
     /// In an external program, killed at the deadline.
     Program {
         /// The program that must be on the `PATH`.
@@ -375,7 +380,7 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         )
     },
     Configuration {
-        runs: Runs::Worker,
+        runs: Runs::OwnProcess,
         feature: Some("cbc"),
         ..plain(
             "ip:cbc",

@@ -8,7 +8,9 @@
 //! (`Cbc_getNodeCount` is reachable only through raw pointers), so the run reports
 //! nodes as 0 and the backend marks them unreported. libcbc is not thread-safe: the
 //! `singlethread-cbc` feature of `coin_cbc` puts every solve behind one process-wide
-//! lock, so parallel `compare` jobs take turns in CBC.
+//! lock, so the registry runs `ip:cbc` in a worker process of its own for every solve
+//! (`Runs::OwnProcess`): parallel `compare` jobs then never wait for each other's CBC
+//! inside a timed solve.
 
 use super::engine::{Engine, EngineEnd, EngineRun};
 use super::goodlp::build_with;
