@@ -331,9 +331,12 @@ pub fn compare(plan: &Plan, puzzles: Vec<Puzzle>) -> Result<Tally> {
     )
 }
 
-/// A batch of puzzles: its number in input order, and per puzzle its index in the
-/// input, the puzzle and the configurations (places in the plan) to run on it.
-type Batch = (u64, Vec<(usize, Puzzle, Vec<usize>)>);
+/// A batch of puzzles: its number in input order, and its puzzles.
+type Batch = (u64, Vec<ToRun>);
+
+/// A puzzle of a batch: its index in the input, the puzzle and the configurations
+/// (places in the plan) to run on it.
+type ToRun = (usize, Puzzle, Vec<usize>);
 
 /// The puzzles of an input cut into batches of [`Plan::batch`], each with the
 /// configurations still to run on its puzzles; none once `stop` is set (a batch being
@@ -455,11 +458,13 @@ fn solve_and_check_together(
     let queue = Queue::<Batch>::new(QUEUE_PER_THREAD * threads);
     let all: Mutex<Vec<ThreadResult>> = Mutex::new(Vec::new());
     let (queue, tallies) = (&queue, &all);
+    let (spent, returned) = std::sync::mpsc::channel::<Spent>();
     std::thread::scope(|scope| {
         // Closed on every way out, so that the workers end.
         let _closed = CloseOnDrop(queue);
         let spawned: std::io::Result<Vec<_>> = (0..threads)
             .map(|t| {
+                let spent = spent.clone();
                 std::thread::Builder::new()
                     .name(format!("compare-{t}"))
                     .spawn_scoped(scope, move || {
@@ -470,7 +475,7 @@ fn solve_and_check_together(
                         let mut checker = Checker::new(plan, done, sinks);
                         while let Pop::Item((number, batch)) = queue.pop(None) {
                             solve_batch(&mut solvers, number, batch, stop, |piece| {
-                                checker.check_piece(piece)
+                                let _ = spent.send(checker.check_piece(piece));
                             });
                         }
                         let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
@@ -480,6 +485,8 @@ fn solve_and_check_together(
             .collect();
         let handles = spawned.map_err(|e| Error::Threads(e.to_string()))?;
         for batch in batches {
+            // What this thread read is freed here (see [`Spent`]).
+            returned.try_iter().for_each(drop);
             if queue.push(batch).is_err() {
                 break; // a worker is gone (a panic, reported below)
             }
@@ -543,7 +550,7 @@ fn solve_and_check_apart(
             // While it has idle work, it looks for a piece without waiting.
             let wait = if idling { Some(Duration::ZERO) } else { None };
             match solved.pop(wait) {
-                Pop::Item(piece) => checker.check_piece(piece),
+                Pop::Item(piece) => drop(checker.check_piece(piece)),
                 Pop::Closed => break,
                 Pop::TimedOut => idling = idle(),
             }
@@ -573,14 +580,16 @@ struct Answer {
 }
 
 /// Solved puzzles of one batch, handed from the solving to the checking: the batch's
-/// number, whether this is its last piece, the solves run, and each puzzle with its
-/// index and the end of its answers in `answers`.
+/// number, whether this is its last piece, the solves run, each puzzle as the batch
+/// gave it with the end of its answers in `answers`, and (in the last piece) the
+/// batch's emptied list.
 struct Piece {
     number: u64,
     finished: bool,
     solves: u64,
-    puzzles: Vec<(usize, Puzzle, usize)>,
+    puzzles: Vec<(ToRun, usize)>,
     answers: Vec<Answer>,
+    emptied: Vec<ToRun>,
 }
 
 impl Piece {
@@ -593,34 +602,45 @@ impl Piece {
             solves: 0,
             puzzles: Vec::with_capacity(puzzles),
             answers: Vec::with_capacity(puzzles * answers),
+            emptied: Vec::new(),
         }
     }
 }
+
+/// What the reading thread allocated of a checked piece (its puzzles, their lists of
+/// configurations, the batch's list), handed back to that thread to be freed there:
+/// glibc's malloc lets a thread reuse memory another thread allocated, and then locks
+/// that thread's arena to grow or free it, so solving threads that freed what they were
+/// handed ended up waiting on the reading thread's arena inside their solves
+/// (`compare --jobs 2` ran at 1.5x of one job).
+type Spent = (Vec<(ToRun, usize)>, Vec<ToRun>);
 
 /// Solves a batch and hands it on in pieces (see [`Piece`]): at the end, and on the way
 /// whenever [`HAND_ON`] has passed since the last piece (slow solves).
 fn solve_batch(
     solvers: &mut Solvers,
     number: u64,
-    batch: Vec<(usize, Puzzle, Vec<usize>)>,
+    mut batch: Vec<ToRun>,
     stop: &AtomicBool,
     mut hand: impl FnMut(Piece),
 ) {
     let per = solvers.plan.backends.len();
     let mut piece = Piece::new(number, batch.len(), per);
     let mut last = Instant::now();
-    for (index, puzzle, backends) in batch {
+    for to_run in batch.drain(..) {
         if stop.load(Ordering::Relaxed) {
             break; // what is queued is dropped; what ran is kept
         }
-        piece.solves += solvers.solve(&puzzle, &backends, stop, &mut piece.answers);
-        piece.puzzles.push((index, puzzle, piece.answers.len()));
+        let (_, puzzle, backends) = &to_run;
+        piece.solves += solvers.solve(puzzle, backends, stop, &mut piece.answers);
+        piece.puzzles.push((to_run, piece.answers.len()));
         if last.elapsed() >= HAND_ON {
             hand(std::mem::replace(&mut piece, Piece::new(number, 0, 0)));
             last = Instant::now();
         }
     }
     piece.finished = true;
+    piece.emptied = batch;
     hand(piece);
 }
 
@@ -821,13 +841,13 @@ impl<'a> Checker<'a> {
     }
 
     /// Checks the answers of a piece and hands on its results lines and its solves.
-    fn check_piece(&mut self, piece: Piece) {
+    fn check_piece(&mut self, piece: Piece) -> Spent {
         // Room for as many bytes as the last batch's lines took, so that the buffer
         // is not grown and copied line after line.
         let mut lines = Vec::with_capacity(self.line_bytes);
         let mut answers = piece.answers.into_iter();
         let mut start = 0;
-        for (index, puzzle, end) in &piece.puzzles {
+        for ((index, puzzle, _), end) in &piece.puzzles {
             let these = answers.by_ref().take(end - start);
             self.check_puzzle(*index, puzzle, these, &mut lines);
             start = *end;
@@ -839,6 +859,7 @@ impl<'a> Checker<'a> {
             w.part(piece.number, lines, piece.finished);
         }
         (self.sinks.progress)(piece.solves);
+        (piece.puzzles, piece.emptied)
     }
 
     /// Checks the answers to one puzzle, tallies them (with those an earlier run gave)
@@ -1054,6 +1075,46 @@ mod tests {
         assert_eq!((r.conflict, r.wrong), (None, None));
         let r = record_of(&Outcome::default(), "rows", "dlx", sound, 1, &plan);
         assert_eq!(r.conflict, None);
+    }
+
+    #[test]
+    fn what_the_reading_thread_allocated_goes_back_to_it_whole_after_the_check() {
+        // Every puzzle of a batch, its list of configurations and the batch's own list
+        // come back from the checking, so that the thread that read them frees them.
+        let text =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+";
+        let puzzles = parse_puzzles(text, "p.txt", &ParseOptions::default()).unwrap();
+        let plan = Plan::new(&["dlx", "fast"]);
+        let (done, stop, sinks) = (Done::default(), AtomicBool::new(false), Sinks::default());
+        let batch: Vec<ToRun> = puzzles
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, p)| (i, p, vec![0, 1]))
+            .collect();
+        let capacity = batch.capacity();
+        let mut solvers = Solvers::new(&plan, false);
+        let mut checker = Checker::new(&plan, &done, &sinks);
+        let mut spent = Vec::new();
+        solve_batch(&mut solvers, 0, batch, &stop, |piece| {
+            spent.push(checker.check_piece(piece));
+        });
+        let back: Vec<&(ToRun, usize)> = spent.iter().flat_map(|(p, _)| p).collect();
+        let indices: Vec<usize> = back.iter().map(|((i, _, _), _)| *i).collect();
+        assert_eq!(indices, [0, 1, 2]);
+        for ((i, p, backends), _) in back {
+            assert_eq!(
+                (p.cells.as_slice(), backends.as_slice()),
+                (puzzles[*i].cells.as_slice(), &[0, 1][..])
+            );
+        }
+        let (_, emptied) = spent.last().unwrap();
+        assert!(emptied.is_empty() && emptied.capacity() == capacity);
+        let summary = checker.tally.summary();
+        assert_eq!((summary.puzzles, summary.wrong.len()), (3, 0));
     }
 
     /// The results lines (times taken out) and the per-configuration counts of a run
