@@ -458,7 +458,7 @@ fn solve_and_check_together(
     let queue = Queue::<Batch>::new(QUEUE_PER_THREAD * threads);
     let all: Mutex<Vec<ThreadResult>> = Mutex::new(Vec::new());
     let (queue, tallies) = (&queue, &all);
-    let (spent, returned) = std::sync::mpsc::channel::<Spent>();
+    let (spent, returned) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
         // Closed on every way out, so that the workers end.
         let _closed = CloseOnDrop(queue);
@@ -475,7 +475,7 @@ fn solve_and_check_together(
                         let mut checker = Checker::new(plan, done, sinks);
                         while let Pop::Item((number, batch)) = queue.pop(None) {
                             solve_batch(&mut solvers, number, batch, stop, |piece| {
-                                let _ = spent.send(checker.check_piece(piece));
+                                let _ = spent.send(checker.check_piece(piece).read);
                             });
                         }
                         let mut all = tallies.lock().unwrap_or_else(|e| e.into_inner());
@@ -517,6 +517,7 @@ fn solve_and_check_apart(
     let solved = Queue::<Piece>::new(QUEUE_PER_THREAD);
     let (queue, solved) = (&queue, &solved);
     let mut checker = Checker::new(plan, done, sinks);
+    let (spent, returned) = std::sync::mpsc::channel::<Vec<Answer>>();
     std::thread::scope(|scope| {
         // Closed on every way out, so that the solving thread ends.
         let _closed = CloseOnDrop(queue);
@@ -529,6 +530,8 @@ fn solve_and_check_apart(
                 let _solved = CloseOnDrop(solved);
                 let mut solvers = Solvers::new(plan, sinks.results.is_some());
                 while let Pop::Item((number, batch)) = queue.pop(None) {
+                    // Its checked answers are freed here, between batches (see [`Spent`]).
+                    returned.try_iter().for_each(drop);
                     solve_batch(&mut solvers, number, batch, stop, |piece| {
                         let _ = solved.push(piece);
                     });
@@ -550,7 +553,9 @@ fn solve_and_check_apart(
             // While it has idle work, it looks for a piece without waiting.
             let wait = if idling { Some(Duration::ZERO) } else { None };
             match solved.pop(wait) {
-                Pop::Item(piece) => drop(checker.check_piece(piece)),
+                Pop::Item(piece) => {
+                    let _ = spent.send(checker.check_piece(piece).solved);
+                }
                 Pop::Closed => break,
                 Pop::TimedOut => idling = idle(),
             }
@@ -607,13 +612,19 @@ impl Piece {
     }
 }
 
-/// What the reading thread allocated of a checked piece (its puzzles, their lists of
-/// configurations, the batch's list), handed back to that thread to be freed there:
+/// What a checked piece leaves, each part to be freed by the thread that allocated it:
 /// glibc's malloc lets a thread reuse memory another thread allocated, and then locks
-/// that thread's arena to grow or free it, so solving threads that freed what they were
-/// handed ended up waiting on the reading thread's arena inside their solves
-/// (`compare --jobs 2` ran at 1.5x of one job).
-type Spent = (Vec<(ToRun, usize)>, Vec<ToRun>);
+/// that thread's arena to grow or free it, so a solving thread that freed the reading
+/// thread's puzzles ended up waiting on that thread's arena inside its solves
+/// (`compare --jobs 2` ran at 1.5x of one job), and the reading thread that frees the
+/// answers it checked would hold the solving thread's arena while it solves.
+struct Spent {
+    /// Allocated by the reading thread: the puzzles with their lists of configurations,
+    /// and the batch's emptied list.
+    read: (Vec<(ToRun, usize)>, Vec<ToRun>),
+    /// Allocated by the solving thread: the answers.
+    solved: Vec<Answer>,
+}
 
 /// Solves a batch and hands it on in pieces (see [`Piece`]): at the end, and on the way
 /// whenever [`HAND_ON`] has passed since the last piece (slow solves).
@@ -845,11 +856,9 @@ impl<'a> Checker<'a> {
         // Room for as many bytes as the last batch's lines took, so that the buffer
         // is not grown and copied line after line.
         let mut lines = Vec::with_capacity(self.line_bytes);
-        let mut answers = piece.answers.into_iter();
         let mut start = 0;
         for ((index, puzzle, _), end) in &piece.puzzles {
-            let these = answers.by_ref().take(end - start);
-            self.check_puzzle(*index, puzzle, these, &mut lines);
+            self.check_puzzle(*index, puzzle, &piece.answers[start..*end], &mut lines);
             start = *end;
         }
         if let Some(w) = self.sinks.results {
@@ -859,7 +868,10 @@ impl<'a> Checker<'a> {
             w.part(piece.number, lines, piece.finished);
         }
         (self.sinks.progress)(piece.solves);
-        (piece.puzzles, piece.emptied)
+        Spent {
+            read: (piece.puzzles, piece.emptied),
+            solved: piece.answers,
+        }
     }
 
     /// Checks the answers to one puzzle, tallies them (with those an earlier run gave)
@@ -868,7 +880,7 @@ impl<'a> Checker<'a> {
         &mut self,
         index: usize,
         puzzle: &Puzzle,
-        answers: impl Iterator<Item = Answer>,
+        answers: &[Answer],
         lines: &mut Vec<u8>,
     ) {
         let facts = PuzzleFacts::of(puzzle, index, &mut self.names);
@@ -891,15 +903,16 @@ impl<'a> Checker<'a> {
                 effort,
                 cannot_start,
             } = answer;
+            let b = *b;
             if let Some(failure) = cannot_start {
-                self.cannot_start(index, puzzle, b, &failure, lines);
+                self.cannot_start(index, puzzle, b, failure, lines);
                 continue;
             }
             let backend = plan.backends[b].as_str();
             let effort = self.effort_names[b]
                 .get_or_insert_with(|| self.names.get(effort))
                 .clone();
-            let wrong = check(puzzle, &outcome).or(unsteady);
+            let wrong = check(puzzle, outcome).or_else(|| unsteady.clone());
             if let Some(problem) = &wrong {
                 (self.sinks.problem)(format!(
                     "WRONG ANSWER: {backend} on {}: {problem}",
@@ -913,18 +926,18 @@ impl<'a> Checker<'a> {
                 ));
             }
             if self.sinks.results.is_some() {
-                self.write_result(lines, index, puzzle, b, &effort, &outcome, &times, &wrong);
+                self.write_result(lines, index, puzzle, b, &effort, outcome, times, &wrong);
             }
             let solution = outcome.solutions.first().map(Vec::as_slice);
             let mut entry = Kept::of_solve(
                 &facts,
                 &self.backend_names[b],
                 &effort,
-                &outcome,
+                outcome,
                 solution,
                 wrong,
             );
-            entry.set_rounds(&times);
+            entry.set_rounds(times);
             self.entries.push(entry);
         }
         self.tally.add_puzzle(&self.entries);
@@ -1078,7 +1091,7 @@ mod tests {
     }
 
     #[test]
-    fn what_the_reading_thread_allocated_goes_back_to_it_whole_after_the_check() {
+    fn what_each_thread_allocated_goes_back_to_it_whole_after_the_check() {
         // Every puzzle of a batch, its list of configurations and the batch's own list
         // come back from the checking, so that the thread that read them frees them.
         let text =
@@ -1102,7 +1115,7 @@ mod tests {
         solve_batch(&mut solvers, 0, batch, &stop, |piece| {
             spent.push(checker.check_piece(piece));
         });
-        let back: Vec<&(ToRun, usize)> = spent.iter().flat_map(|(p, _)| p).collect();
+        let back: Vec<&(ToRun, usize)> = spent.iter().flat_map(|s| &s.read.0).collect();
         let indices: Vec<usize> = back.iter().map(|((i, _, _), _)| *i).collect();
         assert_eq!(indices, [0, 1, 2]);
         for ((i, p, backends), _) in back {
@@ -1111,8 +1124,11 @@ mod tests {
                 (puzzles[*i].cells.as_slice(), &[0, 1][..])
             );
         }
-        let (_, emptied) = spent.last().unwrap();
+        let emptied = &spent.last().unwrap().read.1;
         assert!(emptied.is_empty() && emptied.capacity() == capacity);
+        // And every answer, to the solving thread that made it.
+        let solved: Vec<usize> = spent.iter().flat_map(|s| &s.solved).map(|a| a.b).collect();
+        assert_eq!(solved, [0, 1, 0, 1, 0, 1]);
         let summary = checker.tally.summary();
         assert_eq!((summary.puzzles, summary.wrong.len()), (3, 0));
     }
