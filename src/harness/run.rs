@@ -517,10 +517,12 @@ fn solve_and_check_apart(
     let solved = Queue::<Piece>::new(QUEUE_PER_THREAD);
     let (queue, solved) = (&queue, &solved);
     let mut checker = Checker::new(plan, done, sinks);
-    let (spent, returned) = std::sync::mpsc::channel::<Vec<Answer>>();
+    let (spent, returned) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        // Closed on every way out, so that the solving thread ends.
+        // Closed on every way out, so that the solving thread ends (and, if this thread
+        // panics, is not left waiting for room to hand a piece).
         let _closed = CloseOnDrop(queue);
+        let _checked = CloseOnDrop(solved);
         let handle = std::thread::Builder::new()
             .name("compare-0".into())
             .spawn_scoped(scope, move || {
@@ -612,18 +614,20 @@ impl Piece {
     }
 }
 
-/// What a checked piece leaves, each part to be freed by the thread that allocated it:
-/// glibc's malloc lets a thread reuse memory another thread allocated, and then locks
-/// that thread's arena to grow or free it, so a solving thread that freed the reading
-/// thread's puzzles ended up waiting on that thread's arena inside its solves
-/// (`compare --jobs 2` ran at 1.5x of one job), and the reading thread that frees the
-/// answers it checked would hold the solving thread's arena while it solves.
+/// What a checked piece leaves, each part to be freed by the thread that allocated it.
+/// glibc's malloc lets a thread reuse memory that another thread allocated and freed
+/// on it, and then takes that other thread's arena lock to grow or free it: a solving
+/// thread that frees the reading thread's puzzles waits on the reading thread's lock
+/// inside its later solves (with two solving threads, dlx on the 17-clue file runs
+/// at 1.4x of one instead of 1.9x), and a reading thread that frees the answers holds
+/// the solving thread's lock while it solves.
 struct Spent {
-    /// Allocated by the reading thread: the puzzles with their lists of configurations,
-    /// and the batch's emptied list.
-    read: (Vec<(ToRun, usize)>, Vec<ToRun>),
-    /// Allocated by the solving thread: the answers.
-    solved: Vec<Answer>,
+    /// Allocated by the reading thread: the puzzles (with their lists of
+    /// configurations) in the batch's list.
+    read: Vec<ToRun>,
+    /// Allocated by the solving thread: the answers, and the piece's emptied list of
+    /// puzzles.
+    solved: (Vec<Answer>, Vec<(ToRun, usize)>),
 }
 
 /// Solves a batch and hands it on in pieces (see [`Piece`]): at the end, and on the way
@@ -638,8 +642,12 @@ fn solve_batch(
     let per = solvers.plan.backends.len();
     let mut piece = Piece::new(number, batch.len(), per);
     let mut last = Instant::now();
-    for to_run in batch.drain(..) {
+    // Taken from the end of the reversed list, so that what a stop leaves stays in it
+    // and goes back to the reading thread with the rest (see [`Spent`]).
+    batch.reverse();
+    while let Some(to_run) = batch.pop() {
         if stop.load(Ordering::Relaxed) {
+            batch.push(to_run);
             break; // what is queued is dropped; what ran is kept
         }
         let (_, puzzle, backends) = &to_run;
@@ -868,9 +876,13 @@ impl<'a> Checker<'a> {
             w.part(piece.number, lines, piece.finished);
         }
         (self.sinks.progress)(piece.solves);
+        // The puzzles go back into the batch's own list (room enough in the last piece).
+        let mut puzzles = piece.puzzles;
+        let mut read = piece.emptied;
+        read.extend(puzzles.drain(..).map(|(to_run, _)| to_run));
         Spent {
-            read: (piece.puzzles, piece.emptied),
-            solved: piece.answers,
+            read,
+            solved: (piece.answers, puzzles),
         }
     }
 
@@ -1108,27 +1120,39 @@ mod tests {
             .enumerate()
             .map(|(i, p)| (i, p, vec![0, 1]))
             .collect();
-        let capacity = batch.capacity();
+        let given = batch.clone();
+        let list = given.as_ptr();
         let mut solvers = Solvers::new(&plan, false);
         let mut checker = Checker::new(&plan, &done, &sinks);
         let mut spent = Vec::new();
-        solve_batch(&mut solvers, 0, batch, &stop, |piece| {
+        solve_batch(&mut solvers, 0, given, &stop, |piece| {
             spent.push(checker.check_piece(piece));
         });
-        let back: Vec<&(ToRun, usize)> = spent.iter().flat_map(|s| &s.read.0).collect();
-        let indices: Vec<usize> = back.iter().map(|((i, _, _), _)| *i).collect();
-        assert_eq!(indices, [0, 1, 2]);
-        for ((i, p, backends), _) in back {
-            assert_eq!(
-                (p.cells.as_slice(), backends.as_slice()),
-                (puzzles[*i].cells.as_slice(), &[0, 1][..])
-            );
+        let back: Vec<&ToRun> = spent.iter().flat_map(|s| &s.read).collect();
+        assert_eq!(back.len(), 3);
+        for ((i, p, backends), want) in back.into_iter().zip(&batch) {
+            assert_eq!((*i, &p.cells, backends), (want.0, &want.1.cells, &want.2));
         }
-        let emptied = &spent.last().unwrap().read.1;
-        assert!(emptied.is_empty() && emptied.capacity() == capacity);
+        // The last piece hands back the batch's own list (the same buffer, not a copy).
+        assert_eq!(spent.last().unwrap().read.as_ptr(), list);
         // And every answer, to the solving thread that made it.
-        let solved: Vec<usize> = spent.iter().flat_map(|s| &s.solved).map(|a| a.b).collect();
+        let solved: Vec<usize> = spent
+            .iter()
+            .flat_map(|s| &s.solved.0)
+            .map(|a| a.b)
+            .collect();
         assert_eq!(solved, [0, 1, 0, 1, 0, 1]);
+        // A stop before the first solve hands every puzzle back unsolved, in the list.
+        stop.store(true, Ordering::Relaxed);
+        let given = batch.clone();
+        let list = given.as_ptr();
+        let mut left = Vec::new();
+        solve_batch(&mut solvers, 1, given, &stop, |piece| left.push(piece));
+        let last = left.pop().unwrap();
+        assert!(left.is_empty() && last.puzzles.is_empty() && last.answers.is_empty());
+        assert_eq!(last.emptied.as_ptr(), list);
+        let indices: Vec<usize> = last.emptied.iter().map(|t| t.0).collect();
+        assert_eq!(indices.len(), 3);
         let summary = checker.tally.summary();
         assert_eq!((summary.puzzles, summary.wrong.len()), (3, 0));
     }

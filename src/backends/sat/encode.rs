@@ -20,7 +20,8 @@ pub enum Encoding {
     Extended,
     /// Extended after removing what the givens decide (no variable for a value a given
     /// rules out, satisfied clauses dropped, false literals removed), with each "not
-    /// both" pair of two cells that share several units (a row and a box) stated once.
+    /// both" pair of two cells that share several units (a row or a column and a box)
+    /// stated once.
     Reduced,
 }
 
@@ -161,16 +162,23 @@ impl Encoded {
                 }
             }
         }
+        let mut fresh = Vec::new();
         for (u, unit) in g.units.iter().enumerate() {
-            // A pair of cells that an earlier unit also holds has its clauses already.
-            let first_shared = |a: usize, b: usize| {
+            // Which pairs of the unit's cells (by place in it) no earlier unit holds: the
+            // reduced encoding states the others' clauses there already. A cell's units
+            // are listed in increasing order.
+            let k = unit.cells.len();
+            fresh.clear();
+            fresh.extend((0..k * k).map(|ij| {
+                let (a, b) = (unit.cells[ij / k], unit.cells[ij % k]);
                 !once
                     || !g.cell_units[a]
                         .iter()
-                        .any(|&w| w < u && g.units[w].cells.contains(&b))
-            };
+                        .take_while(|&&w| w < u)
+                        .any(|w| g.cell_units[b].contains(w))
+            }));
             for v in values.clone() {
-                b.at_most_one(unit.cells.iter().map(|&c| (c, v)), first_shared);
+                b.at_most_one(unit.cells.iter().map(|&c| (c, v)), |i, j| fresh[i * k + j]);
             }
         }
         // The givens last: a solver that simplifies while loading (varisat does) then
@@ -255,15 +263,16 @@ struct Builder<'a> {
     literal: &'a [Literal],
     cnf: Cnf,
     clause: Vec<i32>,
-    /// The (cell, literal) pairs of the "not both" clauses being built.
+    /// The literals of the "not both" clauses being built, each with its place in the
+    /// list given.
     open: Vec<(usize, Literal)>,
 }
 
 impl Builder<'_> {
     /// Adds the pairwise "not both" clauses over the given (cell, value) literals, in
-    /// pair order, for the pairs of cells `keep` accepts. A pair with a false literal is
-    /// satisfied, so false literals are left out before pairing (which is what makes the
-    /// reduced encoding cheap to build).
+    /// pair order, for the pairs `keep` accepts (by their places in the list). A pair
+    /// with a false literal is satisfied, so false literals are left out before pairing
+    /// (which is what makes the reduced encoding cheap to build).
     fn at_most_one(
         &mut self,
         lits: impl IntoIterator<Item = (usize, u8)>,
@@ -273,7 +282,8 @@ impl Builder<'_> {
         self.open.clear();
         self.open.extend(
             lits.into_iter()
-                .map(|(cell, value)| (cell, self.literal[cell * n + value as usize - 1]))
+                .enumerate()
+                .map(|(i, (cell, value))| (i, self.literal[cell * n + value as usize - 1]))
                 .filter(|&(_, l)| l != Literal::Const(false)),
         );
         for i in 0..self.open.len() {
