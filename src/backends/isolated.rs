@@ -113,7 +113,7 @@ pub(crate) struct Isolated {
     spec: String,
     /// Which solves go to the worker.
     worker_for: WorkerFor,
-    /// The same solver in this process, for solves without a deadline.
+    /// The same solver in this process, for the solves that do not go to the worker.
     local: Timed,
     /// The running worker, kept across puzzles; `None` until needed or after a kill.
     worker: Option<Worker>,

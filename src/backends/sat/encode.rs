@@ -168,17 +168,19 @@ impl Encoded {
             // reduced encoding states the others' clauses there already. A cell's units
             // are listed in increasing order.
             let k = unit.cells.len();
-            fresh.clear();
-            fresh.extend((0..k * k).map(|ij| {
-                let (a, b) = (unit.cells[ij / k], unit.cells[ij % k]);
-                !once
-                    || !g.cell_units[a]
+            if once {
+                fresh.clear();
+                fresh.extend((0..k * k).map(|ij| {
+                    let (a, b) = (unit.cells[ij / k], unit.cells[ij % k]);
+                    !g.cell_units[a]
                         .iter()
                         .take_while(|&&w| w < u)
                         .any(|w| g.cell_units[b].contains(w))
-            }));
+                }));
+            }
             for v in values.clone() {
-                b.at_most_one(unit.cells.iter().map(|&c| (c, v)), |i, j| fresh[i * k + j]);
+                let keep = |i: usize, j: usize| !once || fresh[i * k + j];
+                b.at_most_one(unit.cells.iter().map(|&c| (c, v)), keep);
             }
         }
         // The givens last: a solver that simplifies while loading (varisat does) then
