@@ -39,18 +39,29 @@ fn rate_stuck_lists_each_stuck_puzzle_with_its_first_step_beyond_singles() {
         assert!(fields[2].ends_with(" candidates"), "{line}");
         assert!(fields[4].starts_with("next: "), "{line}");
     }
-    // The first two puzzles give the ladder nothing past singles; the third a
-    // pointing locked candidates at step 2.
+    // The first puzzle gives the ladder nothing past singles (a multi-sector locked
+    // set past its end), the second a junior exocet at step 2, the third a pointing
+    // locked candidates at step 2.
     assert_eq!(
         lines[0].split('\t').nth(3),
         Some("first step beyond singles: none")
+    );
+    assert!(
+        lines[0].ends_with("next: multi-sector locked set: ")
+            || lines[0].contains("\tnext: multi-sector locked set: "),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(
+        lines[1].split('\t').nth(3),
+        Some("first step beyond singles: step 2, junior exocet")
     );
     assert_eq!(
         lines[2].split('\t').nth(3),
         Some("first step beyond singles: step 2, locked candidates (pointing)")
     );
     assert!(
-        text.contains("# stuck: 3; with a step beyond singles: 1; next step past the ladder: "),
+        text.contains("# stuck: 3; with a step beyond singles: 2 (with the sound families past the ladder's end: 3); next step past the ladder: "),
         "{text}"
     );
 }

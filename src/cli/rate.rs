@@ -247,6 +247,9 @@ fn line(format: RateFormat, r: &Rating) -> String {
 struct Tally {
     stuck: usize,
     beyond_singles: usize,
+    /// Puzzles with a sound step beyond singles in the ladder or, stuck at their
+    /// singles, by a sound family past its end.
+    shown: usize,
     /// The family of each next step found, with its count, in order of first sight.
     next: Vec<(String, usize)>,
     none: usize,
@@ -256,6 +259,8 @@ impl Tally {
     fn add(&mut self, d: &Diagnosis) {
         self.stuck += 1;
         self.beyond_singles += usize::from(d.beyond_singles.is_some());
+        self.shown +=
+            usize::from(d.beyond_singles.is_some() || d.next.as_ref().is_some_and(|n| n.sound));
         match &d.next {
             Some(next) => match self.next.iter_mut().find(|(f, _)| *f == next.family) {
                 Some((_, k)) => *k += 1,
@@ -272,6 +277,7 @@ impl Tally {
                 json!({"stuck": {
                     "puzzles": self.stuck,
                     "beyond_singles": self.beyond_singles,
+                    "beyond_singles_with_families_past_the_ladder": self.shown,
                     "next": self.next.iter().map(|(f, k)| json!({"family": f, "puzzles": k})).collect::<Vec<_>>(),
                     "no_next_step": self.none,
                 }})
@@ -281,9 +287,10 @@ impl Tally {
                     self.next.iter().map(|(f, k)| format!("{f} {k}")).collect();
                 next.push(format!("none found {}", self.none));
                 format!(
-                    "# stuck: {}; with a step beyond singles: {}; next step past the ladder: {}\n",
+                    "# stuck: {}; with a step beyond singles: {} (with the sound families past the ladder's end: {}); next step past the ladder: {}\n",
                     self.stuck,
                     self.beyond_singles,
+                    self.shown,
                     next.join(", ")
                 )
             }

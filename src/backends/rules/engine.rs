@@ -7,7 +7,9 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
-use super::{als, blossom, chains, locked, matching, nishio, singles, subsets, twosat, unique};
+use super::{
+    als, blossom, chains, exocet, locked, matching, nishio, singles, subsets, twosat, unique,
+};
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use std::time::Instant;
@@ -121,6 +123,7 @@ pub const RULES: &[Rule] = &[
     Rule::new("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
     Rule::new("template chains", 7, als::find_with_templates),
+    Rule::new("exocet", 8, exocet::find),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -164,6 +167,10 @@ pub const LEVELS: &[Level] = &[
     Level {
         name: "templates",
         aliases: &["template-chains"],
+    },
+    Level {
+        name: "exocet",
+        aliases: &["exotic"],
     },
 ];
 

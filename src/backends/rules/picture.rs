@@ -27,6 +27,22 @@ pub fn states_before(board: &Board, start: &State, steps: &[Step]) -> Vec<State>
     out
 }
 
+/// A coloured outline inside each of `cells`, of SVG class `class`.
+fn outlines(g: &Geom, cells: &[usize], class: &str, colour: &str, dash: &str) -> String {
+    let mut o = String::new();
+    for &c in cells {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>\n",
+            x + 2.0,
+            y + 2.0,
+            g.cell - 4.0,
+            g.cell - 4.0
+        ));
+    }
+    o
+}
+
 /// Whether a step is worth a picture of its own (anything but a single).
 pub fn is_nontrivial(step: &Step) -> bool {
     !matches!(
@@ -181,6 +197,12 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
                 .into(),
         );
     }
+    if matches!(step.detail, Detail::Exocet { .. }) {
+        lines.push(
+            "green outline: a base cell; orange outline: a target; grey dashes: a companion; blue: the cross-lines' cells outside the band."
+                .into(),
+        );
+    }
     if step.assumes_unique() {
         lines.push("(rests on the assumption that the puzzle has one solution)".into());
     }
@@ -228,6 +250,15 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
             "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#fff3b0\"/>\n",
             g.cell, g.cell
         ));
+    }
+    if let Detail::Exocet { outside, .. } = &step.detail {
+        for &c in outside {
+            let (x, y) = g.origin(c);
+            o.push_str(&format!(
+                "<rect class=\"cross\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#dbeafe\"/>\n",
+                g.cell, g.cell
+            ));
+        }
     }
     for &(c, _) in &step.placements {
         let (x, y) = g.origin(c);
@@ -358,16 +389,19 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
         o.push_str(&als_svg(&g, sets, &[]));
     }
     if let Detail::Tridagon { guardians } = &step.detail {
-        for &c in guardians {
-            let (x, y) = g.origin(c);
-            o.push_str(&format!(
-                "<rect class=\"guardian\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#c026d3\" stroke-width=\"3\"/>\n",
-                x + 2.0,
-                y + 2.0,
-                g.cell - 4.0,
-                g.cell - 4.0
-            ));
-        }
+        o.push_str(&outlines(&g, guardians, "guardian", "#c026d3", ""));
+    }
+    if let Detail::Exocet {
+        base,
+        targets,
+        companions,
+        ..
+    } = &step.detail
+    {
+        o.push_str(&outlines(&g, base, "base", "#16a34a", ""));
+        o.push_str(&outlines(&g, targets, "target", "#ea580c", ""));
+        let dash = " stroke-dasharray=\"4 3\"";
+        o.push_str(&outlines(&g, companions, "companion", "#6b7280", dash));
     }
     if !with_caption {
         o.push_str("</svg>\n");

@@ -96,6 +96,8 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::TwoSat { .. } => "2-SAT".into(),
         Detail::DeathBlossom { .. } => "death blossom".into(),
         Detail::Tridagon { .. } => "tridagon".into(),
+        Detail::Exocet { .. } => "junior exocet".into(),
+        Detail::Msls { .. } => "multi-sector locked set".into(),
         Detail::AlignedExclusion { .. } => if step.cells.len() == 2 {
             "aligned pair exclusion"
         } else {
@@ -150,6 +152,40 @@ fn tridagon_reason(board: &Board, step: &Step, guardians: &[usize]) -> String {
         if guardians.len() == 1 { "" } else { "s" },
         cells(board, guardians),
         digits(board, &step.digits),
+    )
+}
+
+/// Why a junior exocet's targets take the base cells' two digits.
+fn exocet_reason(
+    board: &Board,
+    step: &Step,
+    base: &[usize],
+    targets: &[usize],
+    companions: &[usize],
+    covers: &[(u8, Vec<usize>)],
+) -> String {
+    let outside: Vec<String> = covers
+        .iter()
+        .map(|(d, houses)| {
+            if houses.is_empty() {
+                format!("no {}", sym(board, *d))
+            } else {
+                format!(
+                    "the {}s in {}",
+                    sym(board, *d),
+                    list(houses, |&u| board.unit_name(u))
+                )
+            }
+        })
+        .collect();
+    format!(
+        "base cells {} (one box, one line) take two different digits of {}; each of the two appears once in every cross-line {}; inside the band the base box's cross-line cannot hold it, a target's cross-line holds it only at the target (its cell in the base line shares that line with the base cells, companions {} hold no base digit); outside the band at most two of each (cross-line cells: {}), so each of the two is in a target {}, and the targets take exactly the base cells' two digits",
+        cells(board, base),
+        digits(board, &step.digits),
+        list(&step.units, |&u| board.unit_name(u)),
+        cells(board, companions),
+        outside.join(", "),
+        cells(board, targets),
     )
 }
 
@@ -500,6 +536,33 @@ pub fn reason(board: &Board, step: &Step) -> String {
             )
         }
         Detail::Tridagon { guardians } => tridagon_reason(board, step, guardians),
+        Detail::Msls { covers } => {
+            let per_digit: Vec<String> = covers
+                .iter()
+                .map(|(d, lines)| {
+                    format!(
+                        "{} at most {} ({})",
+                        sym(board, *d),
+                        lines.len(),
+                        list(lines, |&u| board.unit_name(u))
+                    )
+                })
+                .collect();
+            format!(
+                "the {} open cells where {} cross take one digit each; a digit goes in them at most as often as the fewest lines holding all its candidates there: {}; these add up to {}, so every digit is placed that often and each of its lines holds it inside the cells, not elsewhere",
+                step.cells.len(),
+                list(&step.units, |&u| board.unit_name(u)),
+                per_digit.join(", "),
+                step.cells.len()
+            )
+        }
+        Detail::Exocet {
+            base,
+            targets,
+            companions,
+            covers,
+            ..
+        } => exocet_reason(board, step, base, targets, companions, covers),
         Detail::AlignedExclusion { sets } => {
             let removed: Vec<String> = step
                 .eliminations

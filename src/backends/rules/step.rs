@@ -103,6 +103,28 @@ pub enum Detail {
         /// The pattern's cells that hold digits other than the three.
         guardians: Vec<usize>,
     },
+    /// A junior exocet: the base cells take two of the step's digits, and the two
+    /// targets take the same two; the cross-lines are the step's `units`.
+    Exocet {
+        /// The two base cells (one box, one line).
+        base: Vec<usize>,
+        /// The two target cells.
+        targets: Vec<usize>,
+        /// The targets' companions, holding no base digit.
+        companions: Vec<usize>,
+        /// The cross-lines' cells outside the band.
+        outside: Vec<usize>,
+        /// Per base digit, the houses (at most two) that hold every cell of `outside`
+        /// able to take it.
+        covers: Vec<(u8, Vec<usize>)>,
+    },
+    /// A multi-sector locked set: the step's cells, where its rows cross its columns
+    /// (`units`), take as many digits as the lines covering each digit's candidates
+    /// there add up to, so each covering line holds its digit inside the cells.
+    Msls {
+        /// Per digit with candidates in the cells, the fewest lines covering them.
+        covers: Vec<(u8, Vec<usize>)>,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.

@@ -1,8 +1,9 @@
 //! Where the ladder stops, and what would make the next step: for a puzzle the rules
 //! leave stuck, the position reached (open cells, candidates left), the first step
 //! beyond singles the ladder made, and the first deduction found past its end. Past
-//! the end come the sound families kept out of the ladder because they unlocked no
-//! puzzle of the shared sets ([`OFF_LADDER`]), then, as a diagnostic only (never a
+//! the end come the sound families kept out of the ladder ([`OFF_LADDER`]: they unlock
+//! no puzzle of the shared sets, and the multi-sector locked set costs more than the
+//! rest of the ladder on a stuck position), then, as a diagnostic only (never a
 //! rule of the ladder: it tries a value and follows it), a forcing chain: a candidate
 //! whose placement leads to a contradiction by singles, or else by the rules of levels
 //! 0 to 2, in the fewest steps.
@@ -11,12 +12,17 @@ use super::board::Board;
 use super::engine::{self, Finish, Run, RULES};
 use super::state::State;
 use super::step::Step;
-use super::{exclusion, render, tridagon};
+use super::{exclusion, msls, render, tridagon};
 use crate::model::Puzzle;
 
-/// Sound families that are not in the ladder: tried first past its end.
-pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] =
-    &[tridagon::find, exclusion::pair, exclusion::triple];
+/// Sound families that are not in the ladder: tried first past its end, cheapest
+/// first.
+pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
+    tridagon::find,
+    exclusion::pair,
+    exclusion::triple,
+    msls::find,
+];
 
 /// What a stuck run reached and lacks.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,10 +46,12 @@ pub struct Next {
     pub change: String,
     /// The candidates it removes, as `(cell, digit)`.
     pub removes: Vec<(usize, u8)>,
+    /// Whether it is a sound family's step (else a forcing chain, a diagnostic).
+    pub sound: bool,
 }
 
 /// The position a run's recorded steps reach from the puzzle.
-fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
+pub fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
     let mut s = State::new(board, puzzle);
     for step in steps {
         for &(c, d) in &step.placements {
@@ -86,6 +94,7 @@ fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
                 family: render::name(board, &step),
                 change: render::change(board, &step),
                 removes: step.eliminations,
+                sound: true,
             });
         }
     }
@@ -117,6 +126,7 @@ fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
                 family: format!("forcing chain (diagnostic, by {how})"),
                 change: format!("remove {d} from {cell}: {cell}={d} leads to a contradiction in {steps} steps, the fewest"),
                 removes: vec![(c, d)],
+                sound: false,
             });
         }
     }

@@ -1,0 +1,239 @@
+//! The junior exocet: two *base* cells of one box in one row of a band, holding two to
+//! four *base digits* between them, and two *target* cells of the band's other boxes,
+//! in its other rows. The base cells, sharing a row and a box, take two different
+//! digits `x` and `y`. Take `x`: it appears once in each of three *cross-lines*, the
+//! target columns and the base box's third column. Within the band the third column
+//! cannot hold it (it lies in the base box), a target column's cell in the base row
+//! cannot (the row has `x` in a base cell), and its third cell, the *companion*, is
+//! required to hold no base digit; so `x` sits in the cross-lines either at a target or
+//! outside the band. Outside the band the cross-lines' cells that can hold each base
+//! digit are required to lie in two houses (rows, columns or boxes), which hold it
+//! twice at most: so `x` is in a target, and so is `y`. The two targets then hold
+//! exactly the base cells' two digits: a target loses every digit the base cells lack,
+//! a base cell every digit neither target has.
+//!
+//! Found along rows (bands of three rows) and along columns (stacks), on classic 9×9
+//! boards and X-Sudoku (the argument uses rows, columns and boxes only).
+
+use super::board::Board;
+use super::state::State;
+use super::step::{digits_of, Detail, Step};
+
+/// Most base digits a pattern may have.
+const MAX_BASE_DIGITS: u32 = 4;
+
+/// A cell's row, column and box on a 9×9 board, as unit indices of [`Board`].
+fn houses(board: &Board, cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [board.row(r), board.column(c), 18 + r / 3 * 3 + c / 3]
+}
+
+/// At most two houses holding every one of `cells` (sorted unit indices), if any do.
+fn cover(board: &Board, cells: &[usize]) -> Option<Vec<usize>> {
+    let Some(&first) = cells.first() else {
+        return Some(Vec::new());
+    };
+    for h in houses(board, first) {
+        let rest: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&c| !houses(board, c).contains(&h))
+            .collect();
+        let Some(&second) = rest.first() else {
+            return Some(vec![h]);
+        };
+        if let Some(&k) = houses(board, second)
+            .iter()
+            .find(|&&k| rest.iter().all(|&c| houses(board, c).contains(&k)))
+        {
+            let mut pair = vec![h, k];
+            pair.sort_unstable();
+            return Some(pair);
+        }
+    }
+    None
+}
+
+/// The first junior exocet that removes something: rows before columns, then bands,
+/// base boxes, base rows and base cells in order, then targets.
+pub fn find(board: &Board, s: &State) -> Option<Step> {
+    let g = &board.geometry;
+    if g.n != 9 || g.box_rows != 3 || g.box_cols != 3 {
+        return None;
+    }
+    for transposed in [false, true] {
+        // `at(line, across)`: the cell of row `line`, column `across` when reading
+        // rows; of column `line`, row `across` when reading columns.
+        let at = |line: usize, across: usize| {
+            if transposed {
+                across * 9 + line
+            } else {
+                line * 9 + across
+            }
+        };
+        let cross_unit = |across: usize| {
+            if transposed {
+                board.row(across)
+            } else {
+                board.column(across)
+            }
+        };
+        for band in 0..3 {
+            let lines = [band * 3, band * 3 + 1, band * 3 + 2];
+            for stack in 0..3 {
+                let box_cols = [stack * 3, stack * 3 + 1, stack * 3 + 2];
+                for &line in &lines {
+                    for (i, j, k) in [(0, 1, 2), (0, 2, 1), (1, 2, 0)] {
+                        let base = [at(line, box_cols[i]), at(line, box_cols[j])];
+                        if base.iter().any(|&c| s.value[c] != 0) {
+                            continue;
+                        }
+                        let digits = s.cand[base[0]].0 | s.cand[base[1]].0;
+                        if !(2..=MAX_BASE_DIGITS).contains(&digits.count_ones()) {
+                            continue;
+                        }
+                        let pattern = Pattern {
+                            base,
+                            digits,
+                            third: box_cols[k],
+                            others: lines.iter().copied().filter(|&l| l != line).collect(),
+                            band: lines,
+                        };
+                        if let Some(step) = targets(board, s, &pattern, stack, &at, &cross_unit) {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A base: its cells and digits, and the band around it.
+struct Pattern {
+    base: [usize; 2],
+    digits: u64,
+    /// The base box's cross-line (the across index of its third cell in the line).
+    third: usize,
+    /// The band's two other lines.
+    others: Vec<usize>,
+    band: [usize; 3],
+}
+
+/// Every pair of targets for one base, one in each of the band's other boxes.
+fn targets(
+    board: &Board,
+    s: &State,
+    p: &Pattern,
+    stack: usize,
+    at: &dyn Fn(usize, usize) -> usize,
+    cross_unit: &dyn Fn(usize) -> usize,
+) -> Option<Step> {
+    let holds_base = |c: usize| {
+        if s.value[c] != 0 {
+            p.digits >> (s.value[c] - 1) & 1 == 1
+        } else {
+            s.cand[c].0 & p.digits != 0
+        }
+    };
+    let stacks: Vec<usize> = (0..3).filter(|&t| t != stack).collect();
+    // Per other box of the band, the targets it offers: (target, companion, across).
+    let offers: Vec<Vec<(usize, usize, usize)>> = stacks
+        .iter()
+        .map(|&t| {
+            let mut v = Vec::new();
+            for across in t * 3..t * 3 + 3 {
+                for (a, b) in [(0, 1), (1, 0)] {
+                    let (target, companion) = (at(p.others[a], across), at(p.others[b], across));
+                    if s.value[target] == 0
+                        && s.cand[target].0 & p.digits != 0
+                        && !holds_base(companion)
+                    {
+                        v.push((target, companion, across));
+                    }
+                }
+            }
+            v
+        })
+        .collect();
+    for &(t1, comp1, a1) in &offers[0] {
+        for &(t2, comp2, a2) in &offers[1] {
+            let crosses = [p.third, a1, a2];
+            // The cross-lines' cells outside the band.
+            let outside: Vec<usize> = (0..9)
+                .filter(|l| !p.band.contains(l))
+                .flat_map(|l| crosses.map(|a| at(l, a)))
+                .collect();
+            let mut covers = Vec::new();
+            for d in digits_of(p.digits) {
+                let mut holding: Vec<usize> = outside
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        s.value[c] == d || (s.value[c] == 0 && s.cand[c].0 >> (d - 1) & 1 == 1)
+                    })
+                    .collect();
+                holding.sort_unstable();
+                match cover(board, &holding) {
+                    Some(h) => covers.push((d, h)),
+                    None => break,
+                }
+            }
+            if covers.len() != p.digits.count_ones() as usize {
+                continue;
+            }
+            let base_has = s.cand[p.base[0]].0 | s.cand[p.base[1]].0;
+            let targets_have = s.cand[t1].0 | s.cand[t2].0;
+            let mut eliminations = Vec::new();
+            for t in [t1, t2] {
+                eliminations.extend(
+                    digits_of(s.cand[t].0 & !base_has)
+                        .into_iter()
+                        .map(|d| (t, d)),
+                );
+            }
+            for b in p.base {
+                eliminations.extend(
+                    digits_of(s.cand[b].0 & !targets_have)
+                        .into_iter()
+                        .map(|d| (b, d)),
+                );
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(Detail::Exocet {
+                base: p.base.to_vec(),
+                targets: vec![t1, t2],
+                companions: vec![comp1, comp2],
+                outside,
+                covers,
+            });
+            step.cells = vec![p.base[0], p.base[1], t1, t2];
+            step.digits = digits_of(p.digits);
+            step.units = crosses.iter().map(|&a| cross_unit(a)).collect();
+            step.eliminations = eliminations;
+            return Some(step);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::position;
+    use super::*;
+
+    #[test]
+    fn two_houses_cover_cells_of_a_row_and_a_box_but_not_three_rows() {
+        let (b, _) = position(&".".repeat(81), &[]);
+        // r4c1, r4c5 (row 4) and r8c2 (row 8, the first house of it tried).
+        assert_eq!(cover(&b, &[27, 31, 64]), Some(vec![3, 7]));
+        // r4c1, r4c5, r8c2, r9c1: row 4 and box 7.
+        assert_eq!(cover(&b, &[27, 31, 64, 72]), Some(vec![3, 24]));
+        // r4c1, r5c5, r8c8: three rows, columns and boxes.
+        assert_eq!(cover(&b, &[27, 40, 70]), None);
+        assert_eq!(cover(&b, &[]), Some(vec![]));
+    }
+}

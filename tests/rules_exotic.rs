@@ -1,0 +1,231 @@
+//! The families for the forum's hardest puzzles, which no basic pattern touches after
+//! their singles: the junior exocet (the ladder's last rule) and the multi-sector
+//! locked set (tried past the ladder's end). Each is the first deduction beyond
+//! singles on a puzzle of `tests/data/forum_hardest_1106.txt` (the forum's
+//! HardestDatabase110626; source in `tests/data/SOURCES.md`), agrees with the solution
+//! `dlx` finds, holds the facts its argument rests on, and shows its pattern.
+
+mod common;
+
+use common::*;
+use sudoku_arena::backends::rules::engine::{Options, Run};
+use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::backends::rules::step::{Detail, Step};
+use sudoku_arena::backends::rules::stuck::reached;
+use sudoku_arena::backends::rules::{msls, picture, render, soundness, RulesSolver};
+use sudoku_arena::model::Puzzle;
+
+/// The forum-hardest puzzle on line `line` (from 1) of the test copy.
+fn forum(line: usize) -> Puzzle {
+    data_puzzles("forum_hardest_1106.txt", line).remove(line - 1)
+}
+
+/// The ladder's run with steps recorded, checked step by step against the solution.
+fn sound_run(solver: &mut RulesSolver, p: &Puzzle) -> Run {
+    let run = solver.run(
+        p,
+        &Options {
+            record: true,
+            ..Options::default()
+        },
+    );
+    let board = solver.board(&p.geometry);
+    if let Err(e) = soundness::check(board, &run.steps, &dlx_solution(p)) {
+        panic!("{}: unsound: {e}", p.display_name());
+    }
+    run
+}
+
+/// The first step above level 0, with its number (from 1).
+fn first_beyond_singles(run: &Run) -> Option<(usize, &Step)> {
+    run.steps
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.level().is_some_and(|l| l > 0))
+        .map(|(k, s)| (k + 1, s))
+}
+
+/// Whether cell `c` can hold digit `d` in `s` (a candidate, or placed there).
+fn can_hold(s: &State, c: usize, d: u8) -> bool {
+    s.value[c] == d || (s.value[c] == 0 && s.cand[c].iter().any(|x| x == d))
+}
+
+#[test]
+fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
+    let p = forum(4);
+    let mut solver = RulesSolver::new(false);
+    let run = sound_run(&mut solver, &p);
+    let (k, step) = first_beyond_singles(&run).expect("a step beyond singles");
+    let board = solver.board(&p.geometry);
+    assert_eq!(render::name(board, step), "junior exocet", "step {k}");
+    assert_eq!(step.rule_name(), "exocet");
+    assert_eq!(step.level(), Some(8));
+    let solution = dlx_solution(&p);
+    assert!(!step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "{}", board.cell_name(c));
+    }
+    let Detail::Exocet {
+        base,
+        targets,
+        companions,
+        outside,
+        covers,
+    } = &step.detail
+    else {
+        panic!("not an exocet: {step:?}");
+    };
+    // The facts the argument rests on, in the position the step was found in.
+    let s = picture::states_before(board, &State::new(board, &p), &run.steps[..k]).remove(k - 1);
+    let (row, col, bx) = (
+        |c: usize| c / 9,
+        |c: usize| c % 9,
+        |c: usize| c / 27 * 3 + c % 9 / 3,
+    );
+    let along_rows = row(base[0]) == row(base[1]);
+    let line = |c: usize| if along_rows { row(c) } else { col(c) };
+    let band = |c: usize| line(c) / 3;
+    assert!(bx(base[0]) == bx(base[1]) && (along_rows || col(base[0]) == col(base[1])));
+    let base_digits: Vec<u8> = (1..=9)
+        .filter(|&d| base.iter().any(|&c| can_hold(&s, c, d)))
+        .collect();
+    assert_eq!(step.digits, base_digits);
+    assert!((2..=4).contains(&base_digits.len()));
+    for (&t, &m) in targets.iter().zip(companions) {
+        assert_eq!(band(t), band(base[0]));
+        assert!(line(t) != line(base[0]) && bx(t) != bx(base[0]));
+        assert!(line(m) != line(base[0]) && line(m) != line(t));
+        assert!(
+            base_digits.iter().all(|&d| !can_hold(&s, m, d)),
+            "companion"
+        );
+    }
+    assert_ne!(bx(targets[0]), bx(targets[1]));
+    assert_eq!(outside.len(), 18);
+    assert!(outside.iter().all(|&c| band(c) != band(base[0])));
+    // Per base digit, every cross-line cell outside the band that can hold it lies
+    // in one of at most two houses.
+    assert_eq!(covers.len(), base_digits.len());
+    for (d, houses) in covers {
+        assert!(houses.len() <= 2);
+        for &c in outside.iter().filter(|&&c| can_hold(&s, c, *d)) {
+            assert!(
+                houses.iter().any(|&u| board.units[u].contains(&c)),
+                "{d} in {}",
+                board.cell_name(c)
+            );
+        }
+    }
+    // The targets take exactly the base cells' two digits in the solution.
+    let mut in_base: Vec<u8> = base.iter().map(|&c| solution[c]).collect();
+    let mut in_targets: Vec<u8> = targets.iter().map(|&c| solution[c]).collect();
+    in_base.sort_unstable();
+    in_targets.sort_unstable();
+    assert_eq!(in_base, in_targets);
+    let reason = render::reason(board, step);
+    assert!(
+        reason.contains("base cells") && reason.contains("companions"),
+        "{reason}"
+    );
+    assert!(reason.contains("the targets take exactly"), "{reason}");
+    let svg = picture::svg(board, &s, k, step);
+    for (class, count) in [("base", 2), ("target", 2), ("companion", 2), ("cross", 18)] {
+        assert_eq!(
+            svg.matches(&format!("class=\"{class}\"")).count(),
+            count,
+            "{class}"
+        );
+    }
+    assert!(svg.contains("orange outline: a target"));
+}
+
+#[test]
+fn every_exocet_step_on_the_forum_set_agrees_with_the_solution() {
+    let mut solver = RulesSolver::new(false);
+    let (mut puzzles, mut steps, mut first) = (0, 0, 0);
+    for p in data_puzzles("forum_hardest_1106.txt", 375).iter().take(120) {
+        let run = sound_run(&mut solver, p);
+        let n = run
+            .steps
+            .iter()
+            .filter(|s| s.rule_name() == "exocet")
+            .count();
+        puzzles += usize::from(n > 0);
+        steps += n;
+        if first_beyond_singles(&run).is_some_and(|(_, s)| s.rule_name() == "exocet") {
+            first += 1;
+        }
+    }
+    // Counted on the first 120 puzzles by this build; the bounds leave room for
+    // changes of the ladder below the exocet, never for none.
+    assert!(
+        puzzles >= 40 && steps >= puzzles && first >= 20,
+        "{puzzles} {steps} {first}"
+    );
+}
+
+#[test]
+fn a_multi_sector_locked_set_gives_forum_puzzle_1_its_first_deduction() {
+    let p = forum(1);
+    let mut solver = RulesSolver::new(false);
+    let run = sound_run(&mut solver, &p);
+    assert!(
+        first_beyond_singles(&run).is_none(),
+        "the ladder has a step"
+    );
+    let board = solver.board(&p.geometry);
+    let s = reached(board, &p, &run.steps);
+    let step = msls::find(board, &s).expect("a multi-sector locked set");
+    assert_eq!(render::name(board, &step), "multi-sector locked set");
+    let solution = dlx_solution(&p);
+    assert!(!step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution[c], d, "{}", board.cell_name(c));
+    }
+    let Detail::Msls { covers } = &step.detail else {
+        panic!("not a multi-sector locked set: {step:?}");
+    };
+    // The cells: every open cell where the rows cross the columns.
+    let rows: Vec<usize> = step.units.iter().copied().filter(|&u| u < 9).collect();
+    let cols: Vec<usize> = step
+        .units
+        .iter()
+        .filter(|&&u| u >= 9)
+        .map(|u| u - 9)
+        .collect();
+    assert!(rows.len() >= 2 && cols.len() >= 2);
+    let expected: Vec<usize> = rows
+        .iter()
+        .flat_map(|&r| cols.iter().map(move |&c| r * 9 + c))
+        .filter(|&c| s.value[c] == 0)
+        .collect();
+    assert_eq!(step.cells, expected);
+    // Each digit's lines cover its candidates in the cells, and the lines add up to
+    // the cells; in the solution each line holds its digit inside them.
+    let total: usize = covers.iter().map(|(_, lines)| lines.len()).sum();
+    assert_eq!(total, step.cells.len());
+    for (d, lines) in covers {
+        for &c in step.cells.iter().filter(|&&c| can_hold(&s, c, *d)) {
+            assert!(lines.iter().any(|&u| board.units[u].contains(&c)));
+        }
+        for &u in lines {
+            let at = board.units[u].iter().find(|&&c| solution[c] == *d).unwrap();
+            assert!(step.cells.contains(at), "{d} of {}", board.unit_name(u));
+        }
+    }
+    let reason = render::reason(board, &step);
+    assert!(
+        reason.contains(&format!("these add up to {}", step.cells.len())),
+        "{reason}"
+    );
+}
+
+#[test]
+fn the_exotic_families_leave_other_boards_alone() {
+    let p = puzzle(&".".repeat(256), sudoku_arena::model::Variant::Classic);
+    let mut solver = RulesSolver::new(false);
+    let board = solver.board(&p.geometry);
+    let s = State::new(board, &p);
+    assert!(sudoku_arena::backends::rules::exocet::find(board, &s).is_none());
+    assert!(msls::find(board, &s).is_none());
+}
