@@ -41,7 +41,13 @@ pub struct Board {
     /// `a * peer_words + b / 64` is set.
     peer_bits: Vec<u64>,
     peer_words: usize,
+    /// `sight[c * units + u]`: [`Board::sight`], kept for boards up to
+    /// [`SIGHT_TABLE_MAX_N`] (empty above: worked out when asked).
+    sight: Vec<u64>,
 }
+
+/// Largest side whose [`Board::sight`] is kept as a table (25×25: 375 KB).
+const SIGHT_TABLE_MAX_N: usize = 25;
 
 impl Board {
     /// The tables of a geometry.
@@ -92,7 +98,8 @@ impl Board {
                 peer_bits[a * peer_words + b / 64] |= 1 << (b % 64);
             }
         }
-        Board {
+        let mut board = Board {
+            sight: Vec::new(),
             peer_bits,
             peer_words,
             geometry: geometry.clone(),
@@ -102,7 +109,14 @@ impl Board {
             peers: g.peers.clone(),
             crossings,
             full: if n == 64 { u64::MAX } else { (1u64 << n) - 1 },
+        };
+        if n <= SIGHT_TABLE_MAX_N {
+            board.sight = (0..cells)
+                .flat_map(|c| (0..board.units.len()).map(move |u| (c, u)))
+                .map(|(c, u)| board.sight_of(c, u))
+                .collect();
         }
+        board
     }
 
     /// Number of units.
@@ -123,6 +137,24 @@ impl Board {
     /// The unit that is column `c`.
     pub fn column(&self, c: usize) -> usize {
         self.n + c
+    }
+
+    /// The positions of unit `u` that are cell `c` or see it (every position when `u`
+    /// holds `c`).
+    pub fn sight(&self, c: usize, u: usize) -> u64 {
+        if self.sight.is_empty() {
+            self.sight_of(c, u)
+        } else {
+            self.sight[c * self.units.len() + u]
+        }
+    }
+
+    fn sight_of(&self, c: usize, u: usize) -> u64 {
+        self.units[u]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &x)| x == c || self.sees(x, c))
+            .fold(0u64, |m, (i, _)| m | 1 << i)
     }
 
     /// Whether two different cells share a unit.

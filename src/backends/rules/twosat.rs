@@ -67,16 +67,26 @@ pub fn instance(board: &Board, s: &State) -> Instance {
             clause(pos(var(c, ds[0])), pos(var(c, ds[1])));
         }
     }
-    for u in 0..board.unit_count() {
-        for d in 1..=n as u8 {
-            let open: Vec<usize> = board.units[u]
+    // Per unit, the digits placed in it.
+    let placed_in: Vec<u64> = board
+        .units
+        .iter()
+        .map(|cells| {
+            cells
                 .iter()
-                .copied()
-                .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
-                .collect();
-            if board.units[u].iter().any(|&c| s.value[c] == d) {
+                .filter(|&&x| s.value[x] != 0)
+                .fold(0u64, |m, &x| m | 1 << (s.value[x] - 1))
+        })
+        .collect();
+    for (u, &placed) in placed_in.iter().enumerate() {
+        for d in 1..=n as u8 {
+            if placed >> (d - 1) & 1 == 1 {
                 continue;
             }
+            let open: Vec<usize> = super::step::positions_of(s.places(d, u))
+                .into_iter()
+                .map(|i| board.cell(u, i))
+                .collect();
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
                     clause(neg(var(a, d)), neg(var(b, d)));
@@ -143,29 +153,18 @@ pub fn instance(board: &Board, s: &State) -> Instance {
     // Look-aheads: c = d against each unit not holding c.
     for (v, &(c, d)) in vars.iter().enumerate() {
         let v = v as u32;
-        for u in 0..board.unit_count() {
-            if board.cell_units[c].iter().any(|&(w, _)| w == u) {
+        for (u, &placed) in placed_in.iter().enumerate() {
+            if placed >> (d - 1) & 1 == 1 {
                 continue;
             }
-            let mut left = None;
-            let mut count = 0;
-            let mut placed = false;
-            for &x in &board.units[u] {
-                if s.value[x] == d {
-                    placed = true;
-                    break;
-                }
-                if s.value[x] == 0 && s.cand[x].contains(d) && !board.sees(x, c) {
-                    count += 1;
-                    left = Some(x);
-                }
-            }
-            if placed {
+            let sight = board.sight(c, u);
+            if sight == board.full && board.cell_units[c].iter().any(|&(w, _)| w == u) {
                 continue;
             }
-            match (count, left) {
-                (0, _) => clause(neg(v), neg(v)),
-                (1, Some(x)) => clause(neg(v), pos(var(x, d))),
+            let left = s.places(d, u) & !sight;
+            match left.count_ones() {
+                0 => clause(neg(v), neg(v)),
+                1 => clause(neg(v), pos(var(board.cell(u, left.trailing_zeros()), d))),
                 _ => {}
             }
         }
