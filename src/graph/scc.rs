@@ -208,18 +208,35 @@ impl Digraph {
         seed: impl Fn(usize, &mut [u64]),
     ) -> Vec<u64> {
         let mut reach = vec![0u64; count * words];
-        let mut members: Vec<Vec<u32>> = vec![Vec::new(); count];
-        for x in 0..self.nodes() {
-            members[comp[x] as usize].push(x as u32);
+        // The nodes of each component, by counting sort.
+        let mut start = vec![0u32; count + 1];
+        for &k in &comp[..self.nodes()] {
+            start[k as usize + 1] += 1;
         }
         for k in 0..count {
-            for &x in &members[k] {
-                seed(x as usize, &mut reach[k * words..(k + 1) * words]);
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut members = vec![0u32; self.nodes()];
+        for (x, &k) in comp[..self.nodes()].iter().enumerate() {
+            members[fill[k as usize] as usize] = x as u32;
+            fill[k as usize] += 1;
+        }
+        // The component last merged into each, so many arcs into one component merge
+        // it once.
+        let mut merged_into = vec![u32::MAX; count];
+        for k in 0..count {
+            // Successor components have smaller numbers: their rows lie before row k.
+            let (done, rest) = reach.split_at_mut(k * words);
+            let row = &mut rest[..words];
+            for &x in &members[start[k] as usize..start[k + 1] as usize] {
+                seed(x as usize, row);
                 for &y in self.succ(x as usize) {
                     let j = comp[y as usize] as usize;
-                    if j != k {
-                        for w in 0..words {
-                            reach[k * words + w] |= reach[j * words + w];
+                    if j != k && merged_into[j] != k as u32 {
+                        merged_into[j] = k as u32;
+                        for (a, b) in row.iter_mut().zip(&done[j * words..(j + 1) * words]) {
+                            *a |= *b;
                         }
                     }
                 }
@@ -231,6 +248,18 @@ impl Digraph {
     /// The nodes reachable from `start` (itself included), with the arc each was
     /// first reached by as its parent (`u32::MAX` for `start` and unreached nodes).
     pub fn reach(&self, start: usize, seen: &mut Vec<bool>, parent: &mut Vec<u32>) {
+        self.search(start, None, seen, parent);
+    }
+
+    /// Breadth first from `start`, stopping once `stop` is reached: the parents found
+    /// up to then are those the whole search finds.
+    fn search(
+        &self,
+        start: usize,
+        stop: Option<usize>,
+        seen: &mut Vec<bool>,
+        parent: &mut Vec<u32>,
+    ) {
         let n = self.nodes();
         seen.clear();
         seen.resize(n, false);
@@ -239,7 +268,7 @@ impl Digraph {
         let mut queue = vec![start as u32];
         seen[start] = true;
         let mut head = 0;
-        while head < queue.len() {
+        while head < queue.len() && !stop.is_some_and(|b| seen[b]) {
             let x = queue[head] as usize;
             head += 1;
             for &y in self.succ(x) {
@@ -256,7 +285,7 @@ impl Digraph {
     /// `None` when `b` cannot be reached from `a`.
     pub fn path(&self, a: u32, b: u32) -> Option<Vec<(u32, u32)>> {
         let (mut seen, mut parent) = (Vec::new(), Vec::new());
-        self.reach(a as usize, &mut seen, &mut parent);
+        self.search(a as usize, Some(b as usize), &mut seen, &mut parent);
         if !seen[b as usize] {
             return None;
         }

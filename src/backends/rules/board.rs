@@ -41,6 +41,8 @@ pub struct Board {
     /// `a * peer_words + b / 64` is set.
     peer_bits: Vec<u64>,
     peer_words: usize,
+    /// The cells of each unit as bits, `peer_words` words a unit.
+    unit_bits: Vec<u64>,
     /// `sight[c * units + u]`: [`Board::sight`], kept for boards up to
     /// [`SIGHT_TABLE_MAX_N`] (empty above: worked out when asked).
     sight: Vec<u64>,
@@ -98,7 +100,14 @@ impl Board {
                 peer_bits[a * peer_words + b / 64] |= 1 << (b % 64);
             }
         }
+        let mut unit_bits = vec![0u64; units.len() * peer_words];
+        for (u, cells) in units.iter().enumerate() {
+            for &c in cells {
+                unit_bits[u * peer_words + c / 64] |= 1 << (c % 64);
+            }
+        }
         let mut board = Board {
+            unit_bits,
             sight: Vec::new(),
             peer_bits,
             peer_words,
@@ -155,6 +164,21 @@ impl Board {
             .enumerate()
             .filter(|&(_, &x)| x == c || self.sees(x, c))
             .fold(0u64, |m, (i, _)| m | 1 << i)
+    }
+
+    /// Words of a cell set as bits ([`Board::peer_row`], [`Board::unit_row`]).
+    pub fn words(&self) -> usize {
+        self.peer_words
+    }
+
+    /// The peers of cell `c` as bits: cell `b` is bit `b % 64` of word `b / 64`.
+    pub fn peer_row(&self, c: usize) -> &[u64] {
+        &self.peer_bits[c * self.peer_words..(c + 1) * self.peer_words]
+    }
+
+    /// The cells of unit `u` as bits, as [`Board::peer_row`].
+    pub fn unit_row(&self, u: usize) -> &[u64] {
+        &self.unit_bits[u * self.peer_words..(u + 1) * self.peer_words]
     }
 
     /// Whether two different cells share a unit.

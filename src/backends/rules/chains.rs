@@ -299,7 +299,6 @@ struct Forced {
     label: u8,
     /// `(cell, digit, in-node)`: the walk reaching `in-node` forces `cell = digit`.
     facts: Vec<(usize, u8, u32)>,
-    parent: Vec<u32>,
     start: u32,
 }
 
@@ -352,7 +351,6 @@ fn starts<'a>(g: &'a Built, s: &'a State) -> impl Iterator<Item = Forced> + 'a {
                 cell: c,
                 label: x as u8,
                 facts,
-                parent: parent.clone(),
                 start,
             });
         }
@@ -362,7 +360,11 @@ fn starts<'a>(g: &'a Built, s: &'a State) -> impl Iterator<Item = Forced> + 'a {
 
 impl Forced {
     fn links_to(&self, g: &Built, node: u32) -> Vec<Link> {
-        g.nr.walk_back(&self.parent, self.start, node)
+        // The same search `starts` made, run again: only a step's walks need parents.
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
+        g.nr.graph
+            .reach(self.start as usize, &mut seen, &mut parent);
+        g.nr.walk_back(&parent, self.start, node)
             .map(|h| g.links(&h))
             .unwrap_or_default()
     }
@@ -447,7 +449,15 @@ pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     let cells = n * n;
     let mut holder = vec![usize::MAX; board.unit_count() * n];
     let mut value = vec![0u8; cells];
-    let mut killed = vec![false; cells * n];
+    let words = board.words();
+    let mut killed = vec![0u64; n * words];
+    // Per digit, the open cells holding it, as bits.
+    let mut holders = vec![0u64; n * words];
+    for c in (0..cells).filter(|&c| s.value[c] == 0) {
+        for d in s.cand[c].iter() {
+            holders[(d as usize - 1) * words + c / 64] |= 1 << (c % 64);
+        }
+    }
     for g in [
         graph(board, s, GraphKind::Bilocation, graphs),
         graph(board, s, GraphKind::Bivalue, graphs),
@@ -483,17 +493,22 @@ pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
                 add_walk_cells(&mut step);
                 return Some(step);
             }
-            // A unit left without a place for a digit.
-            killed.fill(false);
+            // A unit left without a place for a digit: per digit, the cells the
+            // facts take it from, as bits.
+            killed.fill(0);
+            let kill = |killed: &mut [u64], c: usize, d: u8| {
+                killed[(d as usize - 1) * words + c / 64] |= 1 << (c % 64);
+            };
             if g.kind == GraphKind::Bilocation {
-                killed[f.cell * n + f.label as usize - 1] = true;
+                kill(&mut killed, f.cell, f.label);
             }
             for &(w, q, _) in &f.facts {
                 for e in s.cand[w].iter().filter(|&e| e != q) {
-                    killed[w * n + e as usize - 1] = true;
+                    kill(&mut killed, w, e);
                 }
-                for &x in &board.peers[w] {
-                    killed[x * n + q as usize - 1] = true;
+                let row = &mut killed[(q as usize - 1) * words..q as usize * words];
+                for (k, p) in row.iter_mut().zip(board.peer_row(w)) {
+                    *k |= p;
                 }
             }
             for u in 0..board.unit_count() {
@@ -506,19 +521,13 @@ pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
                     if p == 0 || s.value[board.cell(u, p.trailing_zeros())] == d {
                         continue;
                     }
-                    let all_killed = {
-                        let mut b = p;
-                        let mut all = true;
-                        while b != 0 {
-                            let i = b.trailing_zeros();
-                            b &= b - 1;
-                            if !killed[board.cell(u, i) * n + d as usize - 1] {
-                                all = false;
-                                break;
-                            }
-                        }
-                        all
-                    };
+                    let dk = (d as usize - 1) * words;
+                    let all_killed = board
+                        .unit_row(u)
+                        .iter()
+                        .zip(&holders[dk..dk + words])
+                        .zip(&killed[dk..dk + words])
+                        .all(|((&unit, &held), &k)| unit & held & !k == 0);
                     if all_killed {
                         let places: Vec<usize> = super::step::positions_of(p)
                             .into_iter()
