@@ -23,9 +23,10 @@
 //! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
+use super::chains::Graphs;
 use super::state::State;
 use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
-use super::{templates, twosat};
+use super::templates;
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 
@@ -257,8 +258,8 @@ impl Extended {
     }
 }
 
-fn extended(board: &Board, s: &State, with_templates: bool) -> Extended {
-    let plain = twosat::instance(board, s);
+fn extended(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs) -> Extended {
+    let plain = graphs.instance(board, s);
     let n = board.n;
     let cells = n * n;
     let mut index = vec![u32::MAX; cells * n];
@@ -418,7 +419,7 @@ fn extended(board: &Board, s: &State, with_templates: bool) -> Extended {
     }
     let nodes = 2 * (plain.vars.len() + groups.len());
     Extended {
-        vars: plain.vars,
+        vars: plain.vars.clone(),
         groups,
         sets,
         template_arcs,
@@ -517,17 +518,17 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
 
 /// Every candidate forced by the extended instance, as one step (or the
 /// contradiction when the instance has no solution).
-pub fn find(board: &Board, s: &State) -> Option<Step> {
-    find_in(board, s, false)
+pub fn find(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
+    find_in(board, s, false, graphs)
 }
 
 /// The same search with the links of single-digit templates added to the instance
 /// ([`templates::links`]).
-pub fn find_with_templates(board: &Board, s: &State) -> Option<Step> {
-    find_in(board, s, true)
+pub fn find_with_templates(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
+    find_in(board, s, true, graphs)
 }
 
-fn find_in(board: &Board, s: &State, with_templates: bool) -> Option<Step> {
+fn find_in(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs) -> Option<Step> {
     if s.value.len() > MAX_CELLS {
         return None;
     }
@@ -538,7 +539,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool) -> Option<Step> {
     if open == 0 || open > MAX_CANDIDATES {
         return None;
     }
-    let ext = extended(board, s, with_templates);
+    let ext = extended(board, s, with_templates, graphs);
     let nodes = ext.graph.nodes();
     let (comp, count) = ext.graph.components();
     let count = count as usize;

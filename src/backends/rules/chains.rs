@@ -27,7 +27,9 @@ use super::board::Board;
 use super::state::State;
 use super::step::Detail;
 use super::step::{GraphKind, GraphRule, Link, Step};
+use super::twosat;
 use crate::graph::nonrep::{FlagEdge, Hop, Nr};
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// A graph of the rules with nr(G) built on it.
@@ -38,6 +40,9 @@ pub struct Built {
     pub nr: Nr,
     cells: usize,
     n: usize,
+    /// Every start with the facts it forces, worked out once for the three rules
+    /// that read them.
+    forced: OnceCell<Vec<Forced>>,
 }
 
 impl Built {
@@ -82,14 +87,16 @@ impl Built {
     }
 }
 
-/// The two graphs of one position, kept by the engine that owns them (its `Scratch`):
-/// the four graph rules read the same two graphs of a stuck position, so each is
-/// built once per position rather than once per rule.
+/// The graphs of one position, kept by the engine that owns them (its `Scratch`): the
+/// graph rules read the same two graphs of a stuck position, and the 2-SAT and ALS
+/// rules the same 2-SAT instance, so each is built once per position rather than once
+/// per rule.
 #[derive(Default)]
 pub struct Graphs {
     cand: Vec<crate::model::CandSet>,
     value: Vec<u8>,
     built: [Option<Rc<Built>>; 2],
+    instance: Option<Rc<twosat::Instance>>,
     builds: u64,
 }
 
@@ -102,11 +109,7 @@ impl Graphs {
     /// The graph of a kind for a position, built unless it is the position the kept
     /// graphs were built for.
     fn get(&mut self, board: &Board, s: &State, kind: GraphKind) -> Rc<Built> {
-        if self.cand != s.cand || self.value != s.value {
-            self.cand.clone_from(&s.cand);
-            self.value.clone_from(&s.value);
-            self.built = [None, None];
-        }
+        self.keep(s);
         let slot = match kind {
             GraphKind::Bilocation => 0,
             GraphKind::Bivalue => 1,
@@ -121,6 +124,27 @@ impl Graphs {
         });
         self.built[slot] = Some(g.clone());
         g
+    }
+
+    /// The 2-SAT instance of a position, built unless it is the kept position.
+    pub fn instance(&mut self, board: &Board, s: &State) -> Rc<twosat::Instance> {
+        self.keep(s);
+        if let Some(i) = &self.instance {
+            return i.clone();
+        }
+        let i = Rc::new(twosat::instance(board, s));
+        self.instance = Some(i.clone());
+        i
+    }
+
+    /// Forgets what was built unless `s` is the position it was built for.
+    fn keep(&mut self, s: &State) {
+        if self.cand != s.cand || self.value != s.value {
+            self.cand.clone_from(&s.cand);
+            self.value.clone_from(&s.value);
+            self.built = [None, None];
+            self.instance = None;
+        }
     }
 }
 
@@ -160,6 +184,7 @@ pub fn bilocation(board: &Board, s: &State) -> Built {
         nr: Nr::new(cells, &edges),
         cells,
         n: board.n,
+        forced: OnceCell::new(),
     }
 }
 
@@ -198,6 +223,7 @@ pub fn bivalue(board: &Board, s: &State) -> Built {
         nr: Nr::new(cells + units * n, &edges),
         cells,
         n,
+        forced: OnceCell::new(),
     }
 }
 
@@ -318,41 +344,43 @@ fn other(s: &State, c: usize, d: u8) -> u8 {
     s.cand[c].iter().find(|&e| e != d).unwrap_or(d)
 }
 
-/// Every start of a graph with the facts it forces, in cell and label order.
-fn starts<'a>(g: &'a Built, s: &'a State) -> impl Iterator<Item = Forced> + 'a {
-    let (mut seen, mut parent) = (Vec::new(), Vec::new());
-    (0..g.cells).flat_map(move |c| {
-        let labels: Vec<u32> = g.nr.labels(c as u32).to_vec();
+/// Every start of a graph with the facts it forces, in cell and label order (`s` is
+/// the position the graph was built from).
+fn starts<'a>(g: &'a Built, s: &State) -> &'a [Forced] {
+    g.forced.get_or_init(|| {
+        let (mut seen, mut parent) = (Vec::new(), Vec::new());
         let mut out = Vec::new();
-        for x in labels {
-            let Some(start) = g.nr.out_node(c as u32, x) else {
-                continue;
-            };
-            g.nr.graph.reach(start as usize, &mut seen, &mut parent);
-            let mut facts = Vec::new();
-            if g.kind == GraphKind::Bivalue {
-                facts.push((c, x as u8, start));
-            }
-            for w in 0..g.cells {
-                for &z in g.nr.labels(w as u32) {
-                    let Some(i) = g.nr.in_node(w as u32, z) else {
-                        continue;
-                    };
-                    if seen[i as usize] {
-                        let digit = match g.kind {
-                            GraphKind::Bilocation => z as u8,
-                            GraphKind::Bivalue => other(s, w, z as u8),
+        for c in 0..g.cells {
+            for &x in g.nr.labels(c as u32) {
+                let Some(start) = g.nr.out_node(c as u32, x) else {
+                    continue;
+                };
+                g.nr.graph.reach(start as usize, &mut seen, &mut parent);
+                let mut facts = Vec::new();
+                if g.kind == GraphKind::Bivalue {
+                    facts.push((c, x as u8, start));
+                }
+                for w in 0..g.cells {
+                    for &z in g.nr.labels(w as u32) {
+                        let Some(i) = g.nr.in_node(w as u32, z) else {
+                            continue;
                         };
-                        facts.push((w, digit, i));
+                        if seen[i as usize] {
+                            let digit = match g.kind {
+                                GraphKind::Bilocation => z as u8,
+                                GraphKind::Bivalue => other(s, w, z as u8),
+                            };
+                            facts.push((w, digit, i));
+                        }
                     }
                 }
+                out.push(Forced {
+                    cell: c,
+                    label: x as u8,
+                    facts,
+                    start,
+                });
             }
-            out.push(Forced {
-                cell: c,
-                label: x as u8,
-                facts,
-                start,
-            });
         }
         out
     })

@@ -119,10 +119,10 @@ pub const RULES: &[Rule] = &[
     Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
     Rule::with_scratch("nonrepetitive path", 3, chains::path),
     Rule::with_scratch("conflicting paths", 4, chains::conflict),
-    Rule::new("2-SAT", 5, twosat::find),
-    Rule::new("almost locked sets", 6, als::find),
+    Rule::with_scratch("2-SAT", 5, twosat::find),
+    Rule::with_scratch("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
-    Rule::new("template chains", 7, als::find_with_templates),
+    Rule::with_scratch("template chains", 7, als::find_with_templates),
     Rule::new("exocet", 8, exocet::find),
 ];
 

@@ -22,6 +22,7 @@
 //! negation imply each other the instance, and so the puzzle, has no solution.
 
 use super::board::Board;
+use super::chains::Graphs;
 use super::state::State;
 use super::step::{Contradiction, Detail, Forced, Link, Step};
 use crate::graph::scc::Digraph;
@@ -208,7 +209,7 @@ const MAX_CANDIDATES: usize = 2500;
 
 /// Every literal forced by the position's 2-SAT instance, as one step (or the
 /// contradiction when the instance has no solution).
-pub fn find(board: &Board, s: &State) -> Option<Step> {
+pub fn find(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     let open: usize = (0..s.value.len())
         .filter(|&c| s.value[c] == 0)
         .map(|c| s.cand[c].len() as usize)
@@ -216,7 +217,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     if open > MAX_CANDIDATES {
         return None;
     }
-    let inst = instance(board, s);
+    let inst = graphs.instance(board, s);
     let nodes = inst.graph.nodes();
     if nodes == 0 {
         return None;
@@ -306,7 +307,7 @@ mod tests {
         elim.extend(keep((0..9).map(|r| r * 9).collect(), [0, 36]));
         let (b, s) = position(&".".repeat(81), &elim);
         // A 4-cycle of 1s: every solution alternates; 2-SAT fixes nothing.
-        let before = find(&b, &s);
+        let before = find(&b, &s, &mut Graphs::default());
         assert!(
             before.is_none() || before.as_ref().is_some_and(|st| st.placements.is_empty()),
             "{before:?}"
@@ -317,7 +318,7 @@ mod tests {
         elim2.retain(|&(c, _)| c % 9 != 0);
         elim2.extend(keep((0..9).map(|r| r * 9).collect(), [0, 72]));
         let (b, s) = position(&".".repeat(81), &elim2);
-        let step = find(&b, &s).unwrap();
+        let step = find(&b, &s, &mut Graphs::default()).unwrap();
         assert!(step.placements.contains(&(0, 1)), "{step:?}");
         let first = step.links.first().unwrap();
         assert!(!first.if_from);
@@ -329,7 +330,7 @@ mod tests {
         // The X-wing's eliminations follow from the look-ahead: a 4 in column 2 or 8
         // outside rows 1 and 5 leaves row 1 or row 5 one place, and then none.
         let (b, s) = x_wing();
-        let step = find(&b, &s).unwrap();
+        let step = find(&b, &s, &mut Graphs::default()).unwrap();
         assert!(step.placements.is_empty());
         assert!(step
             .eliminations
@@ -356,6 +357,6 @@ mod tests {
     #[test]
     fn an_open_grid_forces_nothing() {
         let (b, s) = position(&".".repeat(81), &[]);
-        assert_eq!(find(&b, &s), None);
+        assert_eq!(find(&b, &s, &mut Graphs::default()), None);
     }
 }
