@@ -80,7 +80,14 @@ pub(super) struct CellsHasher(u64);
 
 impl std::hash::Hasher for CellsHasher {
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // A cell set's words arrive as one slice of bytes: eight at a time.
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let mut word = [0u8; 8];
+            word.copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+        for &b in chunks.remainder() {
             self.write_u64(u64::from(b));
         }
     }
