@@ -164,9 +164,11 @@ fn every_exocet_step_on_the_forum_set_agrees_with_the_solution() {
     );
 }
 
-#[test]
-fn a_multi_sector_locked_set_gives_forum_puzzle_1_its_first_deduction() {
-    let p = forum(1);
+/// Checks that forum puzzle `line` gets no step beyond singles from the ladder and a
+/// multi-sector locked set in the position it stops at, sound and holding the facts
+/// its argument rests on; returns how many of its houses are boxes.
+fn first_deduction_is_a_locked_set(line: usize) -> usize {
+    let p = forum(line);
     let mut solver = RulesSolver::new(false);
     let run = sound_run(&mut solver, &p);
     assert!(
@@ -200,15 +202,15 @@ fn a_multi_sector_locked_set_gives_forum_puzzle_1_its_first_deduction() {
         .filter(|&c| s.value[c] == 0)
         .collect();
     assert_eq!(step.cells, expected);
-    // Each digit's lines cover its candidates in the cells, and the lines add up to
-    // the cells; in the solution each line holds its digit inside them.
-    let total: usize = covers.iter().map(|(_, lines)| lines.len()).sum();
+    // Each digit's houses cover its candidates in the cells, and the houses add up to
+    // the cells; in the solution each house holds its digit inside them.
+    let total: usize = covers.iter().map(|(_, houses)| houses.len()).sum();
     assert_eq!(total, step.cells.len());
-    for (d, lines) in covers {
+    for (d, houses) in covers {
         for &c in step.cells.iter().filter(|&&c| can_hold(&s, c, *d)) {
-            assert!(lines.iter().any(|&u| board.units[u].contains(&c)));
+            assert!(houses.iter().any(|&u| board.units[u].contains(&c)));
         }
-        for &u in lines {
+        for &u in houses {
             let at = board.units[u].iter().find(|&&c| solution[c] == *d).unwrap();
             assert!(step.cells.contains(at), "{d} of {}", board.unit_name(u));
         }
@@ -218,6 +220,21 @@ fn a_multi_sector_locked_set_gives_forum_puzzle_1_its_first_deduction() {
         reason.contains(&format!("these add up to {}", step.cells.len())),
         "{reason}"
     );
+    covers
+        .iter()
+        .flat_map(|(_, houses)| houses)
+        .filter(|&&u| u >= 18)
+        .count()
+}
+
+#[test]
+fn a_multi_sector_locked_set_of_lines_gives_forum_puzzle_1_its_first_deduction() {
+    assert_eq!(first_deduction_is_a_locked_set(1), 0);
+}
+
+#[test]
+fn a_multi_sector_locked_set_with_a_box_gives_forum_puzzle_13_its_first_deduction() {
+    assert_eq!(first_deduction_is_a_locked_set(13), 1);
 }
 
 #[test]

@@ -197,6 +197,12 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
                 .into(),
         );
     }
+    if matches!(step.detail, Detail::Msls { .. }) {
+        lines.push(
+            "yellow: the locked set's cells, where its rows and columns cross; each digit's houses are named above."
+                .into(),
+        );
+    }
     if matches!(step.detail, Detail::Exocet { .. }) {
         lines.push(
             "green outline: a base cell; orange outline: a target; grey dashes: a companion; blue: the cross-lines' cells outside the band."

@@ -539,17 +539,17 @@ pub fn reason(board: &Board, step: &Step) -> String {
         Detail::Msls { covers } => {
             let per_digit: Vec<String> = covers
                 .iter()
-                .map(|(d, lines)| {
+                .map(|(d, houses)| {
                     format!(
                         "{} at most {} ({})",
                         sym(board, *d),
-                        lines.len(),
-                        list(lines, |&u| board.unit_name(u))
+                        houses.len(),
+                        list(houses, |&u| board.unit_name(u))
                     )
                 })
                 .collect();
             format!(
-                "the {} open cells where {} cross take one digit each; a digit goes in them at most as often as the fewest lines holding all its candidates there: {}; these add up to {}, so every digit is placed that often and each of its lines holds it inside the cells, not elsewhere",
+                "the {} open cells where {} cross take one digit each; a digit goes in them at most as often as the fewest houses holding all its candidates there: {}; these add up to {}, so every digit is placed that often and each of its houses holds it inside the cells, not elsewhere",
                 step.cells.len(),
                 list(&step.units, |&u| board.unit_name(u)),
                 per_digit.join(", "),

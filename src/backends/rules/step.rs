@@ -119,10 +119,10 @@ pub enum Detail {
         covers: Vec<(u8, Vec<usize>)>,
     },
     /// A multi-sector locked set: the step's cells, where its rows cross its columns
-    /// (`units`), take as many digits as the lines covering each digit's candidates
-    /// there add up to, so each covering line holds its digit inside the cells.
+    /// (`units`), take as many digits as the houses covering each digit's candidates
+    /// there add up to, so each covering house holds its digit inside the cells.
     Msls {
-        /// Per digit with candidates in the cells, the fewest lines covering them.
+        /// Per digit with candidates in the cells, the fewest houses covering them.
         covers: Vec<(u8, Vec<usize>)>,
     },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
