@@ -363,10 +363,10 @@ fn extended(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs)
     };
     for (g, &(group, d)) in groups.iter().enumerate() {
         let lit = 2 * (base + g as u32);
-        let Some(first) = first(&group) else {
+        let Some(head) = first(&group) else {
             continue;
         };
-        for &(u, _) in &board.cell_units[first] {
+        for &(u, _) in &board.cell_units[head] {
             let mut places = [0; 4];
             for &c in &board.units[u] {
                 if s.value[c] == 0 && s.cand[c].contains(d) {
@@ -396,8 +396,8 @@ fn extended(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs)
     // looked up by digit and first cell.
     let mut by_first: Vec<Vec<(u32, Cells)>> = vec![Vec::new(); n * cells];
     for (g, &(group, d)) in groups.iter().enumerate() {
-        if let Some(first) = first(&group) {
-            by_first[(d as usize - 1) * cells + first].push((2 * (base + g as u32), group));
+        if let Some(head) = first(&group) {
+            by_first[(d as usize - 1) * cells + head].push((2 * (base + g as u32), group));
         }
     }
     let mut others: Vec<u32> = Vec::new();

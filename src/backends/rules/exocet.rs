@@ -28,7 +28,7 @@ fn houses(board: &Board, cell: usize) -> [usize; 3] {
     [board.row(r), board.column(c), 18 + r / 3 * 3 + c / 3]
 }
 
-/// At most two houses holding every one of `cells` (sorted unit indices), if any do.
+/// At most two houses holding every one of `cells`, as sorted unit indices, if any do.
 fn cover(board: &Board, cells: &[usize]) -> Option<Vec<usize>> {
     let Some(&first) = cells.first() else {
         return Some(Vec::new());

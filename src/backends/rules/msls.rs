@@ -14,7 +14,7 @@
 
 use super::board::Board;
 use super::state::State;
-use super::step::{digits_of, Detail, Step};
+use super::step::{Detail, Step};
 use crate::model::UnitKind;
 
 /// Largest board searched: about `4^n` pairs of line sets.
@@ -338,6 +338,7 @@ fn pattern(
     }
     eliminations.sort_unstable();
     eliminations.dedup();
+    let digits: Vec<u8> = covers.iter().map(|&(d, _)| d).collect();
     let mut step = Step::new(Detail::Msls { covers });
     step.cells = row_list
         .iter()
@@ -347,7 +348,7 @@ fn pattern(
                 .map(move |c| r * n + c)
         })
         .collect();
-    step.digits = digits_of(board.full);
+    step.digits = digits;
     step.units = row_list
         .iter()
         .map(|&r| board.row(r))

@@ -122,7 +122,8 @@ pub enum Detail {
     /// (`units`), take as many digits as the houses covering each digit's candidates
     /// there add up to, so each covering house holds its digit inside the cells.
     Msls {
-        /// Per digit with candidates in the cells, the fewest houses covering them.
+        /// Per digit with candidates in the cells, the houses covering them (the fewest,
+        /// in a position that has a solution).
         covers: Vec<(u8, Vec<usize>)>,
     },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
