@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::cli::{err, out, run};
 use common::*;
 use sudoku_arena::backends::rules::engine::{Options, Run};
 use sudoku_arena::backends::rules::state::State;
@@ -328,6 +329,50 @@ fn an_exocet_is_found_along_columns_too() {
         panic!("not an exocet: {step:?}");
     };
     assert_eq!(base[0] % 9, base[1] % 9, "the base cells share a column");
+}
+
+#[test]
+fn explain_shows_the_locked_set_past_the_ladder_in_words_data_and_pictures() {
+    let file = "tests/data/forum_hardest_1106.txt";
+    let o = run(&["explain", file], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let stuck = lines
+        .iter()
+        .position(|l| l.starts_with("# stuck: "))
+        .unwrap();
+    assert!(
+        lines[stuck + 1]
+            .starts_with("# past the ladder's end (not applied): multi-sector locked set: remove "),
+        "{text}"
+    );
+    assert!(
+        lines[stuck + 2].starts_with("# (--allow-guessing goes on"),
+        "{text}"
+    );
+    let o = run(&["explain", "--format", "json", file], b"");
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["past_the_ladder"]["name"], "multi-sector locked set");
+    assert!(!v["past_the_ladder"]["removed"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let svg_dir = dir.path().join("steps");
+    let svg_dir = svg_dir.to_str().unwrap();
+    let o = run(&["explain", "--svg", svg_dir, file], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    // The one step of the run is a single; the picture is the locked set's, after it.
+    let last = std::fs::read_to_string(format!("{svg_dir}/step-002.svg")).unwrap();
+    assert!(last.contains("yellow: the locked set's cells"));
+    // A puzzle the ladder solves has no such step.
+    let o = run(
+        &["explain", "--format", "json"],
+        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    assert!(v["past_the_ladder"].is_null());
 }
 
 #[test]

@@ -5,7 +5,7 @@ use super::input::{InputArgs, NoFile};
 use super::out::Out;
 use crate::backends::rules::engine::{Finish, Options, RULES};
 use crate::backends::rules::state::State;
-use crate::backends::rules::{picture, render, verdict, RulesSolver};
+use crate::backends::rules::{picture, render, stuck, verdict, RulesSolver};
 use crate::harness::report::counted;
 use crate::model::format::to_line;
 use clap::{Args, ValueEnum};
@@ -38,7 +38,11 @@ enum ExplainFormat {
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
 /// conflicting paths; 5 2-SAT; 6 almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains)
 /// and death blossom; 7 template chains (the same chains with links from the digits'
-/// valid placements, marked (T)). With --assume-unique, uniqueness rules (level 1) too.
+/// valid placements, marked (T)); 8 the junior exocet. With --assume-unique,
+/// uniqueness rules (level 1) too. Where the ladder gets stuck (without
+/// --allow-guessing), the first step of a sound family kept out of it (tridagon,
+/// aligned exclusion, multi-sector locked set) is shown after the grid reached, as
+/// the deduction that comes next; it is not applied.
 ///
 /// Examples:
 ///   sudoku-arena explain examples/rules.txt
@@ -143,6 +147,12 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
     };
     let run = solver.run(puzzle, &opts);
     let board = solver.board(&puzzle.geometry);
+    // Where the ladder stops, the next deduction a sound family past its end makes.
+    let reached = (run.finish == Finish::Stuck && !args.allow_guessing)
+        .then(|| stuck::reached(board, puzzle, &run.steps));
+    let past = reached
+        .as_ref()
+        .and_then(|s| stuck::past_the_ladder(board, s));
     let g = &puzzle.geometry;
     let verdict = verdict(&run, args.allow_guessing);
     let no_solution = render::no_solution(board, &run);
@@ -191,17 +201,25 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 },
                 Finish::TimedOut => "stopped by the deadline".into(),
                 Finish::Stuck => format!(
-                    "stuck: no rule applies with {} open cells; reached {}{}",
+                    "stuck: no rule applies with {} open cells; reached {}",
                     run.partial.iter().filter(|&&v| v == 0).count(),
                     to_line(g, &run.partial),
-                    if args.allow_guessing {
-                        ""
-                    } else {
-                        "\n# (--allow-guessing goes on from here by trying digits, Chen's Inference)"
-                    }
                 ),
             };
             out.write(&format!("# {ending}\n"));
+            if let Some(step) = &past {
+                out.write(&format!(
+                    "# past the ladder's end (not applied): {}: {}. {}\n",
+                    render::name(board, step),
+                    render::change(board, step),
+                    render::reason(board, step)
+                ));
+            }
+            if run.finish == Finish::Stuck && !args.allow_guessing {
+                out.write(
+                    "# (--allow-guessing goes on from here by trying digits, Chen's Inference)\n",
+                );
+            }
             if args.allow_guessing && run.finish == Finish::Stuck {
                 if root_steps < run.steps.len() {
                     out.write("# the branch of guesses that found the first solution:\n");
@@ -238,6 +256,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 "no_solution": no_solution,
                 "solution": run.solutions.first().map(|s| to_line(g, s)),
                 "steps": steps,
+                "past_the_ladder": past.as_ref().map(|s| render::json(board, run.steps.len() + 1, s)),
             });
             out.write(&format!("{value}\n"));
         }
@@ -245,7 +264,13 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
     out.flush();
     if args.svg.is_some() || args.html.is_some() {
         let start = State::new(board, puzzle);
-        let states = picture::states_before(board, &start, &run.steps);
+        let mut states = picture::states_before(board, &start, &run.steps);
+        let mut steps = run.steps.clone();
+        // The step past the ladder's end, drawn last in the position reached.
+        if let (Some(step), Some(s)) = (&past, &reached) {
+            states.push(s.clone());
+            steps.push(step.clone());
+        }
         if let Some(dir) = &args.svg {
             std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?;
             // The pictures of an earlier run go (only with --force, checked above), so
@@ -259,7 +284,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                     .map_err(|e| anyhow::anyhow!("--svg {}: {e}", old.path().display()))?;
             }
             let mut written = 0;
-            for (i, step) in run.steps.iter().enumerate() {
+            for (i, step) in steps.iter().enumerate() {
                 if !picture::is_nontrivial(step) {
                     continue;
                 }
@@ -294,16 +319,19 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                     verdict.name(),
                     counted(run.stats.inferences, "inference")
                 ),
-                Finish::Stuck => "Stuck: no rule applies (try --allow-guessing).".into(),
+                Finish::Stuck => match &past {
+                    Some(step) => format!(
+                        "Stuck: no rule of the ladder applies; the last picture is the deduction a sound family past its end makes next ({}), not applied (try --allow-guessing).",
+                        render::name(board, step)
+                    ),
+                    None => "Stuck: no rule applies (try --allow-guessing).".into(),
+                },
             };
-            files::write(
-                file,
-                picture::html(board, &title, &states, &run.steps, &ending),
-            )
-            .map_err(|e| anyhow::anyhow!("--html {e}"))?;
+            files::write(file, picture::html(board, &title, &states, &steps, &ending))
+                .map_err(|e| anyhow::anyhow!("--html {e}"))?;
             eprintln!(
                 "sudoku-arena explain: wrote {} to {file}",
-                counted(run.steps.len(), "step")
+                counted(steps.len(), "step")
             );
         }
     }

@@ -86,17 +86,21 @@ pub fn diagnose(board: &Board, puzzle: &Puzzle, run: &Run) -> Diagnosis {
     }
 }
 
+/// The first step of a sound family kept out of the ladder ([`OFF_LADDER`]) on a
+/// position, if any finds one.
+pub fn past_the_ladder(board: &Board, s: &State) -> Option<Step> {
+    OFF_LADDER.iter().find_map(|find| find(board, s))
+}
+
 /// The first deduction past the ladder's end on a stuck position.
 fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
-    for find in OFF_LADDER {
-        if let Some(step) = find(board, s) {
-            return Some(Next {
-                family: render::name(board, &step),
-                change: render::change(board, &step),
-                removes: step.eliminations,
-                sound: true,
-            });
-        }
+    if let Some(step) = past_the_ladder(board, s) {
+        return Some(Next {
+            family: render::name(board, &step),
+            change: render::change(board, &step),
+            removes: step.eliminations,
+            sound: true,
+        });
     }
     // The rules up to a level: a prefix of the ladder.
     let up_to = |level| {
