@@ -23,10 +23,10 @@
 //! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
-use super::chains::Graphs;
 use super::state::State;
 use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
 use super::templates;
+use super::twosat::Kept;
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 
@@ -265,8 +265,8 @@ impl Extended {
     }
 }
 
-fn extended(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs) -> Extended {
-    let plain = graphs.instance(board, s);
+fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Extended {
+    let plain = kept.instance(board, s);
     let n = board.n;
     let cells = n * n;
     let mut index = vec![u32::MAX; cells * n];
@@ -525,17 +525,17 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
 
 /// Every candidate forced by the extended instance, as one step (or the
 /// contradiction when the instance has no solution).
-pub fn find(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
-    find_in(board, s, false, graphs)
+pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
+    find_in(board, s, false, kept)
 }
 
 /// The same search with the links of single-digit templates added to the instance
 /// ([`templates::links`]).
-pub fn find_with_templates(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
-    find_in(board, s, true, graphs)
+pub fn find_with_templates(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
+    find_in(board, s, true, kept)
 }
 
-fn find_in(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs) -> Option<Step> {
+fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Option<Step> {
     if s.value.len() > MAX_CELLS {
         return None;
     }
@@ -546,7 +546,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool, graphs: &mut Graphs) 
     if open == 0 || open > MAX_CANDIDATES {
         return None;
     }
-    let ext = extended(board, s, with_templates, graphs);
+    let ext = extended(board, s, with_templates, kept);
     let nodes = ext.graph.nodes();
     let (comp, count) = ext.graph.components();
     let count = count as usize;

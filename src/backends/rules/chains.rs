@@ -24,10 +24,9 @@
 //! assumption, so the rules stay sound.
 
 use super::board::Board;
-use super::state::State;
+use super::state::{PositionKey, State};
 use super::step::Detail;
 use super::step::{GraphKind, GraphRule, Link, Step};
-use super::twosat;
 use crate::graph::nonrep::{FlagEdge, Hop, Nr};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -87,16 +86,13 @@ impl Built {
     }
 }
 
-/// The graphs of one position, kept by the engine that owns them (its `Scratch`): the
-/// graph rules read the same two graphs of a stuck position, and the 2-SAT and ALS
-/// rules the same 2-SAT instance, so each is built once per position rather than once
-/// per rule.
+/// The two graphs of one position, kept by the engine that owns them (its `Scratch`):
+/// the graph rules read the same two graphs of a stuck position, so each is built once
+/// per position rather than once per rule.
 #[derive(Default)]
 pub struct Graphs {
-    cand: Vec<crate::model::CandSet>,
-    value: Vec<u8>,
+    position: PositionKey,
     built: [Option<Rc<Built>>; 2],
-    instance: Option<Rc<twosat::Instance>>,
     builds: u64,
 }
 
@@ -109,7 +105,9 @@ impl Graphs {
     /// The graph of a kind for a position, built unless it is the position the kept
     /// graphs were built for.
     fn get(&mut self, board: &Board, s: &State, kind: GraphKind) -> Rc<Built> {
-        self.keep(s);
+        if !self.position.keep(s) {
+            self.built = [None, None];
+        }
         let slot = match kind {
             GraphKind::Bilocation => 0,
             GraphKind::Bivalue => 1,
@@ -124,27 +122,6 @@ impl Graphs {
         });
         self.built[slot] = Some(g.clone());
         g
-    }
-
-    /// The 2-SAT instance of a position, built unless it is the kept position.
-    pub fn instance(&mut self, board: &Board, s: &State) -> Rc<twosat::Instance> {
-        self.keep(s);
-        if let Some(i) = &self.instance {
-            return i.clone();
-        }
-        let i = Rc::new(twosat::instance(board, s));
-        self.instance = Some(i.clone());
-        i
-    }
-
-    /// Forgets what was built unless `s` is the position it was built for.
-    fn keep(&mut self, s: &State) {
-        if self.cand != s.cand || self.value != s.value {
-            self.cand.clone_from(&s.cand);
-            self.value.clone_from(&s.value);
-            self.built = [None, None];
-            self.instance = None;
-        }
     }
 }
 

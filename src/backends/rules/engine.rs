@@ -38,6 +38,8 @@ pub enum Find {
     /// From the position and the engine's [`Scratch`] (what several rules build from
     /// one position, kept while the position stays).
     Scratch(fn(&Board, &State, &mut chains::Graphs) -> Option<Step>),
+    /// From the position and the 2-SAT instance the engine's [`Scratch`] keeps for it.
+    Instance(fn(&Board, &State, &mut twosat::Kept) -> Option<Step>),
     /// From the position, giving up (nothing found) once the run's deadline passes: a
     /// rule whose one call on a large board can outlast a deadline.
     Bounded(fn(&Board, &State, Option<Instant>) -> Option<Step>),
@@ -49,6 +51,8 @@ pub enum Find {
 pub struct Scratch {
     /// The bilocation and bivalue graphs of the last position a graph rule read.
     pub graphs: chains::Graphs,
+    /// The 2-SAT instance of the last position a rule built on it read.
+    pub instance: twosat::Kept,
     /// The run's deadline, lent to the rules that look at it while they work.
     pub deadline: Option<Instant>,
 }
@@ -76,6 +80,19 @@ impl Rule {
     ) -> Rule {
         Rule {
             find: Find::Scratch(find),
+            ..Rule::new(name, level, |_, _| None)
+        }
+    }
+
+    /// A rule that holds for every puzzle and reads the position's 2-SAT instance from
+    /// the engine's [`Scratch`].
+    pub const fn with_instance(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State, &mut twosat::Kept) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            find: Find::Instance(find),
             ..Rule::new(name, level, |_, _| None)
         }
     }
@@ -119,10 +136,10 @@ pub const RULES: &[Rule] = &[
     Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
     Rule::with_scratch("nonrepetitive path", 3, chains::path),
     Rule::with_scratch("conflicting paths", 4, chains::conflict),
-    Rule::with_scratch("2-SAT", 5, twosat::find),
-    Rule::with_scratch("almost locked sets", 6, als::find),
+    Rule::with_instance("2-SAT", 5, twosat::find),
+    Rule::with_instance("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
-    Rule::with_scratch("template chains", 7, als::find_with_templates),
+    Rule::with_instance("template chains", 7, als::find_with_templates),
     Rule::new("exocet", 8, exocet::find),
 ];
 
@@ -191,6 +208,7 @@ pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -
     let mut step = match RULES[index].find {
         Find::Position(f) => f(board, state),
         Find::Scratch(f) => f(board, state, &mut scratch.graphs),
+        Find::Instance(f) => f(board, state, &mut scratch.instance),
         Find::Bounded(f) => f(board, state, scratch.deadline),
     }?;
     step.rule = Some(stamp(index));

@@ -26,6 +26,25 @@ pub enum Broken {
     },
 }
 
+/// The position something was built for, so a cache can tell whether it still holds.
+#[derive(Default, Debug)]
+pub struct PositionKey {
+    cand: Vec<CandSet>,
+    value: Vec<u8>,
+}
+
+impl PositionKey {
+    /// Whether `s` is the kept position; if not, `s` becomes it.
+    pub fn keep(&mut self, s: &State) -> bool {
+        if self.cand == s.cand && self.value == s.value {
+            return true;
+        }
+        self.cand.clone_from(&s.cand);
+        self.value.clone_from(&s.value);
+        false
+    }
+}
+
 /// The state every rule reads and only [`State::place`] and [`State::eliminate`] write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {

@@ -22,10 +22,10 @@
 //! negation imply each other the instance, and so the puzzle, has no solution.
 
 use super::board::Board;
-use super::chains::Graphs;
-use super::state::State;
+use super::state::{PositionKey, State};
 use super::step::{Contradiction, Detail, Forced, Link, Step};
 use crate::graph::scc::Digraph;
+use std::rc::Rc;
 
 /// The implication graph of a position: node `2v` is "candidate `v` holds", `2v + 1`
 /// "it does not".
@@ -34,6 +34,27 @@ pub struct Instance {
     pub vars: Vec<(usize, u8)>,
     /// The implications.
     pub graph: Digraph,
+}
+
+/// The 2-SAT instance of the last position asked for, kept by the engine that owns it
+/// (its `Scratch`): 2-SAT, the ALS rule and template chains read the instance of one
+/// stuck position, so it is built once per position rather than once per rule.
+#[derive(Default)]
+pub struct Kept {
+    position: PositionKey,
+    instance: Option<Rc<Instance>>,
+}
+
+impl Kept {
+    /// The 2-SAT instance of a position, built unless it is the kept position.
+    pub fn instance(&mut self, board: &Board, s: &State) -> Rc<Instance> {
+        if !self.position.keep(s) {
+            self.instance = None;
+        }
+        self.instance
+            .get_or_insert_with(|| Rc::new(instance(board, s)))
+            .clone()
+    }
 }
 
 /// The 2-SAT instance of a position.
@@ -209,7 +230,7 @@ const MAX_CANDIDATES: usize = 2500;
 
 /// Every literal forced by the position's 2-SAT instance, as one step (or the
 /// contradiction when the instance has no solution).
-pub fn find(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
+pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
     let open: usize = (0..s.value.len())
         .filter(|&c| s.value[c] == 0)
         .map(|c| s.cand[c].len() as usize)
@@ -217,7 +238,7 @@ pub fn find(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
     if open > MAX_CANDIDATES {
         return None;
     }
-    let inst = graphs.instance(board, s);
+    let inst = kept.instance(board, s);
     let nodes = inst.graph.nodes();
     if nodes == 0 {
         return None;
@@ -307,7 +328,7 @@ mod tests {
         elim.extend(keep((0..9).map(|r| r * 9).collect(), [0, 36]));
         let (b, s) = position(&".".repeat(81), &elim);
         // A 4-cycle of 1s: every solution alternates; 2-SAT fixes nothing.
-        let before = find(&b, &s, &mut Graphs::default());
+        let before = find(&b, &s, &mut Kept::default());
         assert!(
             before.is_none() || before.as_ref().is_some_and(|st| st.placements.is_empty()),
             "{before:?}"
@@ -318,7 +339,7 @@ mod tests {
         elim2.retain(|&(c, _)| c % 9 != 0);
         elim2.extend(keep((0..9).map(|r| r * 9).collect(), [0, 72]));
         let (b, s) = position(&".".repeat(81), &elim2);
-        let step = find(&b, &s, &mut Graphs::default()).unwrap();
+        let step = find(&b, &s, &mut Kept::default()).unwrap();
         assert!(step.placements.contains(&(0, 1)), "{step:?}");
         let first = step.links.first().unwrap();
         assert!(!first.if_from);
@@ -330,7 +351,7 @@ mod tests {
         // The X-wing's eliminations follow from the look-ahead: a 4 in column 2 or 8
         // outside rows 1 and 5 leaves row 1 or row 5 one place, and then none.
         let (b, s) = x_wing();
-        let step = find(&b, &s, &mut Graphs::default()).unwrap();
+        let step = find(&b, &s, &mut Kept::default()).unwrap();
         assert!(step.placements.is_empty());
         assert!(step
             .eliminations
@@ -357,6 +378,6 @@ mod tests {
     #[test]
     fn an_open_grid_forces_nothing() {
         let (b, s) = position(&".".repeat(81), &[]);
-        assert_eq!(find(&b, &s, &mut Graphs::default()), None);
+        assert_eq!(find(&b, &s, &mut Kept::default()), None);
     }
 }
