@@ -23,12 +23,13 @@
 //! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
-use super::state::State;
+use super::state::{PositionKey, State};
 use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
 use super::templates;
-use super::twosat::Kept;
+use super::twosat;
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Cells as a bit set (boards of up to 256 cells).
 pub type Cells = [u64; 4];
@@ -175,6 +176,43 @@ pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
     out
 }
 
+/// What the almost locked sets add to a position's 2-SAT instance, the same with the
+/// templates' links or without: the sets, the group variables (numbered after the
+/// candidates) and the implications they bring.
+struct Groups {
+    sets: Vec<(Cells, u64)>,
+    groups: Vec<(Cells, u8)>,
+    arcs: Vec<(u32, u32)>,
+}
+
+/// The 2-SAT instance and the sets' groups of the last position asked for, kept by the
+/// engine that owns them (its `Scratch`): the ALS rule and template chains read the
+/// same groups of one stuck position, so they are built once.
+#[derive(Default)]
+pub struct Kept {
+    /// The 2-SAT instance (the 2-SAT rule reads it alone).
+    pub instance: twosat::Kept,
+    position: PositionKey,
+    groups: Option<Rc<Groups>>,
+}
+
+impl Kept {
+    fn groups(
+        &mut self,
+        board: &Board,
+        s: &State,
+        plain: &twosat::Instance,
+        index: &[u32],
+    ) -> Rc<Groups> {
+        if !self.position.keep(s) {
+            self.groups = None;
+        }
+        self.groups
+            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index)))
+            .clone()
+    }
+}
+
 /// The extended instance: the plain 2-SAT graph plus one variable per group.
 struct Extended {
     vars: Vec<(usize, u8)>,
@@ -266,7 +304,7 @@ impl Extended {
 }
 
 fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Extended {
-    let plain = kept.instance(board, s);
+    let plain = kept.instance.instance(board, s);
     let n = board.n;
     let cells = n * n;
     let mut index = vec![u32::MAX; cells * n];
@@ -298,6 +336,24 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
         arcs.extend_from_slice(&template_arcs);
         template_arcs.sort_unstable();
     }
+    let groups = kept.groups(board, s, &plain, &index);
+    arcs.extend_from_slice(&groups.arcs);
+    let nodes = 2 * (plain.vars.len() + groups.groups.len());
+    Extended {
+        vars: plain.vars.clone(),
+        groups: groups.groups.clone(),
+        sets: groups.sets.clone(),
+        template_arcs,
+        graph: Digraph::new(nodes, &arcs),
+    }
+}
+
+/// The sets, group variables and their implications of a position (`index`: each
+/// candidate's variable in `plain`).
+fn groups_of(board: &Board, s: &State, plain: &twosat::Instance, index: &[u32]) -> Groups {
+    let n = board.n;
+    let cells = n * n;
+    let mut arcs: Vec<(u32, u32)> = Vec::new();
     let peers = peer_sets(board);
     let holders = holder_sets(board, s);
     let sets = sets(board, s);
@@ -424,14 +480,7 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
             clause(&mut arcs, lit + 1, other + 1);
         }
     }
-    let nodes = 2 * (plain.vars.len() + groups.len());
-    Extended {
-        vars: plain.vars.clone(),
-        groups,
-        sets,
-        template_arcs,
-        graph: Digraph::new(nodes, &arcs),
-    }
+    Groups { sets, groups, arcs }
 }
 
 /// Adds a chain's cells (each once) and its single-candidate links to `st`.

@@ -40,6 +40,9 @@ pub enum Find {
     Scratch(fn(&Board, &State, &mut chains::Graphs) -> Option<Step>),
     /// From the position and the 2-SAT instance the engine's [`Scratch`] keeps for it.
     Instance(fn(&Board, &State, &mut twosat::Kept) -> Option<Step>),
+    /// From the position and the 2-SAT instance and almost-locked-set groups the
+    /// engine's [`Scratch`] keeps for it.
+    Als(fn(&Board, &State, &mut als::Kept) -> Option<Step>),
     /// From the position, giving up (nothing found) once the run's deadline passes: a
     /// rule whose one call on a large board can outlast a deadline.
     Bounded(fn(&Board, &State, Option<Instant>) -> Option<Step>),
@@ -51,8 +54,8 @@ pub enum Find {
 pub struct Scratch {
     /// The bilocation and bivalue graphs of the last position a graph rule read.
     pub graphs: chains::Graphs,
-    /// The 2-SAT instance of the last position a rule built on it read.
-    pub instance: twosat::Kept,
+    /// The 2-SAT instance and ALS groups of the last position a rule built on them read.
+    pub als: als::Kept,
     /// The run's deadline, lent to the rules that look at it while they work.
     pub deadline: Option<Instant>,
 }
@@ -97,6 +100,19 @@ impl Rule {
         }
     }
 
+    /// A rule that holds for every puzzle and reads the position's 2-SAT instance and
+    /// almost-locked-set groups from the engine's [`Scratch`].
+    pub const fn with_groups(
+        name: &'static str,
+        level: u8,
+        find: fn(&Board, &State, &mut als::Kept) -> Option<Step>,
+    ) -> Rule {
+        Rule {
+            find: Find::Als(find),
+            ..Rule::new(name, level, |_, _| None)
+        }
+    }
+
     /// A rule that holds for every puzzle, reads the position alone and looks at the
     /// run's deadline while it works.
     pub const fn bounded(
@@ -137,9 +153,9 @@ pub const RULES: &[Rule] = &[
     Rule::with_scratch("nonrepetitive path", 3, chains::path),
     Rule::with_scratch("conflicting paths", 4, chains::conflict),
     Rule::with_instance("2-SAT", 5, twosat::find),
-    Rule::with_instance("almost locked sets", 6, als::find),
+    Rule::with_groups("almost locked sets", 6, als::find),
     Rule::new("death blossom", 6, blossom::find),
-    Rule::with_instance("template chains", 7, als::find_with_templates),
+    Rule::with_groups("template chains", 7, als::find_with_templates),
     Rule::new("exocet", 8, exocet::find),
 ];
 
@@ -208,7 +224,8 @@ pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -
     let mut step = match RULES[index].find {
         Find::Position(f) => f(board, state),
         Find::Scratch(f) => f(board, state, &mut scratch.graphs),
-        Find::Instance(f) => f(board, state, &mut scratch.instance),
+        Find::Instance(f) => f(board, state, &mut scratch.als.instance),
+        Find::Als(f) => f(board, state, &mut scratch.als),
         Find::Bounded(f) => f(board, state, scratch.deadline),
     }?;
     step.rule = Some(stamp(index));
