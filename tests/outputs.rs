@@ -250,10 +250,22 @@ fn explain_keeps_the_pictures_of_an_earlier_run_without_force() {
     assert!(!first.is_empty());
     let o = run(&["explain", "--svg", steps, hard], b"");
     assert_refused(&o, &["--svg", "step-", "--force"]);
-    // With --force the pictures of the earlier run go: those of this one alone stay.
+    // With --force the pictures of the earlier run go: those of this one alone stay,
+    // the same as a run into an empty directory makes (the first puzzle stops after
+    // one single: its one picture is the step past the ladder's end).
     let o = run(&["explain", "--svg", steps, "--force", hard], b"");
     assert!(o.status.success(), "{}", err(&o));
-    assert!(listing(Path::new(steps)).is_empty());
+    let fresh = dir.path().join("fresh");
+    let fresh = fresh.to_str().unwrap();
+    let o = run(&["explain", "--svg", fresh, hard], b"");
+    assert!(o.status.success(), "{}", err(&o));
+    let now = listing(Path::new(steps));
+    assert_eq!(now, listing(Path::new(fresh)));
+    assert!(first.iter().any(|f| !now.contains(f)), "{first:?} {now:?}");
+    for f in &now {
+        let read = |d: &str| std::fs::read_to_string(Path::new(d).join(f)).unwrap();
+        assert_eq!(read(steps), read(fresh), "{f}");
+    }
     let o = run(
         &["explain", "--index", "3", "--svg", steps, "--force", hard],
         b"",
