@@ -75,53 +75,11 @@ impl Rule {
         }
     }
 
-    /// A rule that holds for every puzzle and reads the engine's [`Scratch`] too.
-    pub const fn with_scratch(
-        name: &'static str,
-        level: u8,
-        find: fn(&Board, &State, &mut chains::Graphs) -> Option<Step>,
-    ) -> Rule {
+    /// A rule that holds for every puzzle and finds its steps as `find` says (what
+    /// else than the position it reads: the engine's [`Scratch`], the run's deadline).
+    pub const fn with(name: &'static str, level: u8, find: Find) -> Rule {
         Rule {
-            find: Find::Scratch(find),
-            ..Rule::new(name, level, |_, _| None)
-        }
-    }
-
-    /// A rule that holds for every puzzle and reads the position's 2-SAT instance from
-    /// the engine's [`Scratch`].
-    pub const fn with_instance(
-        name: &'static str,
-        level: u8,
-        find: fn(&Board, &State, &mut twosat::Kept) -> Option<Step>,
-    ) -> Rule {
-        Rule {
-            find: Find::Instance(find),
-            ..Rule::new(name, level, |_, _| None)
-        }
-    }
-
-    /// A rule that holds for every puzzle and reads the position's 2-SAT instance and
-    /// almost-locked-set groups from the engine's [`Scratch`].
-    pub const fn with_groups(
-        name: &'static str,
-        level: u8,
-        find: fn(&Board, &State, &mut als::Kept) -> Option<Step>,
-    ) -> Rule {
-        Rule {
-            find: Find::Als(find),
-            ..Rule::new(name, level, |_, _| None)
-        }
-    }
-
-    /// A rule that holds for every puzzle, reads the position alone and looks at the
-    /// run's deadline while it works.
-    pub const fn bounded(
-        name: &'static str,
-        level: u8,
-        find: fn(&Board, &State, Option<Instant>) -> Option<Step>,
-    ) -> Rule {
-        Rule {
-            find: Find::Bounded(find),
+            find,
             ..Rule::new(name, level, |_, _| None)
         }
     }
@@ -146,16 +104,20 @@ pub const RULES: &[Rule] = &[
     Rule::new("BUG+1", 1, unique::bug).assuming_unique(),
     Rule::new("unit matching", 2, matching::unit),
     Rule::new("digit matching", 2, matching::digit),
-    Rule::bounded("nishio", 2, nishio::find),
-    Rule::with_scratch("bilocation cycle", 3, chains::bilocation_cycle),
-    Rule::with_scratch("bivalue cycle", 3, chains::bivalue_cycle),
-    Rule::with_scratch("repetitive cycle", 3, chains::repetitive),
-    Rule::with_scratch("nonrepetitive path", 3, chains::path),
-    Rule::with_scratch("conflicting paths", 4, chains::conflict),
-    Rule::with_instance("2-SAT", 5, twosat::find),
-    Rule::with_groups("almost locked sets", 6, als::find),
+    Rule::with("nishio", 2, Find::Bounded(nishio::find)),
+    Rule::with(
+        "bilocation cycle",
+        3,
+        Find::Scratch(chains::bilocation_cycle),
+    ),
+    Rule::with("bivalue cycle", 3, Find::Scratch(chains::bivalue_cycle)),
+    Rule::with("repetitive cycle", 3, Find::Scratch(chains::repetitive)),
+    Rule::with("nonrepetitive path", 3, Find::Scratch(chains::path)),
+    Rule::with("conflicting paths", 4, Find::Scratch(chains::conflict)),
+    Rule::with("2-SAT", 5, Find::Instance(twosat::find)),
+    Rule::with("almost locked sets", 6, Find::Als(als::find)),
     Rule::new("death blossom", 6, blossom::find),
-    Rule::with_groups("template chains", 7, als::find_with_templates),
+    Rule::with("template chains", 7, Find::Als(als::find_with_templates)),
     Rule::new("exocet", 8, exocet::find),
 ];
 

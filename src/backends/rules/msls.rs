@@ -133,25 +133,19 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     for m in 1..all {
         of_size[m.count_ones() as usize].push(m);
     }
-    // Per digit and row, the columns holding it as a candidate.
-    let places: Vec<Vec<u32>> = (1..=n as u8)
-        .map(|d| {
-            (0..n)
-                .map(|r| {
-                    (0..n)
-                        .filter(|&c| {
-                            s.value[r * n + c] == 0 && s.cand[r * n + c].0 >> (d - 1) & 1 == 1
-                        })
-                        .fold(0u32, |m, c| m | 1 << c)
-                })
-                .collect()
-        })
-        .collect();
     let open: Vec<u32> = (0..n)
         .map(|r| {
             (0..n)
                 .filter(|&c| s.value[r * n + c] == 0)
                 .fold(0u32, |m, c| m | 1 << c)
+        })
+        .collect();
+    // Per digit and row, the open columns holding it as a candidate.
+    let places: Vec<Vec<u32>> = (1..=n as u8)
+        .map(|d| {
+            (0..n)
+                .map(|r| s.places(d, board.row(r)) as u32 & open[r])
+                .collect()
         })
         .collect();
     let boxes = Boxes::new(board);
