@@ -63,14 +63,7 @@ fn first_als_step(line: usize, name: &str) -> usize {
     let (k, step) = first_of(&run, "almost locked sets");
     let board = solver.board(&p.geometry);
     assert_eq!(render::name(board, step), name, "puzzle {line}, step {k}");
-    let solution = dlx_solution(&p);
-    assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "puzzle {line}: {}", board.cell_name(c));
-    }
-    for &(c, d) in &step.placements {
-        assert_eq!(solution[c], d, "puzzle {line}: {}", board.cell_name(c));
-    }
+    assert_step_agrees(board, step, &dlx_solution(&p), &format!("puzzle {line}"));
     let Detail::Als { sets, forced } = &step.detail else {
         panic!("not an ALS step: {step:?}");
     };
@@ -142,11 +135,8 @@ fn a_death_blossom_is_the_first_rule_that_applies_on_magictour_69() {
     let (mut solver, run) = sound_run(&p);
     let (k, step) = first_of(&run, "death blossom");
     let board = solver.board(&p.geometry);
-    let solution = dlx_solution(&p);
     assert!(!step.eliminations.is_empty());
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "{}", board.cell_name(c));
-    }
+    assert_step_agrees(board, step, &dlx_solution(&p), "magictour 69");
     let Detail::DeathBlossom {
         stem,
         digit,
@@ -191,13 +181,7 @@ fn a_template_chain_is_the_first_rule_that_applies_on_magictour_3() {
     let (k, step) = first_of(&run, "template chains");
     let board = solver.board(&p.geometry);
     assert_eq!(render::name(board, step), "template chain");
-    let solution = dlx_solution(&p);
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "{}", board.cell_name(c));
-    }
-    for &(c, d) in &step.placements {
-        assert_eq!(solution[c], d, "{}", board.cell_name(c));
-    }
+    assert_step_agrees(board, step, &dlx_solution(&p), "magictour 3");
     let Detail::Als { forced, .. } = &step.detail else {
         panic!("not a chain step: {step:?}");
     };

@@ -63,9 +63,7 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
     assert_eq!(step.level(), Some(8));
     let solution = dlx_solution(&p);
     assert!(!step.eliminations.is_empty());
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "{}", board.cell_name(c));
-    }
+    assert_step_agrees(board, step, &solution, "forum 4");
     let Detail::Exocet {
         base,
         targets,
@@ -188,9 +186,7 @@ fn first_deduction_is_a_locked_set(line: usize) -> usize {
     assert_eq!(render::name(board, &step), "multi-sector locked set");
     let solution = dlx_solution(&p);
     assert!(!step.eliminations.is_empty());
-    for &(c, d) in &step.eliminations {
-        assert_ne!(solution[c], d, "{}", board.cell_name(c));
-    }
+    assert_step_agrees(board, &step, &solution, &format!("forum {line}"));
     let Detail::Msls { covers } = &step.detail else {
         panic!("not a multi-sector locked set: {step:?}");
     };
@@ -254,16 +250,7 @@ fn every_locked_set_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_s
         let s = reached(board, p, &run.steps);
         if let Some(step) = msls::find(board, &s) {
             found += 1;
-            let solution = dlx_solution(p);
-            for &(c, d) in &step.eliminations {
-                assert_ne!(
-                    solution[c],
-                    d,
-                    "{}: {}",
-                    p.display_name(),
-                    board.cell_name(c)
-                );
-            }
+            assert_step_agrees(board, &step, &dlx_solution(p), &p.display_name());
         }
     }
     // 9 of the first 40 by this build; the bound leaves room, never for none.

@@ -25,6 +25,8 @@ pub fn slack() -> std::time::Duration {
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use sudoku_arena::backends::create;
+use sudoku_arena::backends::rules::board::Board;
+use sudoku_arena::backends::rules::step::Step;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
 use sudoku_arena::solver::SolveOptions;
 
@@ -242,4 +244,30 @@ pub fn dlx_solution(p: &Puzzle) -> Vec<u8> {
 pub fn fixed_fraction_puzzle(b: usize, fraction: f64, seed: u64, index: usize) -> Puzzle {
     let geometry = Arc::new(Geometry::new(b, b, Variant::Classic).unwrap());
     sudoku_arena::generate::fraction::fixed_fraction(&geometry, fraction, seed, index).puzzle
+}
+
+/// Asserts that a rule's step changes something and only what `solution` allows: no
+/// candidate it removes is the solution's digit, every digit it places is (`context`
+/// names the puzzle in a failure).
+pub fn assert_step_agrees(board: &Board, step: &Step, solution: &[u8], context: &str) {
+    assert!(
+        !step.eliminations.is_empty() || !step.placements.is_empty(),
+        "{context}: the step changes nothing"
+    );
+    for &(c, d) in &step.eliminations {
+        assert_ne!(
+            solution[c],
+            d,
+            "{context}: removes {d} from {}",
+            board.cell_name(c)
+        );
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(
+            solution[c],
+            d,
+            "{context}: places {d} in {}",
+            board.cell_name(c)
+        );
+    }
 }
