@@ -126,6 +126,41 @@ impl Digraph {
         Digraph { offsets, targets }
     }
 
+    /// This graph with more nodes (numbered after its own, none of them with an arc
+    /// yet) and the arcs of each of `more` added: each node's successors are its own
+    /// first, then those of `more` in order.
+    pub fn extended(&self, nodes: usize, more: &[&[(u32, u32)]]) -> Digraph {
+        let own = self.nodes();
+        let mut offsets = vec![0u32; nodes.max(own) + 1];
+        for x in 0..own {
+            offsets[x + 1] = self.offsets[x + 1] - self.offsets[x];
+        }
+        for arcs in more {
+            for &(a, _) in arcs.iter() {
+                offsets[a as usize + 1] += 1;
+            }
+        }
+        for i in 0..offsets.len() - 1 {
+            offsets[i + 1] += offsets[i];
+        }
+        let total = offsets[offsets.len() - 1] as usize;
+        let mut targets = vec![0u32; total];
+        let mut fill: Vec<u32> = offsets[..offsets.len() - 1].to_vec();
+        for (x, at) in fill.iter_mut().enumerate().take(own) {
+            let succ = self.succ(x);
+            let from = *at as usize;
+            targets[from..from + succ.len()].copy_from_slice(succ);
+            *at += succ.len() as u32;
+        }
+        for arcs in more {
+            for &(a, b) in arcs.iter() {
+                targets[fill[a as usize] as usize] = b;
+                fill[a as usize] += 1;
+            }
+        }
+        Digraph { offsets, targets }
+    }
+
     /// Number of nodes.
     pub fn nodes(&self) -> usize {
         self.offsets.len().saturating_sub(1)
@@ -358,6 +393,24 @@ mod tests {
         assert_eq!(of(2), 0b1100);
         assert_eq!(of(3), 0b1000);
         assert_eq!(of(4), 0b10000);
+    }
+
+    #[test]
+    fn an_extended_graph_is_the_graph_of_all_its_arcs_in_order() {
+        let own = [(0, 1), (2, 0), (0, 2)];
+        let (more, still_more) = ([(1, 3), (0, 4)], [(4, 0), (0, 3)]);
+        let g = Digraph::new(3, &own).extended(5, &[&more, &still_more]);
+        let all: Vec<(u32, u32)> = own
+            .iter()
+            .chain(&more)
+            .chain(&still_more)
+            .copied()
+            .collect();
+        let whole = Digraph::new(5, &all);
+        assert_eq!(g.offsets, whole.offsets);
+        assert_eq!(g.targets, whole.targets);
+        assert_eq!(g.succ(0), &[1, 2, 4, 3]);
+        assert_eq!(g.nodes(), 5);
     }
 
     #[test]

@@ -109,16 +109,23 @@ impl std::hash::Hasher for CellsHasher {
 /// Hash maps and sets keyed by cell sets.
 pub(super) type CellsHash = std::hash::BuildHasherDefault<CellsHasher>;
 
+/// The cells of a set, in order.
 pub(super) fn members(set: &Cells) -> Vec<usize> {
-    let mut out = Vec::new();
-    for (w, &word) in set.iter().enumerate() {
+    cells_in(set).collect()
+}
+
+/// The cells of a set, in order, without collecting them.
+pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(w, &word)| {
         let mut b = word;
-        while b != 0 {
-            out.push(w * 64 + b.trailing_zeros() as usize);
-            b &= b - 1;
-        }
-    }
-    out
+        std::iter::from_fn(move || {
+            (b != 0).then(|| {
+                let c = w * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                c
+            })
+        })
+    })
 }
 
 /// The peers of each cell as cell sets.
@@ -180,23 +187,44 @@ pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
 /// templates' links or without: the sets, the group variables (numbered after the
 /// candidates) and the implications they bring.
 struct Groups {
-    sets: Vec<(Cells, u64)>,
+    sets: Rc<Vec<(Cells, u64)>>,
     groups: Vec<(Cells, u8)>,
     arcs: Vec<(u32, u32)>,
 }
 
-/// The 2-SAT instance and the sets' groups of the last position asked for, kept by the
-/// engine that owns them (its `Scratch`): the ALS rule and template chains read the
-/// same groups of one stuck position, so they are built once.
+/// The 2-SAT instance, the almost locked sets and their groups of the last position
+/// asked for, kept by the engine that owns them (its `Scratch`): the ALS rule, the
+/// death blossom and template chains read the same sets of one stuck position, so
+/// they are listed once.
 #[derive(Default)]
 pub struct Kept {
     /// The 2-SAT instance (the 2-SAT rule reads it alone).
     pub instance: twosat::Kept,
     position: PositionKey,
+    sets: Option<Rc<Vec<(Cells, u64)>>>,
     groups: Option<Rc<Groups>>,
+    /// The step of the search with the templates' links, once made.
+    with_templates: Option<Option<Step>>,
 }
 
 impl Kept {
+    /// Forgets what was kept unless `s` is the kept position.
+    fn at(&mut self, s: &State) {
+        if !self.position.keep(s) {
+            self.sets = None;
+            self.groups = None;
+            self.with_templates = None;
+        }
+    }
+
+    /// The almost locked sets of a position ([`sets`]).
+    pub fn sets(&mut self, board: &Board, s: &State) -> Rc<Vec<(Cells, u64)>> {
+        self.at(s);
+        self.sets
+            .get_or_insert_with(|| Rc::new(sets(board, s)))
+            .clone()
+    }
+
     fn groups(
         &mut self,
         board: &Board,
@@ -204,40 +232,47 @@ impl Kept {
         plain: &twosat::Instance,
         index: &[u32],
     ) -> Rc<Groups> {
-        if !self.position.keep(s) {
-            self.groups = None;
-        }
+        let sets = self.sets(board, s);
         self.groups
-            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index)))
+            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index, sets)))
             .clone()
     }
 }
 
 /// The extended instance: the plain 2-SAT graph plus one variable per group.
 struct Extended {
-    vars: Vec<(usize, u8)>,
-    /// Group variables, numbered after the candidates: their cells and digit.
-    groups: Vec<(Cells, u8)>,
-    /// The almost locked sets.
-    sets: Vec<(Cells, u64)>,
+    /// The plain instance: its variables are the candidates.
+    plain: Rc<twosat::Instance>,
+    /// The sets and the group variables, numbered after the candidates.
+    groups: Rc<Groups>,
     /// The implications the digits' templates add, sorted (empty without them).
     template_arcs: Vec<(u32, u32)>,
     graph: Digraph,
 }
 
 impl Extended {
+    /// `(cell, digit)` of each candidate variable.
+    fn vars(&self) -> &[(usize, u8)] {
+        &self.plain.vars
+    }
+
+    /// The almost locked sets.
+    fn sets(&self) -> &[(Cells, u64)] {
+        &self.groups.sets
+    }
+
     fn node(&self, x: u32) -> AlsNode {
         let v = x as usize / 2;
         let holds = x.is_multiple_of(2);
-        if v < self.vars.len() {
-            let (c, d) = self.vars[v];
+        if v < self.vars().len() {
+            let (c, d) = self.vars()[v];
             AlsNode {
                 cells: vec![c],
                 digit: d,
                 holds,
             }
         } else {
-            let (cells, d) = self.groups[v - self.vars.len()];
+            let (cells, d) = self.groups.groups[v - self.vars().len()];
             AlsNode {
                 cells: members(&cells),
                 digit: d,
@@ -249,13 +284,13 @@ impl Extended {
     /// The cells and digit a node speaks of.
     fn group_of(&self, x: u32) -> (Cells, u8) {
         let v = x as usize / 2;
-        if v < self.vars.len() {
-            let (c, d) = self.vars[v];
+        if v < self.vars().len() {
+            let (c, d) = self.vars()[v];
             let mut cells = [0; 4];
             add(&mut cells, c);
             (cells, d)
         } else {
-            self.groups[v - self.vars.len()]
+            self.groups.groups[v - self.vars().len()]
         }
     }
 
@@ -270,7 +305,7 @@ impl Extended {
         if da == db {
             return None;
         }
-        self.sets.iter().position(|(cells, digits)| {
+        self.sets().iter().position(|(cells, digits)| {
             digits >> (da - 1) & 1 == 1
                 && digits >> (db - 1) & 1 == 1
                 && subset(&ga, cells)
@@ -311,12 +346,6 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
     for (v, &(c, d)) in plain.vars.iter().enumerate() {
         index[c * n + d as usize - 1] = v as u32;
     }
-    let mut arcs: Vec<(u32, u32)> = Vec::new();
-    for x in 0..plain.graph.nodes() {
-        for &y in plain.graph.succ(x) {
-            arcs.push((x as u32, y));
-        }
-    }
     let mut template_arcs: Vec<(u32, u32)> = Vec::new();
     if with_templates {
         for l in templates::links(board, s) {
@@ -333,30 +362,33 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
             template_arcs.push((x ^ 1, y));
             template_arcs.push((y ^ 1, x));
         }
-        arcs.extend_from_slice(&template_arcs);
-        template_arcs.sort_unstable();
     }
     let groups = kept.groups(board, s, &plain, &index);
-    arcs.extend_from_slice(&groups.arcs);
     let nodes = 2 * (plain.vars.len() + groups.groups.len());
+    let graph = plain.graph.extended(nodes, &[&template_arcs, &groups.arcs]);
+    template_arcs.sort_unstable();
     Extended {
-        vars: plain.vars.clone(),
-        groups: groups.groups.clone(),
-        sets: groups.sets.clone(),
+        plain,
+        groups,
         template_arcs,
-        graph: Digraph::new(nodes, &arcs),
+        graph,
     }
 }
 
 /// The sets, group variables and their implications of a position (`index`: each
 /// candidate's variable in `plain`).
-fn groups_of(board: &Board, s: &State, plain: &twosat::Instance, index: &[u32]) -> Groups {
+fn groups_of(
+    board: &Board,
+    s: &State,
+    plain: &twosat::Instance,
+    index: &[u32],
+    sets: Rc<Vec<(Cells, u64)>>,
+) -> Groups {
     let n = board.n;
     let cells = n * n;
     let mut arcs: Vec<(u32, u32)> = Vec::new();
     let peers = peer_sets(board);
     let holders = holder_sets(board, s);
-    let sets = sets(board, s);
     let base = plain.vars.len() as u32;
     let mut groups: Vec<(Cells, u8)> = Vec::new();
     let mut group_index: HashMap<(Cells, u8), u32, CellsHash> = HashMap::default();
@@ -365,7 +397,7 @@ fn groups_of(board: &Board, s: &State, plain: &twosat::Instance, index: &[u32]) 
         arcs.push((b ^ 1, a));
     };
     let mut literals: Vec<u32> = Vec::new();
-    for &(set, digits) in &sets {
+    for &(set, digits) in sets.iter() {
         literals.clear();
         for d in super::step::digits_of(digits) {
             let group = and(&set, &holders[d as usize - 1]);
@@ -537,7 +569,7 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
                 })
             });
         }
-        let (c, d) = ext.vars[v as usize];
+        let (c, d) = ext.vars()[v as usize];
         if st.digits.is_empty() {
             st.cells.push(c);
             st.digits.push(d);
@@ -557,8 +589,8 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
     let sets: Vec<AlsSet> = order
         .iter()
         .map(|&k| AlsSet {
-            cells: members(&ext.sets[k].0),
-            digits: super::step::digits_of(ext.sets[k].1),
+            cells: members(&ext.sets()[k].0),
+            digits: super::step::digits_of(ext.sets()[k].1),
         })
         .collect();
     for set in &sets {
@@ -574,14 +606,26 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
 
 /// Every candidate forced by the extended instance, as one step (or the
 /// contradiction when the instance has no solution).
+///
+/// The instance with the templates' links holds every implication of this one, so
+/// when that one forces nothing neither does this: that search (which template chains
+/// make anyway when this one finds nothing) runs first, and this one only when it
+/// finds something. On a position where both find nothing, one search is made, not two.
 pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
+    find_with_templates(board, s, kept)?;
     find_in(board, s, false, kept)
 }
 
 /// The same search with the links of single-digit templates added to the instance
-/// ([`templates::links`]).
+/// ([`templates::links`]), made once per position.
 pub fn find_with_templates(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
-    find_in(board, s, true, kept)
+    kept.at(s);
+    if let Some(step) = &kept.with_templates {
+        return step.clone();
+    }
+    let step = find_in(board, s, true, kept);
+    kept.with_templates = Some(step.clone());
+    step
 }
 
 fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Option<Step> {
@@ -600,7 +644,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
     let (comp, count) = ext.graph.components();
     let count = count as usize;
     // Reachability to candidate literals only.
-    let targets = 2 * ext.vars.len();
+    let targets = 2 * ext.vars().len();
     let words = targets.div_ceil(64);
     let reach = ext.graph.closure(&comp, count, words, |x, row| {
         if x < targets {
@@ -618,7 +662,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
         }
     }
     let mut forced = Vec::new();
-    for v in 0..ext.vars.len() as u32 {
+    for v in 0..ext.vars().len() as u32 {
         let (p, q) = (2 * v, 2 * v + 1);
         if reaches(q, p) {
             forced.push((v, true, q, p));
@@ -627,4 +671,43 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
         }
     }
     (!forced.is_empty()).then(|| forced_step(&ext, &forced))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::engine::{rule_index, settle};
+    use super::super::testutil::position;
+    use super::*;
+
+    #[test]
+    fn the_search_with_templates_first_finds_what_the_search_alone_finds() {
+        // Where 2-SAT and the rules before it, or the ALS rule and death blossom too,
+        // are stuck on magictour puzzles: the step of `find` (which tries the instance
+        // with the templates' links first) must be the step of the plain search,
+        // whether that finds something or not.
+        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let (mut alone, mut only_with_templates, mut neither) = (0, 0, 0);
+        let puzzles = lines.lines().filter(|l| !l.starts_with('#')).take(30);
+        for (line, rule) in
+            puzzles.flat_map(|l| [(l, "almost locked sets"), (l, "template chains")])
+        {
+            let upto = rule_index(rule).expect("the rule is in the ladder");
+            let (b, mut s) = position(line, &[]);
+            settle(&b, &mut s, upto);
+            let plain = find_in(&b, &s, false, &mut Kept::default());
+            let with = find_in(&b, &s, true, &mut Kept::default());
+            let mut kept = Kept::default();
+            assert_eq!(find(&b, &s, &mut kept), plain, "{line}");
+            assert_eq!(find_with_templates(&b, &s, &mut kept), with, "{line}");
+            match (&plain, &with) {
+                (Some(_), _) => alone += 1,
+                (None, Some(_)) => only_with_templates += 1,
+                (None, None) => neither += 1,
+            }
+        }
+        assert!(
+            alone > 0 && only_with_templates > 0 && neither > 0,
+            "{alone} {only_with_templates} {neither}"
+        );
+    }
 }

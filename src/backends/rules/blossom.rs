@@ -7,7 +7,7 @@
 //! seeing all of it cannot share: those cells lose `z`. A two-candidate stem is a
 //! chain of the ALS rule already.
 
-use super::als::{self, add, and, members, subset, Cells};
+use super::als::{self, add, and, cells_in, members, Cells};
 use super::board::Board;
 use super::state::State;
 use super::step::{digits_of, AlsSet, Detail, Link, Step};
@@ -15,8 +15,9 @@ use super::step::{digits_of, AlsSet, Detail, Link, Step};
 /// Most candidates of a stem (the petals multiply with them).
 const MAX_STEM: u32 = 4;
 
-/// The first death blossom that removes something: stems in cell order, then digits.
-pub fn find(board: &Board, s: &State) -> Option<Step> {
+/// The first death blossom that removes something: stems in cell order, then digits
+/// (the sets are those `kept` lists for the position).
+pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
     if s.value.len() > als::MAX_CELLS {
         return None;
     }
@@ -26,43 +27,39 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     if stems.is_empty() {
         return None;
     }
-    let sets = als::sets(board, s);
+    let mut stem_cells: Cells = [0; 4];
+    for &stem in &stems {
+        add(&mut stem_cells, stem);
+    }
+    let sets = kept.sets(board, s);
     let peers = als::peer_sets(board);
     let holders = als::holder_sets(board, s);
     let n = board.n;
-    // Per set and digit: the cells holding it, and the cells seeing all of those.
-    let per_digit: Vec<Vec<(Cells, Cells)>> = sets
-        .iter()
-        .map(|&(cells, _)| {
-            (1..=n as u8)
-                .map(|d| {
-                    let held = and(&cells, &holders[d as usize - 1]);
-                    let mut seeing = holders[d as usize - 1];
-                    for c in members(&held) {
-                        seeing = and(&seeing, &peers[c]);
-                    }
-                    (held, seeing)
-                })
-                .collect()
-        })
-        .collect();
+    // Per set and digit (`k * n + d - 1`): the cells holding it, and the cells seeing
+    // all of those (the digits a set lacks stay empty: no rule reads them).
+    let mut per_digit: Vec<(Cells, Cells)> = vec![([0; 4], [0; 4]); sets.len() * n];
+    // Per stem cell and digit (`c * n + d - 1`): its petals, the sets whose every
+    // cell holding the digit the stem sees (so the stem, holding it too, is not one of
+    // them), in set order.
+    let mut petals_of: Vec<Vec<usize>> = vec![Vec::new(); s.value.len() * n];
+    for (k, &(cells, digits)) in sets.iter().enumerate() {
+        for d in digits_of(digits) {
+            let held = and(&cells, &holders[d as usize - 1]);
+            let mut seeing = holders[d as usize - 1];
+            for c in cells_in(&held) {
+                seeing = and(&seeing, &peers[c]);
+            }
+            per_digit[k * n + d as usize - 1] = (held, seeing);
+            for stem in cells_in(&and(&seeing, &stem_cells)) {
+                petals_of[stem * n + d as usize - 1].push(k);
+            }
+        }
+    }
     for &stem in &stems {
         let stem_digits: Vec<u8> = s.cand[stem].iter().collect();
-        let mut stem_cell = [0; 4];
-        add(&mut stem_cell, stem);
-        // Petals of each stem digit: sets without the stem whose digit all sees it.
-        let petals: Vec<Vec<usize>> = stem_digits
+        let petals: Vec<&[usize]> = stem_digits
             .iter()
-            .map(|&d| {
-                (0..sets.len())
-                    .filter(|&k| {
-                        let (cells, digits) = sets[k];
-                        digits >> (d - 1) & 1 == 1
-                            && !subset(&stem_cell, &cells)
-                            && subset(&per_digit[k][d as usize - 1].0, &peers[stem])
-                    })
-                    .collect()
-            })
+            .map(|&d| petals_of[stem * n + d as usize - 1].as_slice())
             .collect();
         if petals.iter().any(|p| p.is_empty()) {
             continue;
@@ -76,9 +73,9 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                     continue;
                 }
                 let mut reach: Cells = [0; 4];
-                for &k in &petals[i] {
+                for &k in petals[i] {
                     if sets[k].1 >> (z - 1) & 1 == 1 {
-                        let seeing = per_digit[k][z as usize - 1].1;
+                        let seeing = per_digit[k * n + z as usize - 1].1;
                         for w in 0..4 {
                             reach[w] |= seeing[w];
                         }
@@ -87,7 +84,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                 target = and(&target, &reach);
                 chosen.push((i, d));
             }
-            let Some(&first) = members(&target).first() else {
+            let Some(first) = als::first(&target) else {
                 continue;
             };
             // One petal per stem digit, the first whose z all sees the first target;
@@ -107,13 +104,13 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                     .iter()
                     .find(|&&k| {
                         sets[k].1 >> (z - 1) & 1 == 1 && {
-                            let seeing = per_digit[k][z as usize - 1].1;
+                            let seeing = per_digit[k * n + z as usize - 1].1;
                             seeing[first / 64] >> (first % 64) & 1 == 1
                         }
                     })
                     .expect("a petal reaches the first target");
-                common = and(&common, &per_digit[k][z as usize - 1].1);
-                for c in members(&per_digit[k][d as usize - 1].0) {
+                common = and(&common, &per_digit[k * n + z as usize - 1].1);
+                for c in cells_in(&per_digit[k * n + d as usize - 1].0) {
                     step.links.push(Link {
                         from: (stem, d),
                         to: (c, d),

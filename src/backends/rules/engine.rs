@@ -116,7 +116,7 @@ pub const RULES: &[Rule] = &[
     Rule::with("conflicting paths", 4, Find::Scratch(chains::conflict)),
     Rule::with("2-SAT", 5, Find::Instance(twosat::find)),
     Rule::with("almost locked sets", 6, Find::Als(als::find)),
-    Rule::new("death blossom", 6, blossom::find),
+    Rule::with("death blossom", 6, Find::Als(blossom::find)),
     Rule::with("template chains", 7, Find::Als(als::find_with_templates)),
     Rule::new("exocet", 8, exocet::find),
 ];

@@ -30,9 +30,9 @@ pub struct TemplateLink {
     pub strong: bool,
 }
 
-/// Every template of digit `d`, as the column of the digit in each row; `None` when
-/// there are more than `limit`.
-fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<Vec<u8>>> {
+/// Every template of digit `d`, as the set of its cells (bit `r * n + c`, boards of up
+/// to 128 cells); `None` when there are more than `limit`.
+fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>> {
     let g = &board.geometry;
     let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
     let allowed: Vec<u64> = (0..n)
@@ -46,18 +46,17 @@ fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<Vec<u8
         })
         .collect();
     let mut out = Vec::new();
-    let mut cols = vec![0u8; n];
     fn walk(
         r: usize,
         (n, br, bc): (usize, usize, usize),
         allowed: &[u64],
         (used_cols, used_boxes): (u64, u64),
-        cols: &mut Vec<u8>,
-        out: &mut Vec<Vec<u8>>,
+        cells: u128,
+        out: &mut Vec<u128>,
         limit: usize,
     ) -> bool {
         if r == n {
-            out.push(cols.clone());
+            out.push(cells);
             return out.len() <= limit;
         }
         let mut free = allowed[r] & !used_cols;
@@ -68,15 +67,15 @@ fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<Vec<u8
             if used_boxes >> b & 1 == 1 {
                 continue;
             }
-            cols[r] = c as u8;
             let used = (used_cols | 1 << c, used_boxes | 1 << b);
-            if !walk(r + 1, (n, br, bc), allowed, used, cols, out, limit) {
+            let with = cells | 1 << (r * n + c);
+            if !walk(r + 1, (n, br, bc), allowed, used, with, out, limit) {
                 return false;
             }
         }
         true
     }
-    walk(0, (n, br, bc), &allowed, (0, 0), &mut cols, &mut out, limit).then_some(out)
+    walk(0, (n, br, bc), &allowed, (0, 0), 0, &mut out, limit).then_some(out)
 }
 
 /// The links templates prove between open candidates of each digit that do not
@@ -89,7 +88,7 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
         return out;
     }
     for d in 1..=n as u8 {
-        let Some(ts) = templates(board, s, d, MAX_TEMPLATES) else {
+        let Some(masks) = templates(board, s, d, MAX_TEMPLATES) else {
             continue;
         };
         let open: Vec<usize> = (0..n * n)
@@ -97,12 +96,6 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
             .collect();
         // Per open candidate: the cells of every template using it (OR) and the cells
         // common to every template not using it (AND).
-        let bits = |t: &Vec<u8>| -> u128 {
-            t.iter()
-                .enumerate()
-                .fold(0u128, |m, (r, &c)| m | 1 << (r * n + c as usize))
-        };
-        let masks: Vec<u128> = ts.iter().map(bits).collect();
         for (i, &a) in open.iter().enumerate() {
             let mut with = 0u128;
             let mut without = u128::MAX;
