@@ -280,6 +280,39 @@ impl Digraph {
         reach
     }
 
+    /// The literals forced in every solution of the 2-SAT instance this graph is the
+    /// implication graph of (node `2v` is variable `v` true, `2v + 1` false; every arc
+    /// comes with its contrapositive), for variables `0..vars`: each as its variable and
+    /// value, in variable order. `Err(v)` names the first variable (of all the graph's)
+    /// whose two literals imply each other: the instance has no solution.
+    ///
+    /// A forced literal is true in every solution, so in the one the components give
+    /// (a literal is true when its component closes before its negation's); each
+    /// variable then needs one question, whether the literal false there reaches the
+    /// true one, and the closure carries one bit a variable instead of two.
+    pub fn forced_literals(&self, vars: usize) -> Result<Vec<(u32, bool)>, u32> {
+        let (comp, count) = self.components();
+        if let Some(v) = (0..self.nodes() / 2).find(|&v| comp[2 * v] == comp[2 * v + 1]) {
+            return Err(v as u32);
+        }
+        let vars = vars.min(self.nodes() / 2);
+        let holds = |v: usize| comp[2 * v] < comp[2 * v + 1];
+        let words = vars.div_ceil(64);
+        let reach = self.closure(&comp, count as usize, words, |x, row| {
+            let v = x / 2;
+            if v < vars && holds(v) == (x % 2 == 0) {
+                row[v / 64] |= 1 << (v % 64);
+            }
+        });
+        Ok((0..vars)
+            .filter(|&v| {
+                let other = if holds(v) { 2 * v + 1 } else { 2 * v };
+                reach[comp[other] as usize * words + v / 64] >> (v % 64) & 1 == 1
+            })
+            .map(|v| (v as u32, holds(v)))
+            .collect())
+    }
+
     /// The nodes reachable from `start` (itself included), with the arc each was
     /// first reached by as its parent (`u32::MAX` for `start` and unreached nodes).
     pub fn reach(&self, start: usize, seen: &mut Vec<bool>, parent: &mut Vec<u32>) {
@@ -411,6 +444,28 @@ mod tests {
         assert_eq!(g.targets, whole.targets);
         assert_eq!(g.succ(0), &[1, 2, 4, 3]);
         assert_eq!(g.nodes(), 5);
+    }
+
+    /// The implication graph of 2-SAT clauses over literals `2v` (true), `2v + 1`.
+    fn implications(vars: usize, clauses: &[(u32, u32)]) -> Digraph {
+        let arcs: Vec<(u32, u32)> = clauses
+            .iter()
+            .flat_map(|&(a, b)| [(a ^ 1, b), (b ^ 1, a)])
+            .collect();
+        Digraph::new(2 * vars, &arcs)
+    }
+
+    #[test]
+    fn forced_literals_are_those_true_in_every_solution() {
+        // (x0 ∨ x1) (x0 ∨ ¬x1): x0 is forced; (¬x2 ∨ ¬x3) (x3 ∨ ¬x2): x2 is forced
+        // false; x1 and x3 are free; x4 (no clause) too.
+        let g = implications(5, &[(0, 2), (0, 3), (5, 7), (6, 5)]);
+        assert_eq!(g.forced_literals(5), Ok(vec![(0, true), (2, false)]));
+        // Only the variables asked for are read.
+        assert_eq!(g.forced_literals(1), Ok(vec![(0, true)]));
+        // (x0) (¬x0 ∨ x1) (¬x1 ∨ ¬x0): no solution, and x0 is the first variable named.
+        let g = implications(2, &[(0, 0), (1, 2), (3, 1)]);
+        assert_eq!(g.forced_literals(2), Err(0));
     }
 
     #[test]

@@ -389,9 +389,26 @@ fn groups_of(
     let mut arcs: Vec<(u32, u32)> = Vec::new();
     let peers = peer_sets(board);
     let holders = holder_sets(board, s);
+    let unit_sets: Vec<Cells> = board
+        .units
+        .iter()
+        .map(|unit| {
+            let mut set = [0; 4];
+            for &c in unit {
+                add(&mut set, c);
+            }
+            set
+        })
+        .collect();
     let base = plain.vars.len() as u32;
     let mut groups: Vec<(Cells, u8)> = Vec::new();
-    let mut group_index: HashMap<(Cells, u8), u32, CellsHash> = HashMap::default();
+    // Groups by cells and digit, as one number: boards of up to 81 cells leave the
+    // bits from 120 up for the digit.
+    let group_key = |cells: &Cells, d: u8| -> u128 {
+        u128::from(cells[0]) | u128::from(cells[1]) << 64 | u128::from(d) << 120
+    };
+    let mut group_index: HashMap<u128, u32, CellsHash> = HashMap::default();
+    arcs.reserve(8 * plain.graph.targets.len());
     let clause = |arcs: &mut Vec<(u32, u32)>, a: u32, b: u32| {
         arcs.push((a ^ 1, b));
         arcs.push((b ^ 1, a));
@@ -405,7 +422,7 @@ fn groups_of(
                 2 * index[first(&group).unwrap_or(0) * n + d as usize - 1]
             } else {
                 let next = base + groups.len() as u32;
-                *group_index.entry((group, d)).or_insert_with(|| {
+                *group_index.entry(group_key(&group, d)).or_insert_with(|| {
                     groups.push((group, d));
                     next
                 }) * 2
@@ -432,7 +449,7 @@ fn groups_of(
                 }
                 if count(&group) >= 2 {
                     let next = base + groups.len() as u32;
-                    group_index.entry((group, d)).or_insert_with(|| {
+                    group_index.entry(group_key(&group, d)).or_insert_with(|| {
                         groups.push((group, d));
                         next
                     });
@@ -446,7 +463,7 @@ fn groups_of(
         match count(cells) {
             0 => None,
             1 => first(cells).map(|c| 2 * index[c * n + d as usize - 1]),
-            _ => group_index.get(&(*cells, d)).map(|&g| 2 * g),
+            _ => group_index.get(&group_key(cells, d)).map(|&g| 2 * g),
         }
     };
     for (g, &(group, d)) in groups.iter().enumerate() {
@@ -455,12 +472,7 @@ fn groups_of(
             continue;
         };
         for &(u, _) in &board.cell_units[head] {
-            let mut places = [0; 4];
-            for &c in &board.units[u] {
-                if s.value[c] == 0 && s.cand[c].contains(d) {
-                    add(&mut places, c);
-                }
-            }
+            let places = and(&unit_sets[u], &holders[d as usize - 1]);
             if !subset(&group, &places) {
                 continue;
             }
@@ -482,26 +494,37 @@ fn groups_of(
     // Each group: its cells imply it; it empties every cell and group seeing it all.
     // A group inside the cells seeing another has its first cell there: groups are
     // looked up by digit and first cell.
-    let mut by_first: Vec<Vec<(u32, Cells)>> = vec![Vec::new(); n * cells];
-    for (g, &(group, d)) in groups.iter().enumerate() {
-        if let Some(head) = first(&group) {
-            by_first[(d as usize - 1) * cells + head].push((2 * (base + g as u32), group));
-        }
+    // By counting sort: the groups of key `(d - 1) * cells + first cell` are
+    // `by_first[start[key]..start[key + 1]]`, in group order.
+    let key = |&(group, d): &(Cells, u8)| (d as usize - 1) * cells + first(&group).unwrap_or(0);
+    let mut start = vec![0u32; n * cells + 1];
+    for group in &groups {
+        start[key(group) + 1] += 1;
+    }
+    for k in 0..n * cells {
+        start[k + 1] += start[k];
+    }
+    let mut fill = start.clone();
+    let mut by_first: Vec<(u32, Cells)> = vec![(0, [0; 4]); groups.len()];
+    for (g, group) in groups.iter().enumerate() {
+        let k = key(group);
+        by_first[fill[k] as usize] = (2 * (base + g as u32), group.0);
+        fill[k] += 1;
     }
     let mut others: Vec<u32> = Vec::new();
     for (g, &(group, d)) in groups.iter().enumerate() {
         let lit = 2 * (base + g as u32);
-        let ms = members(&group);
         let mut common = holders[d as usize - 1];
-        for &c in &ms {
+        for c in cells_in(&group) {
             clause(&mut arcs, 2 * index[c * n + d as usize - 1] + 1, lit);
             common = and(&common, &peers[c]);
         }
         others.clear();
-        for o in members(&common) {
+        for o in cells_in(&common) {
             clause(&mut arcs, lit + 1, 2 * index[o * n + d as usize - 1] + 1);
+            let k = (d as usize - 1) * cells + o;
             others.extend(
-                by_first[(d as usize - 1) * cells + o]
+                by_first[start[k] as usize..start[k + 1] as usize]
                     .iter()
                     .filter(|&&(other, group2)| other > lit && subset(&group2, &common))
                     .map(|&(other, _)| other),
@@ -640,36 +663,20 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
         return None;
     }
     let ext = extended(board, s, with_templates, kept);
-    let nodes = ext.graph.nodes();
-    let (comp, count) = ext.graph.components();
-    let count = count as usize;
-    // Reachability to candidate literals only.
-    let targets = 2 * ext.vars().len();
-    let words = targets.div_ceil(64);
-    let reach = ext.graph.closure(&comp, count, words, |x, row| {
-        if x < targets {
-            row[x / 64] |= 1 << (x % 64);
-        }
-    });
-    let reaches = |a: u32, b: u32| {
-        let i = comp[a as usize] as usize;
-        reach[i * words + b as usize / 64] >> (b % 64) & 1 == 1
+    let forced: Vec<(u32, bool, u32, u32)> = match ext.graph.forced_literals(ext.vars().len()) {
+        Err(v) => return Some(contradiction_step(&ext, 2 * v, 2 * v + 1)),
+        Ok(list) => list
+            .into_iter()
+            .map(|(v, placed)| {
+                let (p, q) = (2 * v, 2 * v + 1);
+                if placed {
+                    (v, true, q, p)
+                } else {
+                    (v, false, p, q)
+                }
+            })
+            .collect(),
     };
-    for v in 0..nodes / 2 {
-        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
-        if comp[p as usize] == comp[q as usize] {
-            return Some(contradiction_step(&ext, p, q));
-        }
-    }
-    let mut forced = Vec::new();
-    for v in 0..ext.vars().len() as u32 {
-        let (p, q) = (2 * v, 2 * v + 1);
-        if reaches(q, p) {
-            forced.push((v, true, q, p));
-        } else if reaches(p, q) {
-            forced.push((v, false, p, q));
-        }
-    }
     (!forced.is_empty()).then(|| forced_step(&ext, &forced))
 }
 

@@ -243,21 +243,11 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
     if nodes == 0 {
         return None;
     }
-    let (comp, count) = inst.graph.components();
-    let count = count as usize;
-    let words = count.div_ceil(64);
-    let reach = inst.graph.closure(&comp, count, words, |x, row| {
-        let k = comp[x] as usize;
-        row[k / 64] |= 1 << (k % 64);
-    });
-    let reaches = |a: u32, b: u32| {
-        let (i, j) = (comp[a as usize] as usize, comp[b as usize] as usize);
-        reach[i * words + j / 64] >> (j % 64) & 1 == 1
-    };
-    let mut forced = Vec::new();
-    for (v, &(c, d)) in inst.vars.iter().enumerate() {
-        let (p, q) = (2 * v as u32, 2 * v as u32 + 1);
-        if comp[p as usize] == comp[q as usize] {
+    let list = match inst.graph.forced_literals(inst.vars.len()) {
+        Ok(list) => list,
+        Err(v) => {
+            let (c, d) = inst.vars[v as usize];
+            let (p, q) = (2 * v, 2 * v + 1);
             let mut st = Step::new(Detail::Contradiction {
                 what: Contradiction::TwoSat,
             });
@@ -267,17 +257,19 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
             st.links.extend(inst.chain(q, p).unwrap_or_default());
             return Some(st);
         }
-        let placed = reaches(q, p);
-        if !placed && !reaches(p, q) {
-            continue;
-        }
-        let (a, b) = if placed { (q, p) } else { (p, q) };
-        forced.push(Forced {
-            candidate: (c, d),
-            placed,
-            chain: inst.chain(a, b).unwrap_or_default(),
-        });
-    }
+    };
+    let forced: Vec<Forced> = list
+        .into_iter()
+        .map(|(v, placed)| {
+            let (p, q) = (2 * v, 2 * v + 1);
+            let (a, b) = if placed { (q, p) } else { (p, q) };
+            Forced {
+                candidate: inst.vars[v as usize],
+                placed,
+                chain: inst.chain(a, b).unwrap_or_default(),
+            }
+        })
+        .collect();
     if forced.is_empty() {
         return None;
     }
