@@ -97,6 +97,31 @@ pub fn reaching(succ: &[u64], target: usize) -> u64 {
     }
 }
 
+/// The nodes of each component of a graph: `members[start[k]..start[k + 1]]` are
+/// those of component `k` (`comp` of each node).
+struct Members<'a> {
+    comp: &'a [u32],
+    start: &'a [u32],
+    members: &'a [u32],
+}
+
+/// `row |= src`, both `W` words long (a width known when compiled), or of any one
+/// length when `W` is 0 (or not theirs).
+fn or_words<const W: usize>(row: &mut [u64], src: &[u64]) {
+    if let (Ok(row), Ok(src)) = (
+        <&mut [u64; W]>::try_from(&mut *row),
+        <&[u64; W]>::try_from(src),
+    ) {
+        for i in 0..W {
+            row[i] |= src[i];
+        }
+    } else {
+        for (a, b) in row.iter_mut().zip(src) {
+            *a |= *b;
+        }
+    }
+}
+
 /// A directed graph of any size in compressed form: the successors of node `x` are
 /// `targets[offsets[x]..offsets[x + 1]]`. Built from an edge list by [`Digraph::new`].
 #[derive(Clone, Debug, Default)]
@@ -257,6 +282,34 @@ impl Digraph {
             members[fill[k as usize] as usize] = x as u32;
             fill[k as usize] += 1;
         }
+        // Rows of up to eight words are merged as arrays of a width known when
+        // compiled: a tight loop without a bound check a word.
+        let nodes = Members {
+            comp,
+            start: &start,
+            members: &members,
+        };
+        match words {
+            1 => self.fill_rows::<1>(&nodes, &mut reach, words, &seed),
+            2 => self.fill_rows::<2>(&nodes, &mut reach, words, &seed),
+            3 => self.fill_rows::<3>(&nodes, &mut reach, words, &seed),
+            4 => self.fill_rows::<4>(&nodes, &mut reach, words, &seed),
+            8 => self.fill_rows::<8>(&nodes, &mut reach, words, &seed),
+            _ => self.fill_rows::<0>(&nodes, &mut reach, words, &seed),
+        }
+        reach
+    }
+
+    /// The rows of [`Digraph::closure`], each `words` words; `W` is `words` when known
+    /// when compiled, else 0.
+    fn fill_rows<const W: usize>(
+        &self,
+        nodes: &Members,
+        reach: &mut [u64],
+        words: usize,
+        seed: &impl Fn(usize, &mut [u64]),
+    ) {
+        let count = nodes.start.len() - 1;
         // The component last merged into each, so many arcs into one component merge
         // it once.
         let mut merged_into = vec![u32::MAX; count];
@@ -264,20 +317,18 @@ impl Digraph {
             // Successor components have smaller numbers: their rows lie before row k.
             let (done, rest) = reach.split_at_mut(k * words);
             let row = &mut rest[..words];
-            for &x in &members[start[k] as usize..start[k + 1] as usize] {
+            let (from, to) = (nodes.start[k] as usize, nodes.start[k + 1] as usize);
+            for &x in &nodes.members[from..to] {
                 seed(x as usize, row);
                 for &y in self.succ(x as usize) {
-                    let j = comp[y as usize] as usize;
+                    let j = nodes.comp[y as usize] as usize;
                     if j != k && merged_into[j] != k as u32 {
                         merged_into[j] = k as u32;
-                        for (a, b) in row.iter_mut().zip(&done[j * words..(j + 1) * words]) {
-                            *a |= *b;
-                        }
+                        or_words::<W>(row, &done[j * words..(j + 1) * words]);
                     }
                 }
             }
         }
-        reach
     }
 
     /// The literals forced in every solution of the 2-SAT instance this graph is the

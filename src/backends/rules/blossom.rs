@@ -66,8 +66,10 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
         }
         for z in 1..=n as u8 {
             let mut target = holders[z as usize - 1];
-            let mut chosen = Vec::new();
             for (i, &d) in stem_digits.iter().enumerate() {
+                if als::is_empty(&target) {
+                    break;
+                }
                 if d == z {
                     target = and(&target, &peers[stem]);
                     continue;
@@ -82,11 +84,16 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                     }
                 }
                 target = and(&target, &reach);
-                chosen.push((i, d));
             }
             let Some(first) = als::first(&target) else {
                 continue;
             };
+            let chosen: Vec<(usize, u8)> = stem_digits
+                .iter()
+                .copied()
+                .enumerate()
+                .filter(|&(_, d)| d != z)
+                .collect();
             // One petal per stem digit, the first whose z all sees the first target;
             // the step removes z from every target seeing all of those.
             let mut step = Step::new(Detail::DeathBlossom {

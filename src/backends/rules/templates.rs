@@ -78,6 +78,17 @@ fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>>
     walk(0, (n, br, bc), &allowed, (0, 0), 0, &mut out, limit).then_some(out)
 }
 
+/// The cells of a set of up to 128, in order.
+fn bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
 /// The links templates prove between open candidates of each digit that do not
 /// share a unit (those that do are the plain instance's already), for boards of up to
 /// 128 cells.
@@ -87,16 +98,21 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
     if n * n > 128 {
         return out;
     }
+    let peers: Vec<u128> = board
+        .peers
+        .iter()
+        .map(|ps| ps.iter().fold(0, |m, &p| m | 1 << p))
+        .collect();
     for d in 1..=n as u8 {
         let Some(masks) = templates(board, s, d, MAX_TEMPLATES) else {
             continue;
         };
-        let open: Vec<usize> = (0..n * n)
+        let open: u128 = (0..n * n)
             .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
-            .collect();
+            .fold(0, |m, c| m | 1 << c);
         // Per open candidate: the cells of every template using it (OR) and the cells
         // common to every template not using it (AND).
-        for (i, &a) in open.iter().enumerate() {
+        for a in bits(open) {
             let mut with = 0u128;
             let mut without = u128::MAX;
             for &m in &masks {
@@ -106,10 +122,8 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
                     without &= m;
                 }
             }
-            for &b in &open[i + 1..] {
-                if board.peers[a].contains(&b) {
-                    continue;
-                }
+            let later = open & !peers[a] & (u128::MAX << a << 1);
+            for b in bits(later) {
                 if with >> b & 1 == 0 {
                     out.push(TemplateLink {
                         digit: d,
