@@ -407,7 +407,10 @@ fn groups_of(
     let group_key = |cells: &Cells, d: u8| -> u128 {
         u128::from(cells[0]) | u128::from(cells[1]) << 64 | u128::from(d) << 120
     };
-    let mut group_index: HashMap<u128, u32, CellsHash> = HashMap::default();
+    let mut group_index: HashMap<u128, u32, CellsHash> = HashMap::with_capacity_and_hasher(
+        8 * sets.len() + 4 * board.crossings.len(),
+        CellsHash::default(),
+    );
     arcs.reserve(8 * plain.graph.targets.len());
     let clause = |arcs: &mut Vec<(u32, u32)>, a: u32, b: u32| {
         arcs.push((a ^ 1, b));
@@ -416,7 +419,10 @@ fn groups_of(
     let mut literals: Vec<u32> = Vec::new();
     for &(set, digits) in sets.iter() {
         literals.clear();
-        for d in super::step::digits_of(digits) {
+        let mut left = digits;
+        while left != 0 {
+            let d = left.trailing_zeros() as u8 + 1;
+            left &= left - 1;
             let group = and(&set, &holders[d as usize - 1]);
             let lit = if count(&group) == 1 {
                 2 * index[first(&group).unwrap_or(0) * n + d as usize - 1]
@@ -437,16 +443,12 @@ fn groups_of(
     }
     if BOX_LINE_GROUPS {
         for crossing in &board.crossings {
-            let shared: Vec<usize> = super::step::positions_of(crossing.inner_mask)
-                .into_iter()
-                .map(|i| board.cell(crossing.inner, i))
-                .filter(|&c| s.value[c] == 0)
-                .collect();
+            let mut shared = [0; 4];
+            for i in super::step::positions_of(crossing.inner_mask) {
+                add(&mut shared, board.cell(crossing.inner, i));
+            }
             for d in 1..=n as u8 {
-                let mut group = [0; 4];
-                for &c in shared.iter().filter(|&&c| s.cand[c].contains(d)) {
-                    add(&mut group, c);
-                }
+                let group = and(&shared, &holders[d as usize - 1]);
                 if count(&group) >= 2 {
                     let next = base + groups.len() as u32;
                     group_index.entry(group_key(&group, d)).or_insert_with(|| {
