@@ -199,61 +199,81 @@ impl Digraph {
     /// Tarjan's strongly connected components, without recursion: the component
     /// number of each node, numbered in the order they close (a component's
     /// successors outside it have smaller numbers), and the number of components.
+    ///
+    /// Pearce's form of the algorithm ("A space-efficient algorithm for finding
+    /// strongly connected components", 2016): one number a node, its visit index while
+    /// open and its component once closed, components numbered down from the top so
+    /// that a closed node never looks lower than an open one; no low links, no
+    /// on-stack marks.
     pub fn components(&self) -> (Vec<u32>, u32) {
         let n = self.nodes();
-        const UNSEEN: u32 = u32::MAX;
-        let mut index = vec![UNSEEN; n];
-        let mut low = vec![0u32; n];
-        let mut comp = vec![UNSEEN; n];
+        if n == 0 {
+            return (Vec::new(), 0);
+        }
+        // rindex 0: unseen; then the visit index; then the component, counted down
+        // from n - 1 (wrapping past 0 only once the last component is closed).
+        let mut rindex = vec![0u32; n];
+        let mut root = vec![false; n];
         let mut stack: Vec<u32> = Vec::new();
         // Depth-first frames: node and the next successor to look at.
         let mut frames: Vec<(u32, u32)> = Vec::new();
-        let mut next_index = 0u32;
-        let mut next_comp = 0u32;
-        for root in 0..n {
-            if index[root] != UNSEEN {
+        let mut index = 1u32;
+        let mut c = n as u32 - 1;
+        for r in 0..n {
+            if rindex[r] != 0 {
                 continue;
             }
-            frames.push((root as u32, self.offsets[root]));
-            index[root] = next_index;
-            low[root] = next_index;
-            next_index += 1;
-            stack.push(root as u32);
-            while let Some(&(x, at)) = frames.last() {
-                let x = x as usize;
-                if at < self.offsets[x + 1] {
-                    let y = self.targets[at as usize] as usize;
-                    if let Some(top) = frames.last_mut() {
-                        top.1 += 1;
-                    }
-                    if index[y] == UNSEEN {
-                        index[y] = next_index;
-                        low[y] = next_index;
-                        next_index += 1;
-                        stack.push(y as u32);
-                        frames.push((y as u32, self.offsets[y]));
-                    } else if comp[y] == UNSEEN {
-                        low[x] = low[x].min(index[y]);
+            rindex[r] = index;
+            index += 1;
+            root[r] = true;
+            frames.push((r as u32, self.offsets[r]));
+            while let Some(top) = frames.last_mut() {
+                let v = top.0 as usize;
+                if top.1 < self.offsets[v + 1] {
+                    let w = self.targets[top.1 as usize] as usize;
+                    top.1 += 1;
+                    if rindex[w] == 0 {
+                        rindex[w] = index;
+                        index += 1;
+                        root[w] = true;
+                        frames.push((w as u32, self.offsets[w]));
+                    } else if rindex[w] < rindex[v] {
+                        rindex[v] = rindex[w];
+                        root[v] = false;
                     }
                     continue;
                 }
                 frames.pop();
-                if let Some(&(parent, _)) = frames.last() {
-                    let p = parent as usize;
-                    low[p] = low[p].min(low[x]);
-                }
-                if low[x] == index[x] {
-                    while let Some(y) = stack.pop() {
-                        comp[y as usize] = next_comp;
-                        if y as usize == x {
+                if root[v] {
+                    index -= 1;
+                    while let Some(&w) = stack.last() {
+                        if rindex[v] > rindex[w as usize] {
                             break;
                         }
+                        stack.pop();
+                        rindex[w as usize] = c;
+                        index -= 1;
                     }
-                    next_comp += 1;
+                    rindex[v] = c;
+                    c = c.wrapping_sub(1);
+                } else {
+                    stack.push(v as u32);
+                }
+                if let Some(&(p, _)) = frames.last() {
+                    let p = p as usize;
+                    if rindex[v] < rindex[p] {
+                        rindex[p] = rindex[v];
+                        root[p] = false;
+                    }
                 }
             }
         }
-        (comp, next_comp)
+        let top = n as u32 - 1;
+        let count = top.wrapping_sub(c);
+        for k in &mut rindex {
+            *k = top - *k;
+        }
+        (rindex, count)
     }
 
     /// Reachability over the condensation as bit sets of `words` words: for each
@@ -463,6 +483,43 @@ mod tests {
         assert!(comp.iter().all(|&c| c == 0));
         let chain: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
         assert_eq!(Digraph::new(n as usize, &chain).components().1, n);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn components_are_the_classes_of_mutual_reach_in_closing_order(
+            nodes in 1usize..40,
+            arcs in proptest::collection::vec((0u32..40, 0u32..40), 0..120),
+        ) {
+            let arcs: Vec<(u32, u32)> = arcs
+                .into_iter()
+                .map(|(a, b)| (a % nodes as u32, b % nodes as u32))
+                .collect();
+            let g = Digraph::new(nodes, &arcs);
+            let (comp, count) = g.components();
+            // Reach by brute force: x reaches y.
+            let (mut seen, mut parent) = (Vec::new(), Vec::new());
+            let reach: Vec<Vec<bool>> = (0..nodes)
+                .map(|x| {
+                    g.reach(x, &mut seen, &mut parent);
+                    seen.clone()
+                })
+                .collect();
+            for x in 0..nodes {
+                proptest::prop_assert!(comp[x] < count);
+                for y in 0..nodes {
+                    let mutual = reach[x][y] && reach[y][x];
+                    proptest::prop_assert_eq!(comp[x] == comp[y], mutual);
+                    if reach[x][y] && !mutual {
+                        proptest::prop_assert!(comp[y] < comp[x]);
+                    }
+                }
+            }
+            let mut used = comp.clone();
+            used.sort_unstable();
+            used.dedup();
+            proptest::prop_assert_eq!(used.len() as u32, count);
+        }
     }
 
     #[test]
