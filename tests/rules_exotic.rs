@@ -11,7 +11,7 @@ use common::cli::{err, out, run};
 use common::*;
 use sudoku_arena::backends::rules::engine::{Options, Run};
 use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::step::{Detail, Step};
+use sudoku_arena::backends::rules::step::{Detail, Exocet, Step};
 use sudoku_arena::backends::rules::stuck::reached;
 use sudoku_arena::backends::rules::{msls, picture, render, soundness, RulesSolver};
 use sudoku_arena::model::{Puzzle, Variant};
@@ -64,16 +64,22 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
     let solution = dlx_solution(&p);
     assert!(!step.eliminations.is_empty());
     assert_step_agrees(board, step, &solution, "forum 4");
-    let Detail::Exocet {
-        base,
-        targets,
-        companions,
-        outside,
-        covers,
-    } = &step.detail
-    else {
+    let Detail::Exocet { patterns } = &step.detail else {
         panic!("not an exocet: {step:?}");
     };
+    assert_eq!(patterns.len(), 1, "one exocet in this position");
+    let Exocet {
+        base,
+        digits,
+        targets,
+        companions,
+        cross_lines,
+        outside,
+        covers,
+        eliminations,
+    } = &patterns[0];
+    assert_eq!(eliminations, &step.eliminations);
+    assert_eq!(cross_lines, &step.units);
     // The facts the argument rests on, in the position the step was found in.
     let s = picture::states_before(board, &State::new(board, &p), &run.steps[..k]).remove(k - 1);
     let (row, col, bx) = (
@@ -89,6 +95,7 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
         .filter(|&d| base.iter().any(|&c| can_hold(&s, c, d)))
         .collect();
     assert_eq!(step.digits, base_digits);
+    assert_eq!(digits, &base_digits);
     assert!((2..=4).contains(&base_digits.len()));
     for (&t, &m) in targets.iter().zip(companions) {
         assert_eq!(band(t), band(base[0]));
@@ -142,6 +149,54 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
         );
     }
     assert!(svg.contains("orange outline: a target"));
+}
+
+#[test]
+fn one_step_holds_every_exocet_of_its_position() {
+    // Forum puzzle 161: after its singles and a pointing pair, two junior exocets
+    // with different bases each remove something; the step takes both.
+    let p = forum(161);
+    let mut solver = RulesSolver::new(false);
+    let run = sound_run(&mut solver, &p);
+    let board = solver.board(&p.geometry);
+    let step = run
+        .steps
+        .iter()
+        .find(|s| s.rule_name() == "exocet")
+        .expect("an exocet step");
+    assert_step_agrees(board, step, &dlx_solution(&p), "forum 161");
+    let Detail::Exocet { patterns } = &step.detail else {
+        panic!("not an exocet: {step:?}");
+    };
+    assert_eq!(patterns.len(), 2, "{patterns:?}");
+    assert_ne!(patterns[0].base, patterns[1].base);
+    // Each removes something the one before it does not; together, the step's.
+    assert!(patterns[1]
+        .eliminations
+        .iter()
+        .any(|e| !patterns[0].eliminations.contains(e)));
+    let mut all: Vec<(usize, u8)> = patterns
+        .iter()
+        .flat_map(|x| x.eliminations.iter().copied())
+        .collect();
+    let mut removed = step.eliminations.clone();
+    all.sort_unstable();
+    all.dedup();
+    removed.sort_unstable();
+    assert_eq!(all, removed);
+    // Both show: in words, one argument each, and in the picture, both bases.
+    let reason = render::reason(board, step);
+    assert_eq!(reason.matches("(one box, one line)").count(), 2, "{reason}");
+    let k = run
+        .steps
+        .iter()
+        .position(|s| std::ptr::eq(s, step))
+        .unwrap_or(0)
+        + 1;
+    let s = picture::states_before(board, &State::new(board, &p), &run.steps[..k]).remove(k - 1);
+    let svg = picture::svg(board, &s, k, step);
+    assert_eq!(svg.matches("class=\"base\"").count(), 4);
+    assert_eq!(svg.matches("class=\"target\"").count(), 4);
 }
 
 #[test]
@@ -312,9 +367,10 @@ fn an_exocet_is_found_along_columns_too() {
     let run = sound_run(&mut solver, &turned);
     let (_, step) = first_beyond_singles(&run).expect("a step beyond singles");
     assert_eq!(step.rule_name(), "exocet");
-    let Detail::Exocet { base, .. } = &step.detail else {
+    let Detail::Exocet { patterns } = &step.detail else {
         panic!("not an exocet: {step:?}");
     };
+    let base = &patterns[0].base;
     assert_eq!(base[0] % 9, base[1] % 9, "the base cells share a column");
 }
 

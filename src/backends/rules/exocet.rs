@@ -17,7 +17,7 @@
 
 use super::board::Board;
 use super::state::State;
-use super::step::{digits_of, Detail, Step};
+use super::step::{digits_of, Detail, Exocet, Step};
 
 /// Most base digits a pattern may have.
 const MAX_BASE_DIGITS: u32 = 4;
@@ -54,13 +54,16 @@ fn cover(board: &Board, cells: &[usize]) -> Option<Vec<usize>> {
     None
 }
 
-/// The first junior exocet that removes something: rows before columns, then bands,
-/// base boxes, base rows and base cells in order, then targets.
+/// The junior exocets that remove something, as one step: each base (rows before
+/// columns, then bands, base boxes, base rows and base cells in order) with its first
+/// pair of targets that removes something, kept when it removes something the ones
+/// before it do not.
 pub fn find(board: &Board, s: &State) -> Option<Step> {
     let g = &board.geometry;
     if g.n != 9 || g.box_rows != 3 || g.box_cols != 3 {
         return None;
     }
+    let mut found: Vec<Exocet> = Vec::new();
     for transposed in [false, true] {
         // `at(line, across)`: the cell of row `line`, column `across` when reading
         // rows; of column `line`, row `across` when reading columns.
@@ -99,15 +102,57 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                             others: lines.iter().copied().filter(|&l| l != line).collect(),
                             band: lines,
                         };
-                        if let Some(step) = targets(board, s, &pattern, stack, &at, &cross_unit) {
-                            return Some(step);
+                        if let Some(exocet) = targets(board, s, &pattern, stack, &at, &cross_unit) {
+                            found.push(exocet);
                         }
                     }
                 }
             }
         }
     }
-    None
+    step_of(found)
+}
+
+/// One step of the exocets found, each kept when it removes something new.
+fn step_of(found: Vec<Exocet>) -> Option<Step> {
+    let mut step = Step::new(Detail::Exocet {
+        patterns: Vec::new(),
+    });
+    let mut patterns = Vec::new();
+    for exocet in found {
+        let new: Vec<(usize, u8)> = exocet
+            .eliminations
+            .iter()
+            .copied()
+            .filter(|e| !step.eliminations.contains(e))
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        step.eliminations.extend(new);
+        for &c in exocet.base.iter().chain(&exocet.targets) {
+            if !step.cells.contains(&c) {
+                step.cells.push(c);
+            }
+        }
+        for &d in &exocet.digits {
+            if !step.digits.contains(&d) {
+                step.digits.push(d);
+            }
+        }
+        for &u in &exocet.cross_lines {
+            if !step.units.contains(&u) {
+                step.units.push(u);
+            }
+        }
+        patterns.push(exocet);
+    }
+    if patterns.is_empty() {
+        return None;
+    }
+    step.digits.sort_unstable();
+    step.detail = Detail::Exocet { patterns };
+    Some(step)
 }
 
 /// A base: its cells and digits, and the band around it.
@@ -121,7 +166,8 @@ struct Pattern {
     band: [usize; 3],
 }
 
-/// Every pair of targets for one base, one in each of the band's other boxes.
+/// The first pair of targets for one base, one in each of the band's other boxes,
+/// that makes the exocet remove something.
 fn targets(
     board: &Board,
     s: &State,
@@ -129,7 +175,7 @@ fn targets(
     stack: usize,
     at: &dyn Fn(usize, usize) -> usize,
     cross_unit: &dyn Fn(usize) -> usize,
-) -> Option<Step> {
+) -> Option<Exocet> {
     let holds_base = |c: usize| {
         if s.value[c] != 0 {
             p.digits >> (s.value[c] - 1) & 1 == 1
@@ -203,18 +249,16 @@ fn targets(
             if eliminations.is_empty() {
                 continue;
             }
-            let mut step = Step::new(Detail::Exocet {
+            return Some(Exocet {
                 base: p.base.to_vec(),
+                digits: digits_of(p.digits),
                 targets: vec![t1, t2],
                 companions: vec![comp1, comp2],
+                cross_lines: crosses.iter().map(|&a| cross_unit(a)).collect(),
                 outside,
                 covers,
+                eliminations,
             });
-            step.cells = vec![p.base[0], p.base[1], t1, t2];
-            step.digits = digits_of(p.digits);
-            step.units = crosses.iter().map(|&a| cross_unit(a)).collect();
-            step.eliminations = eliminations;
-            return Some(step);
         }
     }
     None

@@ -257,8 +257,8 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
             g.cell, g.cell
         ));
     }
-    if let Detail::Exocet { outside, .. } = &step.detail {
-        for &c in outside {
+    if let Detail::Exocet { patterns } = &step.detail {
+        for &c in patterns.iter().flat_map(|p| &p.outside) {
             let (x, y) = g.origin(c);
             o.push_str(&format!(
                 "<rect class=\"cross\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#dbeafe\"/>\n",
@@ -397,17 +397,13 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     if let Detail::Tridagon { guardians } = &step.detail {
         o.push_str(&outlines(&g, guardians, "guardian", "#c026d3", ""));
     }
-    if let Detail::Exocet {
-        base,
-        targets,
-        companions,
-        ..
-    } = &step.detail
-    {
-        o.push_str(&outlines(&g, base, "base", "#16a34a", ""));
-        o.push_str(&outlines(&g, targets, "target", "#ea580c", ""));
-        let dash = " stroke-dasharray=\"4 3\"";
-        o.push_str(&outlines(&g, companions, "companion", "#6b7280", dash));
+    if let Detail::Exocet { patterns } = &step.detail {
+        for p in patterns {
+            o.push_str(&outlines(&g, &p.base, "base", "#16a34a", ""));
+            o.push_str(&outlines(&g, &p.targets, "target", "#ea580c", ""));
+            let dash = " stroke-dasharray=\"4 3\"";
+            o.push_str(&outlines(&g, &p.companions, "companion", "#6b7280", dash));
+        }
     }
     if !with_caption {
         o.push_str("</svg>\n");

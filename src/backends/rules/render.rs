@@ -5,8 +5,8 @@ use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
 use super::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, GraphKind, GraphRule, Link, Step,
-    UniquePattern,
+    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, GraphKind, GraphRule, Link,
+    Step, UniquePattern,
 };
 use crate::model::format::digit_text;
 use crate::model::UnitKind;
@@ -156,15 +156,9 @@ fn tridagon_reason(board: &Board, step: &Step, guardians: &[usize]) -> String {
 }
 
 /// Why a junior exocet's targets take the base cells' two digits.
-fn exocet_reason(
-    board: &Board,
-    step: &Step,
-    base: &[usize],
-    targets: &[usize],
-    companions: &[usize],
-    covers: &[(u8, Vec<usize>)],
-) -> String {
-    let outside: Vec<String> = covers
+fn exocet_reason(board: &Board, p: &Exocet) -> String {
+    let outside: Vec<String> = p
+        .covers
         .iter()
         .map(|(d, houses)| {
             if houses.is_empty() {
@@ -180,12 +174,12 @@ fn exocet_reason(
         .collect();
     format!(
         "base cells {} (one box, one line) take two different digits of {}; each of the two appears once in every cross-line {}; inside the band the base box's cross-line cannot hold it, a target's cross-line holds it only at the target (its cell in the base line shares that line with the base cells, companions {} hold no base digit); outside the band at most two of each (cross-line cells: {}), so each of the two is in a target {}, and the targets take exactly the base cells' two digits",
-        cells(board, base),
-        digits(board, &step.digits),
-        list(&step.units, |&u| board.unit_name(u)),
-        cells(board, companions),
+        cells(board, &p.base),
+        digits(board, &p.digits),
+        list(&p.cross_lines, |&u| board.unit_name(u)),
+        cells(board, &p.companions),
         outside.join(", "),
-        cells(board, targets),
+        cells(board, &p.targets),
     )
 }
 
@@ -556,13 +550,10 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 step.cells.len()
             )
         }
-        Detail::Exocet {
-            base,
-            targets,
-            companions,
-            covers,
-            ..
-        } => exocet_reason(board, step, base, targets, companions, covers),
+        Detail::Exocet { patterns } => {
+            let each: Vec<String> = patterns.iter().map(|p| exocet_reason(board, p)).collect();
+            each.join("; and ")
+        }
         Detail::AlignedExclusion { sets } => {
             let removed: Vec<String> = step
                 .eliminations

@@ -103,20 +103,13 @@ pub enum Detail {
         /// The pattern's cells that hold digits other than the three.
         guardians: Vec<usize>,
     },
-    /// A junior exocet: the base cells take two of the step's digits, and the two
-    /// targets take the same two; the cross-lines are the step's `units`.
+    /// Junior exocets: in each, the base cells take two of its digits, and the two
+    /// targets take the same two. Every exocet of the position that removes something
+    /// the ones before it do not is one step, as the 2-SAT and ALS steps fix every
+    /// literal they force at once.
     Exocet {
-        /// The two base cells (one box, one line).
-        base: Vec<usize>,
-        /// The two target cells.
-        targets: Vec<usize>,
-        /// The targets' companions, holding no base digit.
-        companions: Vec<usize>,
-        /// The cross-lines' cells outside the band.
-        outside: Vec<usize>,
-        /// Per base digit, the houses (at most two) that hold every cell of `outside`
-        /// able to take it.
-        covers: Vec<(u8, Vec<usize>)>,
+        /// The exocets, in the order they were found.
+        patterns: Vec<Exocet>,
     },
     /// A multi-sector locked set: the step's cells, where its rows cross its columns
     /// (`units`), take as many digits as the houses covering each digit's candidates
@@ -230,6 +223,28 @@ pub enum Contradiction {
     /// The 2-SAT instance extended by almost locked sets has no solution: "the digit is
     /// in one of the step's cells" and its negation imply each other.
     Als,
+}
+
+/// One junior exocet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exocet {
+    /// The two base cells (one box, one line).
+    pub base: Vec<usize>,
+    /// The base digits: the candidates of the base cells, two to four.
+    pub digits: Vec<u8>,
+    /// The two target cells.
+    pub targets: Vec<usize>,
+    /// The targets' companions, holding no base digit.
+    pub companions: Vec<usize>,
+    /// The three cross-lines (unit indices).
+    pub cross_lines: Vec<usize>,
+    /// The cross-lines' cells outside the band.
+    pub outside: Vec<usize>,
+    /// Per base digit, the houses (at most two) that hold every cell of `outside`
+    /// able to take it.
+    pub covers: Vec<(u8, Vec<usize>)>,
+    /// What this exocet removes.
+    pub eliminations: Vec<(usize, u8)>,
 }
 
 /// An almost locked set: open cells of one unit holding one digit more than cells.
