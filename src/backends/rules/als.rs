@@ -128,15 +128,25 @@ pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> + '_ {
     })
 }
 
-/// The peers of each cell as cell sets.
+/// A row of the board's bit tables (boards of up to 256 cells) as a cell set.
+fn cells_from(row: &[u64]) -> Cells {
+    let mut set = [0; 4];
+    set[..row.len()].copy_from_slice(row);
+    set
+}
+
+/// The peers of each cell as cell sets (boards of up to 256 cells).
 pub(super) fn peer_sets(board: &Board) -> Vec<Cells> {
-    let mut peers: Vec<Cells> = vec![[0; 4]; board.peers.len()];
-    for (c, ps) in board.peers.iter().enumerate() {
-        for &p in ps {
-            add(&mut peers[c], p);
-        }
-    }
-    peers
+    (0..board.peers.len())
+        .map(|c| cells_from(board.peer_row(c)))
+        .collect()
+}
+
+/// The cells of each unit as cell sets (boards of up to 256 cells).
+pub(super) fn unit_sets(board: &Board) -> Vec<Cells> {
+    (0..board.unit_count())
+        .map(|u| cells_from(board.unit_row(u)))
+        .collect()
 }
 
 /// For each digit (index `d - 1`), the open cells holding it.
@@ -389,17 +399,7 @@ fn groups_of(
     let mut arcs: Vec<(u32, u32)> = Vec::new();
     let peers = peer_sets(board);
     let holders = holder_sets(board, s);
-    let unit_sets: Vec<Cells> = board
-        .units
-        .iter()
-        .map(|unit| {
-            let mut set = [0; 4];
-            for &c in unit {
-                add(&mut set, c);
-            }
-            set
-        })
-        .collect();
+    let unit_sets = unit_sets(board);
     let base = plain.vars.len() as u32;
     let mut groups: Vec<(Cells, u8)> = Vec::new();
     // Groups by cells and digit, as one number: boards of up to 81 cells leave the

@@ -35,31 +35,55 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
     let peers = als::peer_sets(board);
     let holders = als::holder_sets(board, s);
     let n = board.n;
-    // Per set and digit (`k * n + d - 1`): the cells holding it, and the cells seeing
-    // all of those (the digits a set lacks stay empty: no rule reads them).
-    let mut per_digit: Vec<(Cells, Cells)> = vec![([0; 4], [0; 4]); sets.len() * n];
-    // Per stem cell and digit (`c * n + d - 1`): its petals, the sets whose every
-    // cell holding the digit the stem sees (so the stem, holding it too, is not one of
+    // Per set and digit of it, in order (`at[k]` + the digit's rank in the set): the
+    // cells seeing every cell of the set holding the digit.
+    let held = |k: usize, d: u8| and(&sets[k].0, &holders[d as usize - 1]);
+    let mut at: Vec<usize> = Vec::with_capacity(sets.len() + 1);
+    let mut seeing: Vec<Cells> = Vec::new();
+    // Petals as (stem cell and digit `c * n + d - 1`, set): the sets whose every cell
+    // holding the digit the stem sees (so the stem, holding it too, is not one of
     // them), in set order.
-    let mut petals_of: Vec<Vec<usize>> = vec![Vec::new(); s.value.len() * n];
-    for (k, &(cells, digits)) in sets.iter().enumerate() {
+    let mut petal_pairs: Vec<(u32, u32)> = Vec::new();
+    for (k, &(_, digits)) in sets.iter().enumerate() {
+        at.push(seeing.len());
         for d in digits_of(digits) {
-            let held = and(&cells, &holders[d as usize - 1]);
-            let mut seeing = holders[d as usize - 1];
-            for c in cells_in(&held) {
-                seeing = and(&seeing, &peers[c]);
+            let mut sees = holders[d as usize - 1];
+            for c in cells_in(&held(k, d)) {
+                sees = and(&sees, &peers[c]);
             }
-            per_digit[k * n + d as usize - 1] = (held, seeing);
-            for stem in cells_in(&and(&seeing, &stem_cells)) {
-                petals_of[stem * n + d as usize - 1].push(k);
+            seeing.push(sees);
+            for stem in cells_in(&and(&sees, &stem_cells)) {
+                petal_pairs.push(((stem * n + d as usize - 1) as u32, k as u32));
             }
         }
+    }
+    let seeing_of = |k: usize, d: u8| {
+        let below = sets[k].1 & ((1u64 << (d - 1)) - 1);
+        seeing[at[k] + below.count_ones() as usize]
+    };
+    // By counting sort: the petals of key `c * n + d - 1` are
+    // `petals_of[start[key]..start[key + 1]]`, in set order.
+    let mut start = vec![0u32; s.value.len() * n + 1];
+    for &(key, _) in &petal_pairs {
+        start[key as usize + 1] += 1;
+    }
+    for i in 0..s.value.len() * n {
+        start[i + 1] += start[i];
+    }
+    let mut fill = start.clone();
+    let mut petals_of = vec![0usize; petal_pairs.len()];
+    for &(key, k) in &petal_pairs {
+        petals_of[fill[key as usize] as usize] = k as usize;
+        fill[key as usize] += 1;
     }
     for &stem in &stems {
         let stem_digits: Vec<u8> = s.cand[stem].iter().collect();
         let petals: Vec<&[usize]> = stem_digits
             .iter()
-            .map(|&d| petals_of[stem * n + d as usize - 1].as_slice())
+            .map(|&d| {
+                let key = stem * n + d as usize - 1;
+                &petals_of[start[key] as usize..start[key + 1] as usize]
+            })
             .collect();
         if petals.iter().any(|p| p.is_empty()) {
             continue;
@@ -77,7 +101,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                 let mut reach: Cells = [0; 4];
                 for &k in petals[i] {
                     if sets[k].1 >> (z - 1) & 1 == 1 {
-                        let seeing = per_digit[k * n + z as usize - 1].1;
+                        let seeing = seeing_of(k, z);
                         for w in 0..4 {
                             reach[w] |= seeing[w];
                         }
@@ -111,13 +135,13 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                     .iter()
                     .find(|&&k| {
                         sets[k].1 >> (z - 1) & 1 == 1 && {
-                            let seeing = per_digit[k * n + z as usize - 1].1;
+                            let seeing = seeing_of(k, z);
                             seeing[first / 64] >> (first % 64) & 1 == 1
                         }
                     })
                     .expect("a petal reaches the first target");
-                common = and(&common, &per_digit[k * n + z as usize - 1].1);
-                for c in cells_in(&per_digit[k * n + d as usize - 1].0) {
+                common = and(&common, &seeing_of(k, z));
+                for c in cells_in(&held(k, d)) {
                     step.links.push(Link {
                         from: (stem, d),
                         to: (c, d),
