@@ -227,22 +227,30 @@ impl Digraph {
             index += 1;
             root[r] = true;
             frames.push((r as u32, self.offsets[r]));
-            while let Some(top) = frames.last_mut() {
-                let v = top.0 as usize;
-                if top.1 < self.offsets[v + 1] {
-                    let w = self.targets[top.1 as usize] as usize;
-                    top.1 += 1;
+            'visit: while let Some(&(v, at)) = frames.last() {
+                let v = v as usize;
+                // The node's successors from `at` on, while they lead nowhere new.
+                let end = self.offsets[v + 1] as usize;
+                let mut low = rindex[v];
+                for (i, &w) in self.targets[at as usize..end].iter().enumerate() {
+                    let w = w as usize;
                     if rindex[w] == 0 {
+                        rindex[v] = low;
+                        if let Some(top) = frames.last_mut() {
+                            top.1 = at + i as u32 + 1;
+                        }
                         rindex[w] = index;
                         index += 1;
                         root[w] = true;
                         frames.push((w as u32, self.offsets[w]));
-                    } else if rindex[w] < rindex[v] {
-                        rindex[v] = rindex[w];
+                        continue 'visit;
+                    }
+                    if rindex[w] < low {
+                        low = rindex[w];
                         root[v] = false;
                     }
-                    continue;
                 }
+                rindex[v] = low;
                 frames.pop();
                 if root[v] {
                     index -= 1;
