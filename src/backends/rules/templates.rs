@@ -110,18 +110,23 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
         let open: u128 = (0..n * n)
             .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
             .fold(0, |m, c| m | 1 << c);
-        // Per open candidate: the cells of every template using it (OR) and the cells
-        // common to every template not using it (AND).
-        for a in bits(open) {
-            let mut with = 0u128;
-            let mut without = u128::MAX;
-            for &m in &masks {
-                if m >> a & 1 == 1 {
-                    with |= m;
-                } else {
-                    without &= m;
-                }
+        // Per cell: the cells of every template using it (OR) and the cells common to
+        // every template using it (AND). A template takes one cell of each row, so
+        // those not using a cell are those using another of its row.
+        let mut with = vec![0u128; n * n];
+        let mut common = vec![u128::MAX; n * n];
+        for &m in &masks {
+            for x in bits(m) {
+                with[x] |= m;
+                common[x] &= m;
             }
+        }
+        for a in bits(open) {
+            let row = a - a % n;
+            let without = (row..row + n)
+                .filter(|&x| x != a)
+                .fold(u128::MAX, |w, x| w & common[x]);
+            let with = with[a];
             let later = open & !peers[a] & (u128::MAX << a << 1);
             for b in bits(later) {
                 if with >> b & 1 == 0 {
