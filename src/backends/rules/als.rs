@@ -507,10 +507,10 @@ fn groups_of(
         start[k + 1] += start[k];
     }
     let mut fill = start.clone();
-    let mut by_first: Vec<(u32, Cells)> = vec![(0, [0; 4]); groups.len()];
+    let mut by_first: Vec<u32> = vec![0; groups.len()];
     for (g, group) in groups.iter().enumerate() {
         let k = key(group);
-        by_first[fill[k] as usize] = (2 * (base + g as u32), group.0);
+        by_first[fill[k] as usize] = g as u32;
         fill[k] += 1;
     }
     let mut others: Vec<u32> = Vec::new();
@@ -528,8 +528,8 @@ fn groups_of(
             others.extend(
                 by_first[start[k] as usize..start[k + 1] as usize]
                     .iter()
-                    .filter(|&&(other, group2)| other > lit && subset(&group2, &common))
-                    .map(|&(other, _)| other),
+                    .filter(|&&h| h as usize > g && subset(&groups[h as usize].0, &common))
+                    .map(|&h| 2 * (base + h)),
             );
         }
         others.sort_unstable();

@@ -31,8 +31,10 @@ pub struct TemplateLink {
 }
 
 /// Every template of digit `d`, as the set of its cells (bit `r * n + c`, boards of up
-/// to 128 cells); `None` when there are more than `limit`.
-fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>> {
+/// to 128 cells), into `out` (cleared first, keeping its room from digit to digit);
+/// `false` when there are more than `limit`.
+fn templates_into(board: &Board, s: &State, d: u8, limit: usize, out: &mut Vec<u128>) -> bool {
+    out.clear();
     let g = &board.geometry;
     let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
     let allowed: Vec<u64> = (0..n)
@@ -45,11 +47,14 @@ fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>>
                 .fold(0u64, |m, c| m | 1 << c)
         })
         .collect();
-    let mut out = Vec::new();
+    // The box of each cell, as a bit.
+    let box_bit: Vec<u64> = (0..n * n)
+        .map(|cell| 1 << ((cell / n / br) * (n / bc) + cell % n / bc))
+        .collect();
     fn walk(
         r: usize,
-        (n, br, bc): (usize, usize, usize),
-        allowed: &[u64],
+        n: usize,
+        (allowed, box_bit): (&[u64], &[u64]),
         (used_cols, used_boxes): (u64, u64),
         cells: u128,
         out: &mut Vec<u128>,
@@ -63,19 +68,20 @@ fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>>
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
-            let b = (r / br) * (n / bc) + c / bc;
-            if used_boxes >> b & 1 == 1 {
+            let cell = r * n + c;
+            let b = box_bit[cell];
+            if used_boxes & b != 0 {
                 continue;
             }
-            let used = (used_cols | 1 << c, used_boxes | 1 << b);
-            let with = cells | 1 << (r * n + c);
-            if !walk(r + 1, (n, br, bc), allowed, used, with, out, limit) {
+            let used = (used_cols | 1 << c, used_boxes | b);
+            let tables = (allowed, box_bit);
+            if !walk(r + 1, n, tables, used, cells | 1 << cell, out, limit) {
                 return false;
             }
         }
         true
     }
-    walk(0, (n, br, bc), &allowed, (0, 0), 0, &mut out, limit).then_some(out)
+    walk(0, n, (&allowed, &box_bit), (0, 0), 0, out, limit)
 }
 
 /// The cells of a set of up to 128, in order.
@@ -103,18 +109,21 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
         .iter()
         .map(|ps| ps.iter().fold(0, |m, &p| m | 1 << p))
         .collect();
+    let mut masks: Vec<u128> = Vec::with_capacity(256);
+    let mut with = vec![0u128; n * n];
+    let mut common = vec![u128::MAX; n * n];
     for d in 1..=n as u8 {
-        let Some(masks) = templates(board, s, d, MAX_TEMPLATES) else {
+        if !templates_into(board, s, d, MAX_TEMPLATES, &mut masks) {
             continue;
-        };
+        }
         let open: u128 = (0..n * n)
             .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
             .fold(0, |m, c| m | 1 << c);
         // Per cell: the cells of every template using it (OR) and the cells common to
         // every template using it (AND). A template takes one cell of each row, so
         // those not using a cell are those using another of its row.
-        let mut with = vec![0u128; n * n];
-        let mut common = vec![u128::MAX; n * n];
+        with.fill(0);
+        common.fill(u128::MAX);
         for &m in &masks {
             for x in bits(m) {
                 with[x] |= m;
@@ -154,6 +163,12 @@ mod tests {
     use super::super::nishio::placeable;
     use super::super::testutil::position;
     use super::*;
+
+    /// The templates of digit `d`, if there are at most `limit`.
+    fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>> {
+        let mut out = Vec::new();
+        templates_into(board, s, d, limit, &mut out).then_some(out)
+    }
 
     #[test]
     fn the_links_are_exactly_the_pairs_the_placements_decide() {

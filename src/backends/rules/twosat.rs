@@ -78,8 +78,10 @@ pub fn instance(board: &Board, s: &State) -> Instance {
     };
     let pos = |v: u32| 2 * v;
     let neg = |v: u32| 2 * v + 1;
+    let mut ds: Vec<u8> = Vec::with_capacity(n);
     for c in (0..cells).filter(|&c| s.value[c] == 0) {
-        let ds: Vec<u8> = s.cand[c].iter().collect();
+        ds.clear();
+        ds.extend(s.cand[c].iter());
         for (i, &a) in ds.iter().enumerate() {
             for &b in &ds[i + 1..] {
                 clause(neg(var(c, a)), neg(var(c, b)));
@@ -100,15 +102,18 @@ pub fn instance(board: &Board, s: &State) -> Instance {
                 .fold(0u64, |m, &x| m | 1 << (s.value[x] - 1))
         })
         .collect();
+    let mut open: Vec<usize> = Vec::with_capacity(n);
     for (u, &placed) in placed_in.iter().enumerate() {
         for d in 1..=n as u8 {
             if placed >> (d - 1) & 1 == 1 {
                 continue;
             }
-            let open: Vec<usize> = super::step::positions_of(s.places(d, u))
-                .into_iter()
-                .map(|i| board.cell(u, i))
-                .collect();
+            open.clear();
+            let mut places = s.places(d, u);
+            while places != 0 {
+                open.push(board.cell(u, places.trailing_zeros()));
+                places &= places - 1;
+            }
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
                     clause(neg(var(a, d)), neg(var(b, d)));
