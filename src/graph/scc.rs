@@ -312,18 +312,18 @@ impl Digraph {
         }
         // Rows of up to eight words are merged as arrays of a width known when
         // compiled: a tight loop without a bound check a word.
-        let nodes = Members {
+        let by_comp = Members {
             comp,
             start: &start,
             members: &members,
         };
         match words {
-            1 => self.fill_rows::<1>(&nodes, &mut reach, words, &seed),
-            2 => self.fill_rows::<2>(&nodes, &mut reach, words, &seed),
-            3 => self.fill_rows::<3>(&nodes, &mut reach, words, &seed),
-            4 => self.fill_rows::<4>(&nodes, &mut reach, words, &seed),
-            8 => self.fill_rows::<8>(&nodes, &mut reach, words, &seed),
-            _ => self.fill_rows::<0>(&nodes, &mut reach, words, &seed),
+            1 => self.fill_rows::<1>(&by_comp, &mut reach, words, &seed),
+            2 => self.fill_rows::<2>(&by_comp, &mut reach, words, &seed),
+            3 => self.fill_rows::<3>(&by_comp, &mut reach, words, &seed),
+            4 => self.fill_rows::<4>(&by_comp, &mut reach, words, &seed),
+            8 => self.fill_rows::<8>(&by_comp, &mut reach, words, &seed),
+            _ => self.fill_rows::<0>(&by_comp, &mut reach, words, &seed),
         }
         reach
     }
@@ -332,12 +332,12 @@ impl Digraph {
     /// when compiled, else 0.
     fn fill_rows<const W: usize>(
         &self,
-        nodes: &Members,
+        by_comp: &Members,
         reach: &mut [u64],
         words: usize,
         seed: &impl Fn(usize, &mut [u64]),
     ) {
-        let count = nodes.start.len() - 1;
+        let count = by_comp.start.len() - 1;
         // The component last merged into each, so many arcs into one component merge
         // it once.
         let mut merged_into = vec![u32::MAX; count];
@@ -345,11 +345,11 @@ impl Digraph {
             // Successor components have smaller numbers: their rows lie before row k.
             let (done, rest) = reach.split_at_mut(k * words);
             let row = &mut rest[..words];
-            let (from, to) = (nodes.start[k] as usize, nodes.start[k + 1] as usize);
-            for &x in &nodes.members[from..to] {
+            let (from, to) = (by_comp.start[k] as usize, by_comp.start[k + 1] as usize);
+            for &x in &by_comp.members[from..to] {
                 seed(x as usize, row);
                 for &y in self.succ(x as usize) {
-                    let j = nodes.comp[y as usize] as usize;
+                    let j = by_comp.comp[y as usize] as usize;
                     if j != k && merged_into[j] != k as u32 {
                         merged_into[j] = k as u32;
                         or_words::<W>(row, &done[j * words..(j + 1) * words]);
@@ -368,7 +368,7 @@ impl Digraph {
     /// A forced literal is true in every solution, so in the one the components give
     /// (a literal is true when its component closes before its negation's); each
     /// variable then needs one question, whether the literal false there reaches the
-    /// true one, and the closure carries one bit a variable instead of two.
+    /// true one, and the closure carries one bit a variable.
     pub fn forced_literals(&self, vars: usize) -> Result<Vec<(u32, bool)>, u32> {
         let (comp, count) = self.components();
         if let Some(v) = (0..self.nodes() / 2).find(|&v| comp[2 * v] == comp[2 * v + 1]) {
@@ -491,6 +491,46 @@ mod tests {
         assert!(comp.iter().all(|&c| c == 0));
         let chain: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
         assert_eq!(Digraph::new(n as usize, &chain).components().1, n);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn forced_literals_are_the_literals_their_negation_reaches(
+            vars in 1usize..600,
+            clauses in proptest::collection::vec((0u32..1200, 0u32..1200), 0..1200),
+            asked in 0usize..600,
+        ) {
+            // Up to 600 variables: rows of one to ten words, fixed widths and the
+            // width-free merge.
+            let clauses: Vec<(u32, u32)> = clauses
+                .into_iter()
+                .map(|(a, b)| (a % (2 * vars as u32), b % (2 * vars as u32)))
+                .collect();
+            let g = implications(vars, &clauses);
+            let asked = asked.min(vars);
+            let (mut seen, mut parent) = (Vec::new(), Vec::new());
+            let mut reaches = |a: u32, b: u32| {
+                g.reach(a as usize, &mut seen, &mut parent);
+                seen[b as usize]
+            };
+            let contradiction = (0..vars as u32).find(|&v| reaches(2 * v, 2 * v + 1) && reaches(2 * v + 1, 2 * v));
+            let expected = match contradiction {
+                Some(v) => Err(v),
+                None => Ok((0..asked as u32)
+                    .filter_map(|v| {
+                        if reaches(2 * v + 1, 2 * v) {
+                            Some((v, true))
+                        } else if reaches(2 * v, 2 * v + 1) {
+                            Some((v, false))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect()),
+            };
+            proptest::prop_assert_eq!(g.forced_literals(asked), expected);
+        }
     }
 
     proptest::proptest! {

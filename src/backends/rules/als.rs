@@ -15,9 +15,9 @@
 //! doubly linked), ALS-XY-wings and ALS chains find, mixed freely with the strong,
 //! weak and look-ahead links of the plain instance: a candidate whose truth implies
 //! its falsity is removed, one whose falsity implies its truth is placed. Only the
-//! candidate literals are read off; the search runs one reachability pass over the
-//! condensation with bit sets over the candidate literals alone, so the group nodes
-//! add to the graph but not to the width of the sets.
+//! candidates are read off; the search runs one reachability pass over the
+//! condensation with one bit a candidate ([`Digraph::forced_literals`]), so the group
+//! nodes add to the graph but not to the width of the sets.
 //!
 //! Boards of up to 9×9 only: a 16×16 unit has up to 2¹⁶ subsets to try as sets, and
 //! one call on a position of a guessing search there outlasts a deadline.
@@ -695,6 +695,7 @@ mod tests {
         // with the templates' links first) must be the step of the plain search,
         // whether that finds something or not.
         let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let mut kept = Kept::default();
         let (mut alone, mut only_with_templates, mut neither) = (0, 0, 0);
         let puzzles = lines.lines().filter(|l| !l.starts_with('#')).take(30);
         for (line, rule) in
@@ -705,7 +706,7 @@ mod tests {
             settle(&b, &mut s, upto);
             let plain = find_in(&b, &s, false, &mut Kept::default());
             let with = find_in(&b, &s, true, &mut Kept::default());
-            let mut kept = Kept::default();
+            // One `Kept` for every position: what it keeps must not outlive its own.
             assert_eq!(find(&b, &s, &mut kept), plain, "{line}");
             assert_eq!(find_with_templates(&b, &s, &mut kept), with, "{line}");
             match (&plain, &with) {

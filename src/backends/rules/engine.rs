@@ -40,8 +40,8 @@ pub enum Find {
     Scratch(fn(&Board, &State, &mut chains::Graphs) -> Option<Step>),
     /// From the position and the 2-SAT instance the engine's [`Scratch`] keeps for it.
     Instance(fn(&Board, &State, &mut twosat::Kept) -> Option<Step>),
-    /// From the position and the 2-SAT instance and almost-locked-set groups the
-    /// engine's [`Scratch`] keeps for it.
+    /// From the position and what the engine's [`Scratch`] keeps for it: the 2-SAT
+    /// instance, the almost locked sets, their groups and the search with templates.
     Als(fn(&Board, &State, &mut als::Kept) -> Option<Step>),
     /// From the position, giving up (nothing found) once the run's deadline passes: a
     /// rule whose one call on a large board can outlast a deadline.
@@ -54,7 +54,8 @@ pub enum Find {
 pub struct Scratch {
     /// The bilocation and bivalue graphs of the last position a graph rule read.
     pub graphs: chains::Graphs,
-    /// The 2-SAT instance and ALS groups of the last position a rule built on them read.
+    /// The 2-SAT instance, almost locked sets, their groups and the search with
+    /// templates of the last position a rule built on them read.
     pub als: als::Kept,
     /// The run's deadline, lent to the rules that look at it while they work.
     pub deadline: Option<Instant>,

@@ -104,9 +104,10 @@ pub enum Detail {
         guardians: Vec<usize>,
     },
     /// Junior exocets: in each, the base cells take two of its digits, and the two
-    /// targets take the same two. Every exocet of the position that removes something
-    /// the ones before it do not is one step, as the 2-SAT and ALS steps fix every
-    /// literal they force at once.
+    /// targets take the same two. One step takes each base of the position with its
+    /// first pair of targets that removes something, when it removes something the
+    /// ones before it do not, as the 2-SAT and ALS steps fix every literal they force
+    /// at once.
     Exocet {
         /// The exocets, in the order they were found.
         patterns: Vec<Exocet>,
