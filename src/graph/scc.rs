@@ -97,12 +97,11 @@ pub fn reaching(succ: &[u64], target: usize) -> u64 {
     }
 }
 
-/// The nodes of each component of a graph: `members[start[k]..start[k + 1]]` are
-/// those of component `k` (`comp` of each node).
+/// The nodes of each component of a graph: `members.succ(k)` are those of component
+/// `k` (`comp` of each node).
 struct Members<'a> {
     comp: &'a [u32],
-    start: &'a [u32],
-    members: &'a [u32],
+    members: Digraph,
 }
 
 /// `row |= src`, both `W` words long (a width known when compiled), or of any one
@@ -288,7 +287,7 @@ impl Digraph {
     /// component (`comp` and `count` as [`Digraph::components`] returns them), the
     /// union of the bits `seed` sets for every node it reaches, its own included.
     /// Components close successors first, so one pass in number order fills them.
-    pub fn closure(
+    fn closure(
         &self,
         comp: &[u32],
         count: usize,
@@ -296,27 +295,17 @@ impl Digraph {
         seed: impl Fn(usize, &mut [u64]),
     ) -> Vec<u64> {
         let mut reach = vec![0u64; count * words];
-        // The nodes of each component, by counting sort.
-        let mut start = vec![0u32; count + 1];
-        for &k in &comp[..self.nodes()] {
-            start[k as usize + 1] += 1;
-        }
-        for k in 0..count {
-            start[k + 1] += start[k];
-        }
-        let mut fill = start.clone();
-        let mut members = vec![0u32; self.nodes()];
-        for (x, &k) in comp[..self.nodes()].iter().enumerate() {
-            members[fill[k as usize] as usize] = x as u32;
-            fill[k as usize] += 1;
-        }
-        // Rows of up to eight words are merged as arrays of a width known when
-        // compiled: a tight loop without a bound check a word.
+        // The nodes of each component, in order: its successors in a graph from
+        // components to nodes.
+        let members: Vec<(u32, u32)> = (0..self.nodes() as u32)
+            .map(|x| (comp[x as usize], x))
+            .collect();
         let by_comp = Members {
             comp,
-            start: &start,
-            members: &members,
+            members: Digraph::new(count, &members),
         };
+        // Rows of up to eight words are merged as arrays of a width known when
+        // compiled: a tight loop without a bound check a word.
         match words {
             1 => self.fill_rows::<1>(&by_comp, &mut reach, words, &seed),
             2 => self.fill_rows::<2>(&by_comp, &mut reach, words, &seed),
@@ -337,7 +326,7 @@ impl Digraph {
         words: usize,
         seed: &impl Fn(usize, &mut [u64]),
     ) {
-        let count = by_comp.start.len() - 1;
+        let count = by_comp.members.nodes();
         // The component last merged into each, so many arcs into one component merge
         // it once.
         let mut merged_into = vec![u32::MAX; count];
@@ -345,8 +334,7 @@ impl Digraph {
             // Successor components have smaller numbers: their rows lie before row k.
             let (done, rest) = reach.split_at_mut(k * words);
             let row = &mut rest[..words];
-            let (from, to) = (by_comp.start[k] as usize, by_comp.start[k + 1] as usize);
-            for &x in &by_comp.members[from..to] {
+            for &x in by_comp.members.succ(k) {
                 seed(x as usize, row);
                 for &y in self.succ(x as usize) {
                     let j = by_comp.comp[y as usize] as usize;

@@ -116,16 +116,9 @@ pub(super) fn members(set: &Cells) -> Vec<usize> {
 
 /// The cells of a set, in order, without collecting them.
 pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> + '_ {
-    set.iter().enumerate().flat_map(|(w, &word)| {
-        let mut b = word;
-        std::iter::from_fn(move || {
-            (b != 0).then(|| {
-                let c = w * 64 + b.trailing_zeros() as usize;
-                b &= b - 1;
-                c
-            })
-        })
-    })
+    set.iter()
+        .enumerate()
+        .flat_map(|(w, &word)| super::step::ones(word).map(move |b| w * 64 + b))
 }
 
 /// A row of the board's bit tables (boards of up to 256 cells) as a cell set.
@@ -496,23 +489,17 @@ fn groups_of(
     // Each group: its cells imply it; it empties every cell and group seeing it all.
     // A group inside the cells seeing another has its first cell there: groups are
     // looked up by digit and first cell.
-    // By counting sort: the groups of key `(d - 1) * cells + first cell` are
-    // `by_first[start[key]..start[key + 1]]`, in group order.
-    let key = |&(group, d): &(Cells, u8)| (d as usize - 1) * cells + first(&group).unwrap_or(0);
-    let mut start = vec![0u32; n * cells + 1];
-    for group in &groups {
-        start[key(group) + 1] += 1;
-    }
-    for k in 0..n * cells {
-        start[k + 1] += start[k];
-    }
-    let mut fill = start.clone();
-    let mut by_first: Vec<u32> = vec![0; groups.len()];
-    for (g, group) in groups.iter().enumerate() {
-        let k = key(group);
-        by_first[fill[k] as usize] = g as u32;
-        fill[k] += 1;
-    }
+    // The groups of key `(d - 1) * cells + first cell`, in group order: the successors
+    // of the key in a graph from keys to groups.
+    let keyed: Vec<(u32, u32)> = groups
+        .iter()
+        .enumerate()
+        .map(|(g, &(group, d))| {
+            let key = (d as usize - 1) * cells + first(&group).unwrap_or(0);
+            (key as u32, g as u32)
+        })
+        .collect();
+    let by_first = Digraph::new(n * cells, &keyed);
     let mut others: Vec<u32> = Vec::new();
     for (g, &(group, d)) in groups.iter().enumerate() {
         let lit = 2 * (base + g as u32);
@@ -526,7 +513,8 @@ fn groups_of(
             clause(&mut arcs, lit + 1, 2 * index[o * n + d as usize - 1] + 1);
             let k = (d as usize - 1) * cells + o;
             others.extend(
-                by_first[start[k] as usize..start[k + 1] as usize]
+                by_first
+                    .succ(k)
                     .iter()
                     .filter(|&&h| h as usize > g && subset(&groups[h as usize].0, &common))
                     .map(|&h| 2 * (base + h)),

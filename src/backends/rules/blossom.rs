@@ -11,6 +11,7 @@ use super::als::{self, add, and, cells_in, members, Cells};
 use super::board::Board;
 use super::state::State;
 use super::step::{digits_of, AlsSet, Detail, Link, Step};
+use crate::graph::scc::Digraph;
 
 /// Most candidates of a stem (the petals multiply with them).
 const MAX_STEM: u32 = 4;
@@ -61,29 +62,13 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
         let below = sets[k].1 & ((1u64 << (d - 1)) - 1);
         seeing[at[k] + below.count_ones() as usize]
     };
-    // By counting sort: the petals of key `c * n + d - 1` are
-    // `petals_of[start[key]..start[key + 1]]`, in set order.
-    let mut start = vec![0u32; s.value.len() * n + 1];
-    for &(key, _) in &petal_pairs {
-        start[key as usize + 1] += 1;
-    }
-    for i in 0..s.value.len() * n {
-        start[i + 1] += start[i];
-    }
-    let mut fill = start.clone();
-    let mut petals_of = vec![0usize; petal_pairs.len()];
-    for &(key, k) in &petal_pairs {
-        petals_of[fill[key as usize] as usize] = k as usize;
-        fill[key as usize] += 1;
-    }
+    // The petals of key `c * n + d - 1`, in set order: its successors.
+    let petals_of = Digraph::new(s.value.len() * n, &petal_pairs);
     for &stem in &stems {
         let stem_digits: Vec<u8> = s.cand[stem].iter().collect();
-        let petals: Vec<&[usize]> = stem_digits
+        let petals: Vec<&[u32]> = stem_digits
             .iter()
-            .map(|&d| {
-                let key = stem * n + d as usize - 1;
-                &petals_of[start[key] as usize..start[key + 1] as usize]
-            })
+            .map(|&d| petals_of.succ(stem * n + d as usize - 1))
             .collect();
         if petals.iter().any(|p| p.is_empty()) {
             continue;
@@ -99,7 +84,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                     continue;
                 }
                 let mut reach: Cells = [0; 4];
-                for &k in petals[i] {
+                for k in petals[i].iter().map(|&k| k as usize) {
                     if sets[k].1 >> (z - 1) & 1 == 1 {
                         let seeing = seeing_of(k, z);
                         for w in 0..4 {
@@ -131,9 +116,10 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
             let mut common = target;
             let mut petal_sets = Vec::new();
             for &(i, d) in &chosen {
-                let k = *petals[i]
+                let k = petals[i]
                     .iter()
-                    .find(|&&k| {
+                    .map(|&k| k as usize)
+                    .find(|&k| {
                         sets[k].1 >> (z - 1) & 1 == 1 && {
                             let seeing = seeing_of(k, z);
                             seeing[first / 64] >> (first % 64) & 1 == 1

@@ -412,24 +412,23 @@ impl Step {
     }
 }
 
+/// The positions of the set bits of `bits`, ascending, without collecting them.
+pub fn ones(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
+}
+
 /// The digits of a bit set (bit `d - 1` for digit `d`), ascending.
 pub fn digits_of(bits: u64) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut b = bits;
-    while b != 0 {
-        out.push(b.trailing_zeros() as u8 + 1);
-        b &= b - 1;
-    }
-    out
+    ones(bits).map(|i| i as u8 + 1).collect()
 }
 
 /// The positions of a bit set, ascending.
 pub fn positions_of(bits: u64) -> Vec<u32> {
-    let mut out = Vec::new();
-    let mut b = bits;
-    while b != 0 {
-        out.push(b.trailing_zeros());
-        b &= b - 1;
-    }
-    out
+    ones(bits).map(|i| i as u32).collect()
 }

@@ -13,6 +13,7 @@
 
 use super::board::Board;
 use super::state::State;
+use super::step::ones;
 
 /// A digit with more templates than this gives no links (a bound on the listing's
 /// time and memory; sound either way).
@@ -30,13 +31,28 @@ pub struct TemplateLink {
     pub strong: bool,
 }
 
-/// Every template of digit `d`, as the set of its cells (bit `r * n + c`, boards of up
-/// to 128 cells), into `out` (cleared first, keeping its room from digit to digit);
-/// `false` when there are more than `limit`.
-fn templates_into(board: &Board, s: &State, d: u8, limit: usize, out: &mut Vec<u128>) -> bool {
-    out.clear();
+/// The box of each cell of the board, as a bit.
+fn box_bits(board: &Board) -> Vec<u64> {
     let g = &board.geometry;
     let (n, br, bc) = (g.n, g.box_rows, g.box_cols);
+    (0..n * n)
+        .map(|cell| 1 << ((cell / n / br) * (n / bc) + cell % n / bc))
+        .collect()
+}
+
+/// Every template of digit `d`, as the set of its cells (bit `r * n + c`, boards of up
+/// to 128 cells), into `out` (cleared first, keeping its room from digit to digit);
+/// `false` when there are more than `limit`. `box_bit` is [`box_bits`] of the board.
+fn templates_into(
+    board: &Board,
+    s: &State,
+    (d, limit): (u8, usize),
+    box_bit: &[u64],
+    out: &mut Vec<u128>,
+) -> bool {
+    out.clear();
+    let g = &board.geometry;
+    let n = g.n;
     let allowed: Vec<u64> = (0..n)
         .map(|r| {
             (0..n)
@@ -46,10 +62,6 @@ fn templates_into(board: &Board, s: &State, d: u8, limit: usize, out: &mut Vec<u
                 })
                 .fold(0u64, |m, c| m | 1 << c)
         })
-        .collect();
-    // The box of each cell, as a bit.
-    let box_bit: Vec<u64> = (0..n * n)
-        .map(|cell| 1 << ((cell / n / br) * (n / bc) + cell % n / bc))
         .collect();
     fn walk(
         r: usize,
@@ -81,18 +93,12 @@ fn templates_into(board: &Board, s: &State, d: u8, limit: usize, out: &mut Vec<u
         }
         true
     }
-    walk(0, n, (&allowed, &box_bit), (0, 0), 0, out, limit)
+    walk(0, n, (&allowed, box_bit), (0, 0), 0, out, limit)
 }
 
 /// The cells of a set of up to 128, in order.
-fn bits(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
+fn bits(set: u128) -> impl Iterator<Item = usize> {
+    ones(set as u64).chain(ones((set >> 64) as u64).map(|c| c + 64))
 }
 
 /// The links templates prove between open candidates of each digit that do not
@@ -109,11 +115,12 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
         .iter()
         .map(|ps| ps.iter().fold(0, |m, &p| m | 1 << p))
         .collect();
+    let box_bit = box_bits(board);
     let mut masks: Vec<u128> = Vec::with_capacity(256);
     let mut with = vec![0u128; n * n];
     let mut common = vec![u128::MAX; n * n];
     for d in 1..=n as u8 {
-        if !templates_into(board, s, d, MAX_TEMPLATES, &mut masks) {
+        if !templates_into(board, s, (d, MAX_TEMPLATES), &box_bit, &mut masks) {
             continue;
         }
         let open: u128 = (0..n * n)
@@ -167,7 +174,7 @@ mod tests {
     /// The templates of digit `d`, if there are at most `limit`.
     fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>> {
         let mut out = Vec::new();
-        templates_into(board, s, d, limit, &mut out).then_some(out)
+        templates_into(board, s, (d, limit), &box_bits(board), &mut out).then_some(out)
     }
 
     #[test]
