@@ -97,11 +97,23 @@ pub fn reaching(succ: &[u64], target: usize) -> u64 {
     }
 }
 
-/// The nodes of each component of a graph: `members.succ(k)` are those of component
-/// `k` (`comp` of each node).
-struct Members<'a> {
-    comp: &'a [u32],
-    members: Digraph,
+/// The components of a graph ([`Digraph::components`]) with their members: those of
+/// component `k` are `order[starts[k]..starts[k + 1]]`, written down as the search
+/// closes each component, so the closure needs no sort of its own.
+struct Condensation {
+    comp: Vec<u32>,
+    order: Vec<u32>,
+    starts: Vec<u32>,
+}
+
+impl Condensation {
+    fn count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    fn members(&self, k: usize) -> &[u32] {
+        &self.order[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
 }
 
 /// `row |= src`, both `W` words long (a width known when compiled), or of any one
@@ -205,9 +217,23 @@ impl Digraph {
     /// that a closed node never looks lower than an open one; no low links, no
     /// on-stack marks.
     pub fn components(&self) -> (Vec<u32>, u32) {
+        let c = self.condense();
+        let count = c.count() as u32;
+        (c.comp, count)
+    }
+
+    /// [`Digraph::components`] with each component's members, in component order.
+    fn condense(&self) -> Condensation {
         let n = self.nodes();
+        let mut order: Vec<u32> = Vec::with_capacity(n);
+        let mut starts: Vec<u32> = Vec::with_capacity(n + 1);
+        starts.push(0);
         if n == 0 {
-            return (Vec::new(), 0);
+            return Condensation {
+                comp: Vec::new(),
+                order,
+                starts,
+            };
         }
         // rindex 0: unseen; then the visit index; then the component, counted down
         // from n - 1 (wrapping past 0 only once the last component is closed).
@@ -259,9 +285,12 @@ impl Digraph {
                         }
                         stack.pop();
                         rindex[w as usize] = c;
+                        order.push(w);
                         index -= 1;
                     }
                     rindex[v] = c;
+                    order.push(v as u32);
+                    starts.push(order.len() as u32);
                     c = c.wrapping_sub(1);
                 } else {
                     stack.push(v as u32);
@@ -276,43 +305,36 @@ impl Digraph {
             }
         }
         let top = n as u32 - 1;
-        let count = top.wrapping_sub(c);
         for k in &mut rindex {
             *k = top - *k;
         }
-        (rindex, count)
+        Condensation {
+            comp: rindex,
+            order,
+            starts,
+        }
     }
 
     /// Reachability over the condensation as bit sets of `words` words: for each
-    /// component (`comp` and `count` as [`Digraph::components`] returns them), the
-    /// union of the bits `seed` sets for every node it reaches, its own included.
-    /// Components close successors first, so one pass in number order fills them.
+    /// component of `cond`, the union of the bits `seed` sets for every node it
+    /// reaches, its own included. Components close successors first, so one pass in
+    /// number order fills them.
     fn closure(
         &self,
-        comp: &[u32],
-        count: usize,
+        cond: &Condensation,
         words: usize,
         seed: impl Fn(usize, &mut [u64]),
     ) -> Vec<u64> {
-        let mut reach = vec![0u64; count * words];
-        // The nodes of each component, in order: its successors in a graph from
-        // components to nodes.
-        let members: Vec<(u32, u32)> = (0..self.nodes() as u32)
-            .map(|x| (comp[x as usize], x))
-            .collect();
-        let by_comp = Members {
-            comp,
-            members: Digraph::new(count, &members),
-        };
+        let mut reach = vec![0u64; cond.count() * words];
         // Rows of up to eight words are merged as arrays of a width known when
         // compiled: a tight loop without a bound check a word.
         match words {
-            1 => self.fill_rows::<1>(&by_comp, &mut reach, words, &seed),
-            2 => self.fill_rows::<2>(&by_comp, &mut reach, words, &seed),
-            3 => self.fill_rows::<3>(&by_comp, &mut reach, words, &seed),
-            4 => self.fill_rows::<4>(&by_comp, &mut reach, words, &seed),
-            8 => self.fill_rows::<8>(&by_comp, &mut reach, words, &seed),
-            _ => self.fill_rows::<0>(&by_comp, &mut reach, words, &seed),
+            1 => self.fill_rows::<1>(cond, &mut reach, words, &seed),
+            2 => self.fill_rows::<2>(cond, &mut reach, words, &seed),
+            3 => self.fill_rows::<3>(cond, &mut reach, words, &seed),
+            4 => self.fill_rows::<4>(cond, &mut reach, words, &seed),
+            8 => self.fill_rows::<8>(cond, &mut reach, words, &seed),
+            _ => self.fill_rows::<0>(cond, &mut reach, words, &seed),
         }
         reach
     }
@@ -321,12 +343,12 @@ impl Digraph {
     /// when compiled, else 0.
     fn fill_rows<const W: usize>(
         &self,
-        by_comp: &Members,
+        cond: &Condensation,
         reach: &mut [u64],
         words: usize,
         seed: &impl Fn(usize, &mut [u64]),
     ) {
-        let count = by_comp.members.nodes();
+        let count = cond.count();
         // The component last merged into each, so many arcs into one component merge
         // it once.
         let mut merged_into = vec![u32::MAX; count];
@@ -334,10 +356,10 @@ impl Digraph {
             // Successor components have smaller numbers: their rows lie before row k.
             let (done, rest) = reach.split_at_mut(k * words);
             let row = &mut rest[..words];
-            for &x in by_comp.members.succ(k) {
+            for &x in cond.members(k) {
                 seed(x as usize, row);
                 for &y in self.succ(x as usize) {
-                    let j = by_comp.comp[y as usize] as usize;
+                    let j = cond.comp[y as usize] as usize;
                     if j != k && merged_into[j] != k as u32 {
                         merged_into[j] = k as u32;
                         or_words::<W>(row, &done[j * words..(j + 1) * words]);
@@ -358,14 +380,15 @@ impl Digraph {
     /// variable then needs one question, whether the literal false there reaches the
     /// true one, and the closure carries one bit a variable.
     pub fn forced_literals(&self, vars: usize) -> Result<Vec<(u32, bool)>, u32> {
-        let (comp, count) = self.components();
+        let cond = self.condense();
+        let comp = &cond.comp;
         if let Some(v) = (0..self.nodes() / 2).find(|&v| comp[2 * v] == comp[2 * v + 1]) {
             return Err(v as u32);
         }
         let vars = vars.min(self.nodes() / 2);
         let holds = |v: usize| comp[2 * v] < comp[2 * v + 1];
         let words = vars.div_ceil(64);
-        let reach = self.closure(&comp, count as usize, words, |x, row| {
+        let reach = self.closure(&cond, words, |x, row| {
             let v = x / 2;
             if v < vars && holds(v) == (x % 2 == 0) {
                 row[v / 64] |= 1 << (v % 64);
@@ -555,6 +578,16 @@ mod tests {
             used.sort_unstable();
             used.dedup();
             proptest::prop_assert_eq!(used.len() as u32, count);
+            // The members listed per component are exactly the nodes numbered so.
+            let cond = g.condense();
+            proptest::prop_assert_eq!(cond.count() as u32, count);
+            for k in 0..count as usize {
+                let mut listed = cond.members(k).to_vec();
+                listed.sort_unstable();
+                let numbered: Vec<u32> =
+                    (0..nodes as u32).filter(|&x| comp[x as usize] == k as u32).collect();
+                proptest::prop_assert_eq!(listed, numbered);
+            }
         }
     }
 
@@ -562,9 +595,9 @@ mod tests {
     fn closure_unites_the_seeds_of_every_node_reached() {
         // 0 <-> 1 -> 2 -> 3, 4 alone; node x seeds bit x.
         let g = Digraph::new(5, &[(0, 1), (1, 0), (1, 2), (2, 3)]);
-        let (comp, count) = g.components();
-        let reach = g.closure(&comp, count as usize, 1, |x, row| row[0] |= 1 << x);
-        let of = |x: usize| reach[comp[x] as usize];
+        let cond = g.condense();
+        let reach = g.closure(&cond, 1, |x, row| row[0] |= 1 << x);
+        let of = |x: usize| reach[cond.comp[x] as usize];
         assert_eq!(of(0), 0b1111);
         assert_eq!(of(1), 0b1111);
         assert_eq!(of(2), 0b1100);
