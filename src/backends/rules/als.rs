@@ -237,7 +237,7 @@ impl Kept {
     ) -> Rc<Groups> {
         let sets = self.sets(board, s);
         self.groups
-            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index, sets)))
+            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index, sets, true)))
             .clone()
     }
 }
@@ -386,6 +386,7 @@ fn groups_of(
     plain: &twosat::Instance,
     index: &[u32],
     sets: Rc<Vec<(Cells, u64)>>,
+    isolate_unseen: bool,
 ) -> Groups {
     let n = board.n;
     let cells = n * n;
@@ -409,6 +410,14 @@ fn groups_of(
         arcs.push((a ^ 1, b));
         arcs.push((b ^ 1, a));
     };
+    // The cells holding a group's digit that see all of it, per group: a group no
+    // cell sees whole (all the places of its digit in a unit, spread over boxes) has
+    // no implication out of "the digit is in it", so none into "it is not": no path
+    // between two other nodes can pass through either, and the group takes no arcs.
+    let mut seen_by: Vec<Cells> = Vec::new();
+    let sight = |group: &Cells, d: u8| {
+        cells_in(group).fold(holders[d as usize - 1], |common, c| and(&common, &peers[c]))
+    };
     let mut literals: Vec<u32> = Vec::new();
     for &(set, digits) in sets.iter() {
         literals.clear();
@@ -421,10 +430,15 @@ fn groups_of(
                 2 * index[first(&group).unwrap_or(0) * n + d as usize - 1]
             } else {
                 let next = base + groups.len() as u32;
-                *group_index.entry(group_key(&group, d)).or_insert_with(|| {
+                let g = *group_index.entry(group_key(&group, d)).or_insert_with(|| {
                     groups.push((group, d));
+                    seen_by.push(sight(&group, d));
                     next
-                }) * 2
+                });
+                if isolate_unseen && is_empty(&seen_by[(g - base) as usize]) {
+                    continue;
+                }
+                2 * g
             };
             literals.push(lit);
         }
@@ -446,12 +460,16 @@ fn groups_of(
                     let next = base + groups.len() as u32;
                     group_index.entry(group_key(&group, d)).or_insert_with(|| {
                         groups.push((group, d));
+                        seen_by.push(sight(&group, d));
                         next
                     });
                 }
             }
         }
     }
+    let dead = |lit: u32| {
+        isolate_unseen && lit >= 2 * base && is_empty(&seen_by[(lit / 2 - base) as usize])
+    };
     // Strong links: a unit whose places for the digit are one group and one cell, or
     // two groups, has it in one of them.
     let literal_of = |cells: &Cells, d: u8| -> Option<u32> {
@@ -466,6 +484,9 @@ fn groups_of(
         let Some(head) = first(&group) else {
             continue;
         };
+        if dead(lit) {
+            continue;
+        }
         for &(u, _) in &board.cell_units[head] {
             let places = and(&unit_sets[u], &holders[d as usize - 1]);
             if !subset(&group, &places) {
@@ -481,7 +502,7 @@ fn groups_of(
                 if board.units[u].iter().all(|&c| s.value[c] != d) {
                     clause(&mut arcs, lit, lit);
                 }
-            } else if let Some(other) = literal_of(&rest, d) {
+            } else if let Some(other) = literal_of(&rest, d).filter(|&o| !dead(o)) {
                 clause(&mut arcs, lit, other);
             }
         }
@@ -503,10 +524,12 @@ fn groups_of(
     let mut others: Vec<u32> = Vec::new();
     for (g, &(group, d)) in groups.iter().enumerate() {
         let lit = 2 * (base + g as u32);
-        let mut common = holders[d as usize - 1];
+        if dead(lit) {
+            continue;
+        }
+        let common = seen_by[g];
         for c in cells_in(&group) {
             clause(&mut arcs, 2 * index[c * n + d as usize - 1] + 1, lit);
-            common = and(&common, &peers[c]);
         }
         others.clear();
         for o in cells_in(&common) {
@@ -675,6 +698,56 @@ mod tests {
     use super::super::engine::{rule_index, settle};
     use super::super::testutil::position;
     use super::*;
+
+    /// The ALS instance of a position (without the templates' links), its groups
+    /// that no cell sees whole given no arcs or not, and its candidate count.
+    fn graph_of(b: &Board, s: &State, isolate_unseen: bool) -> (Digraph, usize) {
+        let plain = twosat::instance(b, s);
+        let n = b.n;
+        let mut index = vec![u32::MAX; n * n * n];
+        for (v, &(c, d)) in plain.vars.iter().enumerate() {
+            index[c * n + d as usize - 1] = v as u32;
+        }
+        let sets = Rc::new(sets(b, s));
+        let groups = groups_of(b, s, &plain, &index, sets, isolate_unseen);
+        let nodes = 2 * (plain.vars.len() + groups.groups.len());
+        (
+            plain.graph.extended(nodes, &[&groups.arcs]),
+            plain.vars.len(),
+        )
+    }
+
+    #[test]
+    fn groups_no_cell_sees_whole_change_no_forced_literal_nor_its_chain() {
+        // Where the rules below the ALS rule are stuck, on magictour and forum-hardest
+        // puzzles: the instance whose unseen groups have no arcs forces the same
+        // literals, by the same shortest chains, as the one where they keep them.
+        let magictour = include_str!("../../../tests/data/magictour_top1465.txt");
+        let forum = include_str!("../../../tests/data/forum_hardest_1106.txt");
+        let lines = magictour.lines().take(40).chain(forum.lines().take(20));
+        let upto = rule_index("almost locked sets").expect("the rule is in the ladder");
+        let (mut pruned, mut forcing) = (0, 0);
+        for line in lines.filter(|l| !l.starts_with('#')) {
+            let (b, mut s) = position(line, &[]);
+            settle(&b, &mut s, upto);
+            if s.value.iter().all(|&v| v != 0) {
+                continue;
+            }
+            let (whole, vars) = graph_of(&b, &s, false);
+            let (isolated, _) = graph_of(&b, &s, true);
+            assert_eq!(whole.nodes(), isolated.nodes());
+            pruned += usize::from(isolated.targets.len() < whole.targets.len());
+            let forced = whole.forced_literals(vars);
+            assert_eq!(isolated.forced_literals(vars), forced, "{line}");
+            for (v, placed) in forced.unwrap_or_default() {
+                forcing += 1;
+                let (p, q) = (2 * v, 2 * v + 1);
+                let (from, to) = if placed { (q, p) } else { (p, q) };
+                assert_eq!(isolated.path(from, to), whole.path(from, to), "{line}");
+            }
+        }
+        assert!(pruned > 20 && forcing > 0, "{pruned} {forcing}");
+    }
 
     #[test]
     fn the_search_with_templates_first_finds_what_the_search_alone_finds() {
