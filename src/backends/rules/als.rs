@@ -208,6 +208,8 @@ pub struct Kept {
     groups: Option<Rc<Groups>>,
     /// The step of the search with the templates' links, once made.
     with_templates: Option<Option<Step>>,
+    /// The templates' links of each digit, kept across positions.
+    templates: templates::Kept,
 }
 
 impl Kept {
@@ -351,7 +353,7 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
     }
     let mut template_arcs: Vec<(u32, u32)> = Vec::new();
     if with_templates {
-        for l in templates::links(board, s) {
+        for l in templates::links(board, s, &mut kept.templates) {
             let (a, b) = (
                 index[l.cells.0 * n + l.digit as usize - 1],
                 index[l.cells.1 * n + l.digit as usize - 1],

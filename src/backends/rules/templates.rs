@@ -40,20 +40,10 @@ fn box_bits(board: &Board) -> Vec<u64> {
         .collect()
 }
 
-/// Every template of digit `d`, as the set of its cells (bit `r * n + c`, boards of up
-/// to 128 cells), into `out` (cleared first, keeping its room from digit to digit);
-/// `false` when there are more than `limit`. `box_bit` is [`box_bits`] of the board.
-fn templates_into(
-    board: &Board,
-    s: &State,
-    (d, limit): (u8, usize),
-    box_bit: &[u64],
-    out: &mut Vec<u128>,
-) -> bool {
-    out.clear();
-    let g = &board.geometry;
-    let n = g.n;
-    let allowed: Vec<u64> = (0..n)
+/// Per row, the columns where digit `d` is placed or a candidate.
+fn allowed_rows(board: &Board, s: &State, d: u8) -> Vec<u64> {
+    let n = board.n;
+    (0..n)
         .map(|r| {
             (0..n)
                 .filter(|&c| {
@@ -62,7 +52,21 @@ fn templates_into(
                 })
                 .fold(0u64, |m, c| m | 1 << c)
         })
-        .collect();
+        .collect()
+}
+
+/// Every template of a digit whose cells per row are `allowed` ([`allowed_rows`]),
+/// as the set of its cells (bit `r * n + c`, boards of up to 128 cells), into `out`
+/// (cleared first, keeping its room from digit to digit); `false` when there are more
+/// than `limit`. `box_bit` is [`box_bits`] of the board.
+fn templates_into(
+    board: &Board,
+    (allowed, limit): (&[u64], usize),
+    box_bit: &[u64],
+    out: &mut Vec<u128>,
+) -> bool {
+    out.clear();
+    let n = board.geometry.n;
     fn walk(
         r: usize,
         n: usize,
@@ -93,7 +97,7 @@ fn templates_into(
         }
         true
     }
-    walk(0, n, (&allowed, box_bit), (0, 0), 0, out, limit)
+    walk(0, n, (allowed, box_bit), (0, 0), 0, out, limit)
 }
 
 /// The cells of a set of up to 128, in order.
@@ -101,15 +105,34 @@ fn bits(set: u128) -> impl Iterator<Item = usize> {
     ones(set as u64).chain(ones((set >> 64) as u64).map(|c| c + 64))
 }
 
+/// The links of each digit as last listed, kept by their owner (the ALS rule's cache):
+/// a digit's links depend on its own cells alone, so a digit whose candidates and
+/// placements did not change since is not listed again.
+#[derive(Default)]
+pub struct Kept {
+    digits: Vec<Option<DigitLinks>>,
+}
+
+/// One digit's links and the cells they were listed from.
+struct DigitLinks {
+    /// Per row, the columns where the digit is placed or a candidate.
+    allowed: Vec<u64>,
+    /// Its open candidates.
+    open: u128,
+    /// `None`: more than [`MAX_TEMPLATES`] templates.
+    links: Option<Vec<TemplateLink>>,
+}
+
 /// The links templates prove between open candidates of each digit that do not
 /// share a unit (those that do are the plain instance's already), for boards of up to
-/// 128 cells.
-pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
+/// 128 cells; digits `kept` holds for the same cells are not listed again.
+pub fn links(board: &Board, s: &State, kept: &mut Kept) -> Vec<TemplateLink> {
     let n = board.n;
     let mut out = Vec::new();
     if n * n > 128 {
         return out;
     }
+    kept.digits.resize_with(n, || None);
     let peers: Vec<u128> = board
         .peers
         .iter()
@@ -120,53 +143,92 @@ pub fn links(board: &Board, s: &State) -> Vec<TemplateLink> {
     let mut with = vec![0u128; n * n];
     let mut common = vec![u128::MAX; n * n];
     for d in 1..=n as u8 {
-        if !templates_into(board, s, (d, MAX_TEMPLATES), &box_bit, &mut masks) {
-            continue;
-        }
+        let allowed = allowed_rows(board, s, d);
         let open: u128 = (0..n * n)
             .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
             .fold(0, |m, c| m | 1 << c);
-        // Per cell: the cells of every template using it (OR) and the cells common to
-        // every template using it (AND). A template takes one cell of each row, so
-        // those not using a cell are those using another of its row.
-        with.fill(0);
-        common.fill(u128::MAX);
-        for &m in &masks {
-            for x in bits(m) {
-                with[x] |= m;
-                common[x] &= m;
-            }
+        let slot = &mut kept.digits[d as usize - 1];
+        if let Some(k) = slot
+            .as_ref()
+            .filter(|k| k.open == open && k.allowed == allowed)
+        {
+            out.extend(k.links.iter().flatten());
+            continue;
         }
-        for a in bits(open) {
-            let row = a - a % n;
-            let without = (row..row + n)
-                .filter(|&x| x != a)
-                .fold(u128::MAX, |w, x| w & common[x]);
-            let with = with[a];
-            let later = open & !peers[a] & (u128::MAX << a << 1);
-            for b in bits(later) {
-                if with >> b & 1 == 0 {
-                    out.push(TemplateLink {
-                        digit: d,
-                        cells: (a, b),
-                        strong: false,
-                    });
-                }
-                if without >> b & 1 == 1 {
-                    out.push(TemplateLink {
-                        digit: d,
-                        cells: (a, b),
-                        strong: true,
-                    });
-                }
-            }
-        }
+        let links =
+            templates_into(board, (&allowed, MAX_TEMPLATES), &box_bit, &mut masks).then(|| {
+                let mut links = Vec::new();
+                digit_links(
+                    n,
+                    (d, open),
+                    &masks,
+                    &peers,
+                    (&mut with, &mut common),
+                    &mut links,
+                );
+                links
+            });
+        out.extend(links.iter().flatten());
+        *slot = Some(DigitLinks {
+            allowed,
+            open,
+            links,
+        });
     }
     out
 }
 
+/// The links of digit `d` (open candidates `open`) its templates `masks` prove, into
+/// `out`; `with` and `common` are room for one cell set per cell.
+fn digit_links(
+    n: usize,
+    (d, open): (u8, u128),
+    masks: &[u128],
+    peers: &[u128],
+    (with, common): (&mut [u128], &mut [u128]),
+    out: &mut Vec<TemplateLink>,
+) {
+    // Per open cell: the cells of every template using it (OR) and the cells common
+    // to every template using it (AND). A template takes one cell of each row, so
+    // those not using a cell are those using another of its row (open too: the digit
+    // is not placed in a row holding one of its candidates).
+    with.fill(0);
+    common.fill(u128::MAX);
+    for &m in masks {
+        for x in bits(m & open) {
+            with[x] |= m;
+            common[x] &= m;
+        }
+    }
+    for a in bits(open) {
+        let row = a - a % n;
+        let without = (row..row + n)
+            .filter(|&x| x != a)
+            .fold(u128::MAX, |w, x| w & common[x]);
+        let with = with[a];
+        let later = open & !peers[a] & (u128::MAX << a << 1);
+        for b in bits(later) {
+            if with >> b & 1 == 0 {
+                out.push(TemplateLink {
+                    digit: d,
+                    cells: (a, b),
+                    strong: false,
+                });
+            }
+            if without >> b & 1 == 1 {
+                out.push(TemplateLink {
+                    digit: d,
+                    cells: (a, b),
+                    strong: true,
+                });
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::engine::{rule_index, settle};
     use super::super::nishio::placeable;
     use super::super::testutil::position;
     use super::*;
@@ -174,7 +236,8 @@ mod tests {
     /// The templates of digit `d`, if there are at most `limit`.
     fn templates(board: &Board, s: &State, d: u8, limit: usize) -> Option<Vec<u128>> {
         let mut out = Vec::new();
-        templates_into(board, s, (d, limit), &box_bits(board), &mut out).then_some(out)
+        let allowed = allowed_rows(board, s, d);
+        templates_into(board, (&allowed, limit), &box_bits(board), &mut out).then_some(out)
     }
 
     #[test]
@@ -184,7 +247,7 @@ mod tests {
         let line =
             "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........";
         let (b, s) = position(line, &[]);
-        let links = links(&b, &s);
+        let links = links(&b, &s, &mut Kept::default());
         let mut checked = 0;
         for d in 1..=9u8 {
             if templates(&b, &s, d, MAX_TEMPLATES).is_none() {
@@ -225,9 +288,36 @@ mod tests {
     }
 
     #[test]
+    fn links_kept_from_earlier_positions_are_the_links_listed_afresh() {
+        // The positions the ladder reaches up to nishio, 2-SAT, the ALS rule and
+        // template chains on magictour puzzles, one cache across all of them: what it
+        // hands back must be what a fresh listing finds, and some digits must come
+        // back unchanged from one position to the next for the cache to be asked.
+        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let rules = ["nishio", "2-SAT", "almost locked sets", "template chains"];
+        let mut kept = Kept::default();
+        let (mut unchanged, mut listed) = (0, 0);
+        let mut last: Vec<Vec<u64>> = Vec::new();
+        for line in lines.lines().filter(|l| !l.starts_with('#')).take(20) {
+            for rule in rules {
+                let upto = rule_index(rule).expect("the rule is in the ladder");
+                let (b, mut s) = position(line, &[]);
+                settle(&b, &mut s, upto);
+                let now: Vec<Vec<u64>> = (1..=9).map(|d| allowed_rows(&b, &s, d)).collect();
+                unchanged += now.iter().zip(&last).filter(|(a, b)| a == b).count();
+                last = now;
+                let fresh = links(&b, &s, &mut Kept::default());
+                listed += fresh.len();
+                assert_eq!(links(&b, &s, &mut kept), fresh, "{line} {rule}");
+            }
+        }
+        assert!(unchanged > 100 && listed > 1000, "{unchanged} {listed}");
+    }
+
+    #[test]
     fn a_digit_with_too_many_templates_gives_no_links() {
         let (b, s) = position(&".".repeat(81), &[]);
         assert_eq!(templates(&b, &s, 1, MAX_TEMPLATES), None);
-        assert!(links(&b, &s).is_empty());
+        assert!(links(&b, &s, &mut Kept::default()).is_empty());
     }
 }
