@@ -697,8 +697,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::{rule_index, settle};
-    use super::super::testutil::position;
+    use super::super::testutil::{puzzle_lines, settled};
     use super::*;
 
     /// The ALS instance of a position (without the templates' links), its groups
@@ -726,12 +725,10 @@ mod tests {
         // literals, by the same shortest chains, as the one where they keep them.
         let magictour = include_str!("../../../tests/data/magictour_top1465.txt");
         let forum = include_str!("../../../tests/data/forum_hardest_1106.txt");
-        let lines = magictour.lines().take(40).chain(forum.lines().take(20));
-        let upto = rule_index("almost locked sets").expect("the rule is in the ladder");
+        let lines = puzzle_lines(magictour, 40).chain(puzzle_lines(forum, 20));
         let (mut pruned, mut forcing) = (0, 0);
-        for line in lines.filter(|l| !l.starts_with('#')) {
-            let (b, mut s) = position(line, &[]);
-            settle(&b, &mut s, upto);
+        for line in lines {
+            let (b, s) = settled(line, "almost locked sets");
             if s.value.iter().all(|&v| v != 0) {
                 continue;
             }
@@ -760,13 +757,11 @@ mod tests {
         let lines = include_str!("../../../tests/data/magictour_top1465.txt");
         let mut kept = Kept::default();
         let (mut alone, mut only_with_templates, mut neither) = (0, 0, 0);
-        let puzzles = lines.lines().filter(|l| !l.starts_with('#')).take(30);
+        let puzzles = puzzle_lines(lines, 30);
         for (line, rule) in
             puzzles.flat_map(|l| [(l, "almost locked sets"), (l, "template chains")])
         {
-            let upto = rule_index(rule).expect("the rule is in the ladder");
-            let (b, mut s) = position(line, &[]);
-            settle(&b, &mut s, upto);
+            let (b, s) = settled(line, rule);
             let plain = find_in(&b, &s, false, &mut Kept::default());
             let with = find_in(&b, &s, true, &mut Kept::default());
             // One `Kept` for every position: what it keeps must not outlive its own.

@@ -43,9 +43,10 @@ pub enum Find {
     /// From the position and what the engine's [`Scratch`] keeps for it: the 2-SAT
     /// instance, the almost locked sets, their groups and the search with templates.
     Als(fn(&Board, &State, &mut als::Kept) -> Option<Step>),
-    /// From the position, giving up (nothing found) once the run's deadline passes: a
-    /// rule whose one call on a large board can outlast a deadline.
-    Bounded(fn(&Board, &State, Option<Instant>) -> Option<Step>),
+    /// From the position and the digits the engine's [`Scratch`] keeps as searched
+    /// in vain, giving up (nothing found) once the run's deadline passes: a rule whose
+    /// one call on a large board can outlast a deadline.
+    Bounded(fn(&Board, &State, &mut nishio::Kept, Option<Instant>) -> Option<Step>),
 }
 
 /// Work space one engine run owns and lends to the rules that ask for it: nothing is
@@ -57,6 +58,8 @@ pub struct Scratch {
     /// The 2-SAT instance, almost locked sets, their groups and the search with
     /// templates of the last position a rule built on them read.
     pub als: als::Kept,
+    /// The digits nishio last searched in vain, with their cells.
+    pub nishio: nishio::Kept,
     /// The run's deadline, lent to the rules that look at it while they work.
     pub deadline: Option<Instant>,
 }
@@ -189,7 +192,7 @@ pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -
         Find::Scratch(f) => f(board, state, &mut scratch.graphs),
         Find::Instance(f) => f(board, state, &mut scratch.als.instance),
         Find::Als(f) => f(board, state, &mut scratch.als),
-        Find::Bounded(f) => f(board, state, scratch.deadline),
+        Find::Bounded(f) => f(board, state, &mut scratch.nishio, scratch.deadline),
     }?;
     step.rule = Some(stamp(index));
     Some(step)

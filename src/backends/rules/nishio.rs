@@ -122,19 +122,31 @@ pub fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[us
     matches!(used_cells(board, &allowed, None), Ok(Some(_)))
 }
 
+/// The digits the rule last found every cell of used, each with those cells, kept by
+/// the engine that owns it (its `Scratch`): the search depends on a digit's cells
+/// alone, so a digit whose cells did not change since is not searched again.
+#[derive(Default)]
+pub struct Kept {
+    /// Per digit (index `d - 1`), the rows of each column where it had nothing to
+    /// remove; empty for none.
+    quiet: Vec<Vec<u64>>,
+}
+
 /// The first digit with a cell that no valid placement uses; nothing once `deadline`
-/// has passed (one call on an empty 16×16 board took 0.6 s at load 8).
-pub fn find(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step> {
+/// has passed (one call on an empty 16×16 board took 0.6 s at load 8). Digits `kept`
+/// holds with the same cells are skipped.
+pub fn find(board: &Board, s: &State, kept: &mut Kept, deadline: Option<Instant>) -> Option<Step> {
     let n = board.n;
     if n > MAX_SIDE {
         return None;
     }
+    kept.quiet.resize_with(n, Vec::new);
     let mut allowed = vec![0u64; n];
     for d in 1..=n as u8 {
         for (k, a) in allowed.iter_mut().enumerate() {
             *a = s.places(d, board.column(k));
         }
-        if (0..n).all(|k| allowed[k].count_ones() == 1) {
+        if (0..n).all(|k| allowed[k].count_ones() == 1) || kept.quiet[d as usize - 1] == allowed {
             continue;
         }
         let Some((used, placements)) = used_cells(board, &allowed, deadline).ok()? else {
@@ -162,13 +174,14 @@ pub fn find(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step>
             step.digits.push(d);
             return Some(step);
         }
+        kept.quiet[d as usize - 1].clone_from(&allowed);
     }
     None
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{nishio_position, position};
+    use super::super::testutil::{nishio_position, position, puzzle_lines, settled};
     use super::*;
 
     #[test]
@@ -186,7 +199,7 @@ mod tests {
     #[test]
     fn a_cell_outside_every_placement_is_removed() {
         let (b, s) = nishio_position();
-        let step = find(&b, &s, None).unwrap();
+        let step = find(&b, &s, &mut Kept::default(), None).unwrap();
         assert_eq!(step.eliminations, vec![(1, 1)]);
         assert_eq!(
             step.detail,
@@ -198,9 +211,35 @@ mod tests {
     }
 
     #[test]
+    fn digits_kept_as_searched_in_vain_change_no_step() {
+        // The positions the ladder reaches up to nishio, the graph rules, 2-SAT and
+        // the ALS rule on magictour puzzles, one cache across all: each step must be
+        // the step of a fresh search, and the cache must have skipped some digit.
+        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let rules = ["nishio", "bilocation cycle", "2-SAT", "almost locked sets"];
+        let mut kept = Kept::default();
+        let (mut steps, mut skipped) = (0, 0);
+        for line in puzzle_lines(lines, 30) {
+            for rule in rules {
+                let (b, s) = settled(line, rule);
+                let fresh = find(&b, &s, &mut Kept::default(), None);
+                skipped += (1..=9u8)
+                    .filter(|&d| {
+                        let cols: Vec<u64> = (0..9).map(|k| s.places(d, b.column(k))).collect();
+                        kept.quiet.get(d as usize - 1) == Some(&cols)
+                    })
+                    .count();
+                steps += usize::from(fresh.is_some());
+                assert_eq!(find(&b, &s, &mut kept, None), fresh, "{line} {rule}");
+            }
+        }
+        assert!(steps >= 5 && skipped > 50, "{steps} {skipped}");
+    }
+
+    #[test]
     fn nothing_when_every_allowed_cell_is_in_some_placement() {
         let (b, s) = position(&".".repeat(16), &[(1, 1), (2, 1)]);
-        assert_eq!(find(&b, &s, None), None);
+        assert_eq!(find(&b, &s, &mut Kept::default(), None), None);
     }
 
     #[test]
@@ -210,7 +249,7 @@ mod tests {
         let (b, s) = position(&".".repeat(256), &[]);
         let past = Some(Instant::now());
         assert_eq!(used_cells(&b, &[0xffff; 16], past), Err(Expired));
-        assert_eq!(find(&b, &s, past), None);
+        assert_eq!(find(&b, &s, &mut Kept::default(), past), None);
         // A 9x9 is never stopped midway: its layers are too small to read the clock.
         let (b, _) = position(&".".repeat(81), &[]);
         assert!(used_cells(&b, &[0x1ff; 9], past).unwrap().is_some());

@@ -750,7 +750,7 @@ mod tests {
         let (b, s) = x_wing();
         assert_eq!(name(&b, &matching::digit(&b, &s).unwrap()), "X-wing");
         let (b, s) = nishio_position();
-        let n = nishio::find(&b, &s, None).unwrap();
+        let n = nishio::find(&b, &s, &mut nishio::Kept::default(), None).unwrap();
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
         let rule = super::super::engine::rule_index("unit matching").unwrap();

@@ -228,9 +228,8 @@ fn digit_links(
 
 #[cfg(test)]
 mod tests {
-    use super::super::engine::{rule_index, settle};
     use super::super::nishio::placeable;
-    use super::super::testutil::position;
+    use super::super::testutil::{position, puzzle_lines, settled};
     use super::*;
 
     /// The templates of digit `d`, if there are at most `limit`.
@@ -298,11 +297,9 @@ mod tests {
         let mut kept = Kept::default();
         let (mut unchanged, mut listed) = (0, 0);
         let mut last: Vec<Vec<u64>> = Vec::new();
-        for line in lines.lines().filter(|l| !l.starts_with('#')).take(20) {
+        for line in puzzle_lines(lines, 20) {
             for rule in rules {
-                let upto = rule_index(rule).expect("the rule is in the ladder");
-                let (b, mut s) = position(line, &[]);
-                settle(&b, &mut s, upto);
+                let (b, s) = settled(line, rule);
                 let now: Vec<Vec<u64>> = (1..=9).map(|d| allowed_rows(&b, &s, d)).collect();
                 unchanged += now.iter().zip(&last).filter(|(a, b)| a == b).count();
                 last = now;

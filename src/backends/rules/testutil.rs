@@ -17,6 +17,20 @@ pub fn position(line: &str, eliminate: &[(usize, u8)]) -> (Board, State) {
     (b, s)
 }
 
+/// The position the ladder reaches on a puzzle line with the rules before `rule` (its
+/// name in the ladder) and no further.
+pub fn settled(line: &str, rule: &str) -> (Board, State) {
+    let upto = super::engine::rule_index(rule).expect("the rule is in the ladder");
+    let (b, mut s) = position(line, &[]);
+    super::engine::settle(&b, &mut s, upto);
+    (b, s)
+}
+
+/// The first `count` puzzle lines of a file's text (comment lines skipped).
+pub fn puzzle_lines(text: &str, count: usize) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.starts_with('#')).take(count)
+}
+
 /// An empty 9x9 grid whose first row's first cells have the given candidates.
 pub fn row_candidates(lists: &[&[u8]]) -> (Board, State) {
     let elim: Vec<(usize, u8)> = lists
