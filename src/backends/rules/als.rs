@@ -31,10 +31,11 @@ use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Cells as a bit set (boards of up to 256 cells).
-pub type Cells = [u64; 4];
+/// Cells as a bit set, bit `c` for cell `c` (boards of up to 128 cells: every rule
+/// reading sets of cells runs on boards of up to [`MAX_CELLS`]).
+pub type Cells = u128;
 
-/// Largest board the rule runs on, in cells (a set of cells holds up to 256).
+/// Largest board the rule runs on, in cells (a set of cells holds up to 128).
 pub(super) const MAX_CELLS: usize = 81;
 
 /// Whether the groups of a digit where a box crosses a line join the graph too (the
@@ -45,32 +46,29 @@ const BOX_LINE_GROUPS: bool = true;
 const MAX_CANDIDATES: usize = 2500;
 
 pub(super) fn add(set: &mut Cells, c: usize) {
-    set[c / 64] |= 1 << (c % 64);
+    *set |= 1 << c;
 }
 
 pub(super) fn and(a: &Cells, b: &Cells) -> Cells {
-    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+    a & b
 }
 
 pub(super) fn is_empty(a: &Cells) -> bool {
-    a.iter().all(|&w| w == 0)
+    *a == 0
 }
 
 pub(super) fn subset(a: &Cells, b: &Cells) -> bool {
-    (0..4).all(|i| a[i] & !b[i] == 0)
+    a & !b == 0
 }
 
 /// How many cells a set holds.
 pub(super) fn count(set: &Cells) -> u32 {
-    set.iter().map(|w| w.count_ones()).sum()
+    set.count_ones()
 }
 
 /// The first cell of a set, if any.
 pub(super) fn first(set: &Cells) -> Option<usize> {
-    set.iter()
-        .enumerate()
-        .find(|(_, &w)| w != 0)
-        .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
+    (*set != 0).then(|| set.trailing_zeros() as usize)
 }
 
 /// A hasher for the cell sets of one position, keyed by the engine alone (no input an
@@ -115,27 +113,27 @@ pub(super) fn members(set: &Cells) -> Vec<usize> {
 }
 
 /// The cells of a set, in order, without collecting them.
-pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> + '_ {
-    set.iter()
-        .enumerate()
-        .flat_map(|(w, &word)| super::step::ones(word).map(move |b| w * 64 + b))
+pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
+    let set = *set;
+    super::step::ones(set as u64).chain(super::step::ones((set >> 64) as u64).map(|c| c + 64))
 }
 
-/// A row of the board's bit tables (boards of up to 256 cells) as a cell set.
+/// A row of the board's bit tables (boards of up to 128 cells) as a cell set.
 fn cells_from(row: &[u64]) -> Cells {
-    let mut set = [0; 4];
-    set[..row.len()].copy_from_slice(row);
-    set
+    row.iter()
+        .take(2)
+        .enumerate()
+        .fold(0, |set, (w, &word)| set | u128::from(word) << (64 * w))
 }
 
-/// The peers of each cell as cell sets (boards of up to 256 cells).
+/// The peers of each cell as cell sets (boards of up to 128 cells).
 pub(super) fn peer_sets(board: &Board) -> Vec<Cells> {
     (0..board.peers.len())
         .map(|c| cells_from(board.peer_row(c)))
         .collect()
 }
 
-/// The cells of each unit as cell sets (boards of up to 256 cells).
+/// The cells of each unit as cell sets (boards of up to 128 cells).
 pub(super) fn unit_sets(board: &Board) -> Vec<Cells> {
     (0..board.unit_count())
         .map(|u| cells_from(board.unit_row(u)))
@@ -144,7 +142,7 @@ pub(super) fn unit_sets(board: &Board) -> Vec<Cells> {
 
 /// For each digit (index `d - 1`), the open cells holding it.
 pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
-    let mut holders: Vec<Cells> = vec![[0; 4]; board.n];
+    let mut holders: Vec<Cells> = vec![0; board.n];
     for c in (0..s.value.len()).filter(|&c| s.value[c] == 0) {
         for d in s.cand[c].iter() {
             add(&mut holders[d as usize - 1], c);
@@ -154,15 +152,19 @@ pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
 }
 
 /// Every almost locked set of two or more cells in the position, each cell set once
-/// (a set inside a box and a line is found in both), in unit order.
+/// (a set inside a box and a line is found in both), in unit order; none on a board of
+/// more than [`MAX_CELLS`] cells.
 pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
     let mut out: Vec<(Cells, u64)> = Vec::new();
+    if s.value.len() > MAX_CELLS {
+        return out;
+    }
     let mut seen: std::collections::HashSet<Cells, CellsHash> = Default::default();
     for unit in &board.units {
         let open: Vec<usize> = unit.iter().copied().filter(|&c| s.value[c] == 0).collect();
         // Depth first over subsets of the open cells in order; a union already wider
         // than the open cells can hold cannot become an ALS.
-        let mut stack: Vec<(usize, Cells, u64, u32)> = vec![(0, [0; 4], 0, 0)];
+        let mut stack: Vec<(usize, Cells, u64, u32)> = vec![(0, 0, 0, 0)];
         while let Some((next, cells, union, size)) = stack.pop() {
             if size >= 2 && union.count_ones() == size + 1 && seen.insert(cells) {
                 out.push((cells, union));
@@ -291,9 +293,7 @@ impl Extended {
         let v = x as usize / 2;
         if v < self.vars().len() {
             let (c, d) = self.vars()[v];
-            let mut cells = [0; 4];
-            add(&mut cells, c);
-            (cells, d)
+            (1 << c, d)
         } else {
             self.groups.groups[v - self.vars().len()]
         }
@@ -400,9 +400,7 @@ fn groups_of(
     let mut groups: Vec<(Cells, u8)> = Vec::new();
     // Groups by cells and digit, as one number: boards of up to 81 cells leave the
     // bits from 120 up for the digit.
-    let group_key = |cells: &Cells, d: u8| -> u128 {
-        u128::from(cells[0]) | u128::from(cells[1]) << 64 | u128::from(d) << 120
-    };
+    let group_key = |cells: &Cells, d: u8| -> u128 { cells | u128::from(d) << 120 };
     let mut group_index: HashMap<u128, u32, CellsHash> = HashMap::with_capacity_and_hasher(
         8 * sets.len() + 4 * board.crossings.len(),
         CellsHash::default(),
@@ -452,7 +450,7 @@ fn groups_of(
     }
     if BOX_LINE_GROUPS {
         for crossing in &board.crossings {
-            let mut shared = [0; 4];
+            let mut shared: Cells = 0;
             for i in super::step::positions_of(crossing.inner_mask) {
                 add(&mut shared, board.cell(crossing.inner, i));
             }
@@ -494,12 +492,7 @@ fn groups_of(
             if !subset(&group, &places) {
                 continue;
             }
-            let rest = [
-                places[0] & !group[0],
-                places[1] & !group[1],
-                places[2] & !group[2],
-                places[3] & !group[3],
-            ];
+            let rest = places & !group;
             if is_empty(&rest) {
                 if board.units[u].iter().all(|&c| s.value[c] != d) {
                     clause(&mut arcs, lit, lit);

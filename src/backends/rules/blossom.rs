@@ -28,7 +28,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
     if stems.is_empty() {
         return None;
     }
-    let mut stem_cells: Cells = [0; 4];
+    let mut stem_cells: Cells = 0;
     for &stem in &stems {
         add(&mut stem_cells, stem);
     }
@@ -83,13 +83,10 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                     target = and(&target, &peers[stem]);
                     continue;
                 }
-                let mut reach: Cells = [0; 4];
+                let mut reach: Cells = 0;
                 for k in petals[i].iter().map(|&k| k as usize) {
                     if sets[k].1 >> (z - 1) & 1 == 1 {
-                        let seeing = seeing_of(k, z);
-                        for w in 0..4 {
-                            reach[w] |= seeing[w];
-                        }
+                        reach |= seeing_of(k, z);
                     }
                 }
                 target = and(&target, &reach);
@@ -122,7 +119,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                     .find(|&k| {
                         sets[k].1 >> (z - 1) & 1 == 1 && {
                             let seeing = seeing_of(k, z);
-                            seeing[first / 64] >> (first % 64) & 1 == 1
+                            seeing >> first & 1 == 1
                         }
                     })
                     .expect("a petal reaches the first target");

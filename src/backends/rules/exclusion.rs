@@ -28,9 +28,7 @@ impl Sets {
     fn new(board: &Board, s: &State) -> Sets {
         let mut sets = als::sets(board, s);
         for c in (0..s.value.len()).filter(|&c| s.value[c] == 0 && s.cand[c].len() == 2) {
-            let mut cells = [0; 4];
-            als::add(&mut cells, c);
-            sets.push((cells, s.cand[c].0));
+            sets.push((1 << c, s.cand[c].0));
         }
         Sets {
             sets,
