@@ -46,6 +46,7 @@ const BOX_LINE_GROUPS: bool = true;
 const MAX_CANDIDATES: usize = 2500;
 
 pub(super) fn add(set: &mut Cells, c: usize) {
+    debug_assert!(c < 128, "a cell set holds cells 0 to 127");
     *set |= 1 << c;
 }
 
@@ -120,6 +121,7 @@ pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
 
 /// A row of the board's bit tables (boards of up to 128 cells) as a cell set.
 fn cells_from(row: &[u64]) -> Cells {
+    debug_assert!(row.len() <= 2, "a cell set holds cells 0 to 127");
     row.iter()
         .take(2)
         .enumerate()
@@ -411,9 +413,10 @@ fn groups_of(
         arcs.push((b ^ 1, a));
     };
     // The cells holding a group's digit that see all of it, per group: a group no
-    // cell sees whole (all the places of its digit in a unit, spread over boxes) has
-    // no implication out of "the digit is in it", so none into "it is not": no path
-    // between two other nodes can pass through either, and the group takes no arcs.
+    // such cell sees whole (all the places of its digit in a unit, no other unit
+    // holding them all and another place) has no implication out of "the digit is in
+    // it", so none into "it is not": no path between two other nodes can pass through
+    // either, and the group takes no arcs.
     let mut seen_by: Vec<Cells> = Vec::new();
     let sight = |group: &Cells, d: u8| {
         cells_in(group).fold(holders[d as usize - 1], |common, c| and(&common, &peers[c]))

@@ -43,9 +43,9 @@ pub enum Find {
     /// From the position and what the engine's [`Scratch`] keeps for it: the 2-SAT
     /// instance, the almost locked sets, their groups and the search with templates.
     Als(fn(&Board, &State, &mut als::Kept) -> Option<Step>),
-    /// From the position and the digits the engine's [`Scratch`] keeps as searched
-    /// in vain, giving up (nothing found) once the run's deadline passes: a rule whose
-    /// one call on a large board can outlast a deadline.
+    /// Nishio's: from the position and the digits the engine's [`Scratch`] keeps as
+    /// searched in vain, giving up (nothing found) once the run's deadline passes (one
+    /// call on a large board can outlast a deadline).
     Bounded(fn(&Board, &State, &mut nishio::Kept, Option<Instant>) -> Option<Step>),
 }
 

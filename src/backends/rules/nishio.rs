@@ -123,8 +123,9 @@ pub fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[us
 }
 
 /// The digits the rule last found every cell of used, each with those cells, kept by
-/// the engine that owns it (its `Scratch`): the search depends on a digit's cells
-/// alone, so a digit whose cells did not change since is not searched again.
+/// the engine that owns it (its `Scratch`, one per run, so one board): on one board
+/// the search depends on a digit's cells alone, so a digit whose cells did not change
+/// since is not searched again.
 #[derive(Default)]
 pub struct Kept {
     /// Per digit (index `d - 1`), the rows of each column where it had nothing to

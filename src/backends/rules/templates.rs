@@ -105,9 +105,10 @@ fn bits(set: u128) -> impl Iterator<Item = usize> {
     ones(set as u64).chain(ones((set >> 64) as u64).map(|c| c + 64))
 }
 
-/// The links of each digit as last listed, kept by their owner (the ALS rule's cache):
-/// a digit's links depend on its own cells alone, so a digit whose candidates and
-/// placements did not change since is not listed again.
+/// The links of each digit as last listed, kept by their owner (the ALS rule's cache,
+/// one per engine run, so one board): on one board a digit's links depend on its own
+/// cells alone, so a digit whose candidates and placements did not change since is not
+/// listed again.
 #[derive(Default)]
 pub struct Kept {
     digits: Vec<Option<DigitLinks>>,
@@ -309,6 +310,43 @@ mod tests {
             }
         }
         assert!(unchanged > 100 && listed > 1000, "{unchanged} {listed}");
+    }
+
+    #[test]
+    fn a_digit_placed_or_open_on_the_same_cells_is_listed_again() {
+        // magictour top 1465, line 3: r1c1 holds 7. The same puzzle with r1c1 open on
+        // 7 or another digit, and no 7 left among its peers, gives digit 7 the same
+        // cells, one of them now an open candidate in every template: strong links
+        // to the candidates it does not see, which a cache keyed by the cells alone
+        // would not hand back.
+        let line =
+            "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........";
+        let (b, placed) = position(line, &[]);
+        let open_line = format!(".{}", &line[1..]);
+        let (_, before) = position(&open_line, &[]);
+        let other = before.cand[0]
+            .iter()
+            .find(|&d| d != 7)
+            .expect("r1c1 has more");
+        let mut gone: Vec<(usize, u8)> = b.peers[0].iter().map(|&p| (p, 7)).collect();
+        gone.extend(
+            before.cand[0]
+                .iter()
+                .filter(|&d| d != 7 && d != other)
+                .map(|d| (0, d)),
+        );
+        let (_, open) = position(&open_line, &gone);
+        assert_eq!(allowed_rows(&b, &placed, 7), allowed_rows(&b, &open, 7));
+        let mut kept = Kept::default();
+        assert_eq!(
+            links(&b, &placed, &mut kept),
+            links(&b, &placed, &mut Kept::default())
+        );
+        let fresh = links(&b, &open, &mut Kept::default());
+        assert!(fresh
+            .iter()
+            .any(|l| l.digit == 7 && l.cells.0 == 0 && l.strong));
+        assert_eq!(links(&b, &open, &mut kept), fresh);
     }
 
     #[test]
