@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Cells as a bit set, bit `c` for cell `c` (boards of up to 128 cells: every rule
-/// reading sets of cells runs on boards of up to [`MAX_CELLS`]).
+/// reading sets of cells runs on boards of up to 81).
 pub type Cells = u128;
 
 /// Largest board the rule runs on, in cells (a set of cells holds up to 128).
@@ -155,7 +155,7 @@ pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
 
 /// Every almost locked set of two or more cells in the position, each cell set once
 /// (a set inside a box and a line is found in both), in unit order; none on a board of
-/// more than [`MAX_CELLS`] cells.
+/// more than 81 cells.
 pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
     let mut out: Vec<(Cells, u64)> = Vec::new();
     if s.value.len() > MAX_CELLS {
