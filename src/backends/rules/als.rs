@@ -24,7 +24,9 @@
 
 use super::board::Board;
 use super::state::{PositionKey, State};
-use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step};
+use super::step::{
+    push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step,
+};
 use super::templates;
 use super::twosat;
 use crate::graph::scc::Digraph;
@@ -115,8 +117,7 @@ pub(super) fn members(set: &Cells) -> Vec<usize> {
 
 /// The cells of a set, in order, without collecting them.
 pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
-    let set = *set;
-    super::step::ones(set as u64).chain(super::step::ones((set >> 64) as u64).map(|c| c + 64))
+    super::step::ones128(*set)
 }
 
 /// A row of the board's bit tables (boards of up to 128 cells) as a cell set.
@@ -140,6 +141,11 @@ pub(super) fn unit_sets(board: &Board) -> Vec<Cells> {
     (0..board.unit_count())
         .map(|u| cells_from(board.unit_row(u)))
         .collect()
+}
+
+/// The cells of `holders` that see every cell of `group` (`peers`: [`peer_sets`]).
+pub(super) fn seeing_all(group: &Cells, holders: &Cells, peers: &[Cells]) -> Cells {
+    cells_in(group).fold(*holders, |common, c| and(&common, &peers[c]))
 }
 
 /// For each digit (index `d - 1`), the open cells holding it.
@@ -234,16 +240,10 @@ impl Kept {
             .clone()
     }
 
-    fn groups(
-        &mut self,
-        board: &Board,
-        s: &State,
-        plain: &twosat::Instance,
-        index: &[u32],
-    ) -> Rc<Groups> {
+    fn groups(&mut self, board: &Board, s: &State, plain: &twosat::Instance) -> Rc<Groups> {
         let sets = self.sets(board, s);
         self.groups
-            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, index, sets, true)))
+            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, sets, true)))
             .clone()
     }
 }
@@ -348,11 +348,7 @@ impl Extended {
 fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Extended {
     let plain = kept.instance.instance(board, s);
     let n = board.n;
-    let cells = n * n;
-    let mut index = vec![u32::MAX; cells * n];
-    for (v, &(c, d)) in plain.vars.iter().enumerate() {
-        index[c * n + d as usize - 1] = v as u32;
-    }
+    let index = &plain.index;
     let mut template_arcs: Vec<(u32, u32)> = Vec::new();
     if with_templates {
         for l in templates::links(board, s, &mut kept.templates) {
@@ -370,7 +366,7 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
             template_arcs.push((y ^ 1, x));
         }
     }
-    let groups = kept.groups(board, s, &plain, &index);
+    let groups = kept.groups(board, s, &plain);
     let nodes = 2 * (plain.vars.len() + groups.groups.len());
     let graph = plain.graph.extended(nodes, &[&template_arcs, &groups.arcs]);
     template_arcs.sort_unstable();
@@ -382,17 +378,17 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
     }
 }
 
-/// The sets, group variables and their implications of a position (`index`: each
-/// candidate's variable in `plain`).
+/// The sets, group variables and their implications of a position (the candidates
+/// are the variables of `plain`).
 fn groups_of(
     board: &Board,
     s: &State,
     plain: &twosat::Instance,
-    index: &[u32],
     sets: Rc<Vec<(Cells, u64)>>,
     isolate_unseen: bool,
 ) -> Groups {
     let n = board.n;
+    let index = &plain.index;
     let cells = n * n;
     let mut arcs: Vec<(u32, u32)> = Vec::new();
     let peers = peer_sets(board);
@@ -418,16 +414,11 @@ fn groups_of(
     // it", so none into "it is not": no path between two other nodes can pass through
     // either, and the group takes no arcs.
     let mut seen_by: Vec<Cells> = Vec::new();
-    let sight = |group: &Cells, d: u8| {
-        cells_in(group).fold(holders[d as usize - 1], |common, c| and(&common, &peers[c]))
-    };
+    let sight = |group: &Cells, d: u8| seeing_all(group, &holders[d as usize - 1], &peers);
     let mut literals: Vec<u32> = Vec::new();
     for &(set, digits) in sets.iter() {
         literals.clear();
-        let mut left = digits;
-        while left != 0 {
-            let d = left.trailing_zeros() as u8 + 1;
-            left &= left - 1;
+        for d in super::step::ones(digits).map(|i| i as u8 + 1) {
             let group = and(&set, &holders[d as usize - 1]);
             let lit = if count(&group) == 1 {
                 2 * index[first(&group).unwrap_or(0) * n + d as usize - 1]
@@ -552,10 +543,8 @@ fn groups_of(
 /// Adds a chain's cells (each once) and its single-candidate links to `st`.
 fn add_chain(st: &mut Step, chain: &[AlsLink]) {
     for l in chain {
-        for x in l.from.cells.iter().chain(&l.to.cells) {
-            if !st.cells.contains(x) {
-                st.cells.push(*x);
-            }
+        for &x in l.from.cells.iter().chain(&l.to.cells) {
+            push_new(&mut st.cells, x);
         }
         if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
             st.links.push(Link {
@@ -629,9 +618,7 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
         .collect();
     for set in &sets {
         for &c in &set.cells {
-            if !st.cells.contains(&c) {
-                st.cells.push(c);
-            }
+            push_new(&mut st.cells, c);
         }
     }
     st.detail = Detail::Als { sets, forced: all };
@@ -700,13 +687,8 @@ mod tests {
     /// that no cell sees whole given no arcs or not, and its candidate count.
     fn graph_of(b: &Board, s: &State, isolate_unseen: bool) -> (Digraph, usize) {
         let plain = twosat::instance(b, s);
-        let n = b.n;
-        let mut index = vec![u32::MAX; n * n * n];
-        for (v, &(c, d)) in plain.vars.iter().enumerate() {
-            index[c * n + d as usize - 1] = v as u32;
-        }
         let sets = Rc::new(sets(b, s));
-        let groups = groups_of(b, s, &plain, &index, sets, isolate_unseen);
+        let groups = groups_of(b, s, &plain, sets, isolate_unseen);
         let nodes = 2 * (plain.vars.len() + groups.groups.len());
         (
             plain.graph.extended(nodes, &[&groups.arcs]),

@@ -10,7 +10,7 @@
 use super::als::{self, add, and, cells_in, members, Cells};
 use super::board::Board;
 use super::state::State;
-use super::step::{digits_of, AlsSet, Detail, Link, Step};
+use super::step::{digits_of, push_new, AlsSet, Detail, Link, Step};
 use crate::graph::scc::Digraph;
 
 /// Most candidates of a stem (the petals multiply with them).
@@ -48,10 +48,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
     for (k, &(_, digits)) in sets.iter().enumerate() {
         at.push(seeing.len());
         for d in digits_of(digits) {
-            let mut sees = holders[d as usize - 1];
-            for c in cells_in(&held(k, d)) {
-                sees = and(&sees, &peers[c]);
-            }
+            let sees = als::seeing_all(&held(k, d), &holders[d as usize - 1], &peers);
             seeing.push(sees);
             for stem in cells_in(&and(&sees, &stem_cells)) {
                 petal_pairs.push(((stem * n + d as usize - 1) as u32, k as u32));
@@ -135,9 +132,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                 }
                 let cells = members(&sets[k].0);
                 for &c in &cells {
-                    if !step.cells.contains(&c) {
-                        step.cells.push(c);
-                    }
+                    push_new(&mut step.cells, c);
                 }
                 petal_sets.push((
                     d,

@@ -26,7 +26,7 @@
 use super::board::Board;
 use super::state::{PositionKey, State};
 use super::step::Detail;
-use super::step::{GraphKind, GraphRule, Link, Step};
+use super::step::{push_new, GraphKind, GraphRule, Link, Step};
 use crate::graph::nonrep::{FlagEdge, Hop, Nr};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -247,9 +247,7 @@ fn cycle_cells(links: &[Link]) -> Vec<usize> {
     let mut cells = Vec::new();
     for l in links {
         for c in [l.from.0, l.to.0] {
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
+            push_new(&mut cells, c);
         }
     }
     cells
@@ -564,9 +562,7 @@ pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
 /// path its end), so pictures and `cells` show everything the step reasons with.
 fn add_walk_cells(step: &mut Step) {
     for c in cycle_cells(&step.links) {
-        if !step.cells.contains(&c) {
-            step.cells.push(c);
-        }
+        push_new(&mut step.cells, c);
     }
 }
 

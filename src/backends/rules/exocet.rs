@@ -17,7 +17,7 @@
 
 use super::board::Board;
 use super::state::State;
-use super::step::{digits_of, Detail, Exocet, Step};
+use super::step::{digits_of, push_new, Detail, Exocet, Step};
 
 /// Most base digits a pattern may have.
 const MAX_BASE_DIGITS: u32 = 4;
@@ -131,19 +131,13 @@ fn step_of(found: Vec<Exocet>) -> Option<Step> {
         }
         step.eliminations.extend(new);
         for &c in exocet.base.iter().chain(&exocet.targets) {
-            if !step.cells.contains(&c) {
-                step.cells.push(c);
-            }
+            push_new(&mut step.cells, c);
         }
         for &d in &exocet.digits {
-            if !step.digits.contains(&d) {
-                step.digits.push(d);
-            }
+            push_new(&mut step.digits, d);
         }
         for &u in &exocet.cross_lines {
-            if !step.units.contains(&u) {
-                step.units.push(u);
-            }
+            push_new(&mut step.units, u);
         }
         patterns.push(exocet);
     }

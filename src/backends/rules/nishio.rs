@@ -108,11 +108,17 @@ pub fn used_cells(
     Ok((total > 0).then_some((used, total)))
 }
 
+/// For each column, the rows where digit `d` is placed or a candidate: what the layered
+/// graph of the digit is built from.
+pub fn allowed_columns(board: &Board, s: &State, d: u8) -> Vec<u64> {
+    (0..board.n).map(|k| s.places(d, board.column(k))).collect()
+}
+
 /// Whether digit `d` has a valid placement in position `s` with the digit in every
 /// cell of `forced` and in none of `barred` (cells given as indices).
 pub fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
     let n = board.n;
-    let mut allowed: Vec<u64> = (0..n).map(|k| s.places(d, board.column(k))).collect();
+    let mut allowed = allowed_columns(board, s, d);
     for &c in forced {
         allowed[c % n] &= 1 << (c / n);
     }
@@ -142,11 +148,8 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept, deadline: Option<Instant>
         return None;
     }
     kept.quiet.resize_with(n, Vec::new);
-    let mut allowed = vec![0u64; n];
     for d in 1..=n as u8 {
-        for (k, a) in allowed.iter_mut().enumerate() {
-            *a = s.places(d, board.column(k));
-        }
+        let allowed = allowed_columns(board, s, d);
         if (0..n).all(|k| allowed[k].count_ones() == 1) || kept.quiet[d as usize - 1] == allowed {
             continue;
         }
@@ -175,7 +178,7 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept, deadline: Option<Instant>
             step.digits.push(d);
             return Some(step);
         }
-        kept.quiet[d as usize - 1].clone_from(&allowed);
+        kept.quiet[d as usize - 1] = allowed;
     }
     None
 }
@@ -226,8 +229,7 @@ mod tests {
                 let fresh = find(&b, &s, &mut Kept::default(), None);
                 skipped += (1..=9u8)
                     .filter(|&d| {
-                        let cols: Vec<u64> = (0..9).map(|k| s.places(d, b.column(k))).collect();
-                        kept.quiet.get(d as usize - 1) == Some(&cols)
+                        kept.quiet.get(d as usize - 1) == Some(&allowed_columns(&b, &s, d))
                     })
                     .count();
                 steps += usize::from(fresh.is_some());

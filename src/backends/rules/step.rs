@@ -423,6 +423,20 @@ pub fn ones(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The positions of the set bits of a 128-bit set, ascending (cell sets of boards of
+/// up to 128 cells).
+pub fn ones128(bits: u128) -> impl Iterator<Item = usize> {
+    ones(bits as u64).chain(ones((bits >> 64) as u64).map(|i| i + 64))
+}
+
+/// Adds `x` to `list` unless it is there already (the cells, digits and units a step
+/// names, each once).
+pub fn push_new<T: PartialEq>(list: &mut Vec<T>, x: T) {
+    if !list.contains(&x) {
+        list.push(x);
+    }
+}
+
 /// The digits of a bit set (bit `d - 1` for digit `d`), ascending.
 pub fn digits_of(bits: u64) -> Vec<u8> {
     ones(bits).map(|i| i as u8 + 1).collect()

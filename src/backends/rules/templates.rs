@@ -13,7 +13,7 @@
 
 use super::board::Board;
 use super::state::State;
-use super::step::ones;
+use super::step::ones128;
 
 /// A digit with more templates than this gives no links (a bound on the listing's
 /// time and memory; sound either way).
@@ -40,19 +40,10 @@ fn box_bits(board: &Board) -> Vec<u64> {
         .collect()
 }
 
-/// Per row, the columns where digit `d` is placed or a candidate.
+/// Per row, the columns where digit `d` is placed or a candidate (a placed cell keeps
+/// its digit's place in its units).
 fn allowed_rows(board: &Board, s: &State, d: u8) -> Vec<u64> {
-    let n = board.n;
-    (0..n)
-        .map(|r| {
-            (0..n)
-                .filter(|&c| {
-                    let cell = r * n + c;
-                    s.value[cell] == d || (s.value[cell] == 0 && s.cand[cell].contains(d))
-                })
-                .fold(0u64, |m, c| m | 1 << c)
-        })
-        .collect()
+    (0..board.n).map(|r| s.places(d, board.row(r))).collect()
 }
 
 /// Every template of a digit whose cells per row are `allowed` ([`allowed_rows`]),
@@ -98,11 +89,6 @@ fn templates_into(
         true
     }
     walk(0, n, (allowed, box_bit), (0, 0), 0, out, limit)
-}
-
-/// The cells of a set of up to 128, in order.
-fn bits(set: u128) -> impl Iterator<Item = usize> {
-    ones(set as u64).chain(ones((set >> 64) as u64).map(|c| c + 64))
 }
 
 /// The links of each digit as last listed, kept by their owner (the ALS rule's cache,
@@ -196,19 +182,19 @@ fn digit_links(
     with.fill(0);
     common.fill(u128::MAX);
     for &m in masks {
-        for x in bits(m & open) {
+        for x in ones128(m & open) {
             with[x] |= m;
             common[x] &= m;
         }
     }
-    for a in bits(open) {
+    for a in ones128(open) {
         let row = a - a % n;
         let without = (row..row + n)
             .filter(|&x| x != a)
             .fold(u128::MAX, |w, x| w & common[x]);
         let with = with[a];
         let later = open & !peers[a] & (u128::MAX << a << 1);
-        for b in bits(later) {
+        for b in ones128(later) {
             if with >> b & 1 == 0 {
                 out.push(TemplateLink {
                     digit: d,

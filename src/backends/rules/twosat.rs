@@ -23,7 +23,7 @@
 
 use super::board::Board;
 use super::state::{PositionKey, State};
-use super::step::{Contradiction, Detail, Forced, Link, Step};
+use super::step::{ones, push_new, Contradiction, Detail, Forced, Link, Step};
 use crate::graph::scc::Digraph;
 use std::rc::Rc;
 
@@ -32,6 +32,8 @@ use std::rc::Rc;
 pub struct Instance {
     /// `(cell, digit)` of each variable.
     pub vars: Vec<(usize, u8)>,
+    /// The variable of each candidate, at `cell * n + digit - 1` (`u32::MAX` for none).
+    pub index: Vec<u32>,
     /// The implications.
     pub graph: Digraph,
 }
@@ -109,11 +111,7 @@ pub fn instance(board: &Board, s: &State) -> Instance {
                 continue;
             }
             open.clear();
-            let mut places = s.places(d, u);
-            while places != 0 {
-                open.push(board.cell(u, places.trailing_zeros()));
-                places &= places - 1;
-            }
+            open.extend(ones(s.places(d, u)).map(|i| board.cell(u, i as u32)));
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
                     clause(neg(var(a, d)), neg(var(b, d)));
@@ -201,6 +199,7 @@ pub fn instance(board: &Board, s: &State) -> Instance {
     Instance {
         graph: Digraph::new(vars.len() * 2, &arcs),
         vars,
+        index,
     }
 }
 
@@ -280,9 +279,7 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
     }
     let mut step = Step::new(Detail::TwoSat { forced: Vec::new() });
     for f in &forced {
-        if !step.cells.contains(&f.candidate.0) {
-            step.cells.push(f.candidate.0);
-        }
+        push_new(&mut step.cells, f.candidate.0);
         step.digits.push(f.candidate.1);
         if f.placed {
             step.placements.push(f.candidate);
@@ -293,9 +290,7 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
     }
     for l in step.links.clone() {
         for x in [l.from.0, l.to.0] {
-            if !step.cells.contains(&x) {
-                step.cells.push(x);
-            }
+            push_new(&mut step.cells, x);
         }
     }
     step.detail = Detail::TwoSat { forced };
