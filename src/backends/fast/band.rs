@@ -462,9 +462,10 @@ impl Board {
 
     /// The stack update of the digit whose band-0 word is `w`: per stack, the
     /// columns × bands occupancy matrix keeps only what lies on a permutation
-    /// (pointing and claiming along columns, hidden singles in columns).
+    /// (pointing and claiming along columns, hidden singles in columns). Returns the
+    /// words it changed.
     #[inline(always)]
-    fn stack_update(&mut self, w: usize) -> Step {
+    fn stack_update(&mut self, w: usize) -> Result<u32, Contradiction> {
         let c0 = self.cand[w];
         let c1 = self.cand[w + 1];
         let c2 = self.cand[w + 2];
@@ -483,10 +484,13 @@ impl Board {
             k[1] |= (u >> 3 & 7) << (3 * s);
             k[2] |= (u >> 6 & 7) << (3 * s);
         }
-        self.narrow(w, SPREAD[k[0] as usize]);
-        self.narrow(w + 1, SPREAD[k[1] as usize]);
-        self.narrow(w + 2, SPREAD[k[2] as usize]);
-        Ok(())
+        let mut changed = 0;
+        for (j, &keep) in k.iter().enumerate() {
+            let old = self.cand[w + j];
+            self.cand[w + j] = old & SPREAD[keep as usize];
+            changed |= u32::from(self.cand[w + j] != old) << (w + j);
+        }
+        Ok(changed)
     }
 
     /// Cells of band `b` with at least one, two and three candidates.
@@ -582,10 +586,14 @@ impl Board {
                     if !STACKS || digits == 0 {
                         break;
                     }
+                    // The words these change are all that can be due now.
                     while digits != 0 {
                         let d = digits.trailing_zeros() as usize;
                         digits &= digits - 1;
-                        self.stack_update(d * 3)?;
+                        due |= self.stack_update(d * 3)?;
+                    }
+                    if due == 0 {
+                        break;
                     }
                 }
             }
