@@ -317,8 +317,9 @@ pub struct Board {
     /// The two-candidate cells of each band, as the last naked-singles pass found them.
     pairs: [u32; 3],
     /// The words narrowed by a placement or a branch since the propagation last ran:
-    /// it updates them first instead of comparing every word with `seen` (a word
-    /// left out would still be found by the comparison that follows).
+    /// it updates them first instead of comparing every word with `seen`. It must
+    /// hold every word that differs from `seen` when the propagation starts, so every
+    /// narrowing outside the propagation goes through [`Board::restrict`].
     pending: u32,
     /// How many permutations each digit has left, per band (unit `b`) and per stack
     /// (unit `3 + s`), at `9 * unit + digit`: kept by the updates of the deep
@@ -423,8 +424,9 @@ impl Board {
     }
 
     /// The digit-band update of word `i` (see the module documentation); `COUNTS` keeps
-    /// its permutation count too. Returns 0 when it changed no other word (else the
-    /// cells it took from the digit's other bands and those it placed).
+    /// its permutation count too. Returns 0 only when it changed no other word (else
+    /// the cells it took from the digit's other bands and those it placed, which may
+    /// have left the other digits unchanged).
     #[inline(always)]
     fn update<const COUNTS: bool>(&mut self, i: usize) -> Result<u32, Contradiction> {
         let a = self.cand[i];
@@ -557,10 +559,14 @@ impl Board {
     /// words changed, each time the band updates run dry, and keeps the permutation
     /// counts. On a contradiction the board is left part-way.
     pub fn propagate<const STACKS: bool>(&mut self) -> Step {
+        debug_assert_eq!(self.changed_words() & !self.pending, 0);
         // Counts left stale by a shallow propagation: the bands' are counted afresh
         // (a word that changes from here is counted again by its update) and every
         // digit is due for its stack update.
         let mut digits: u32 = 0;
+        if !STACKS {
+            self.counts_kept = false;
+        }
         if STACKS && !self.counts_kept {
             digits = 0x1ff;
             for (i, &w) in self.cand.iter().enumerate() {
@@ -578,8 +584,10 @@ impl Board {
                     due = self.changed_words();
                 }
                 if due != 0 {
-                    // Every word that differs from `seen` is in `due`: when no
-                    // update changes another word, none differs after them, and the
+                    // Every word that differs from `seen` is in `due` (`pending`
+                    // holds every word narrowed outside, a comparison pass or a
+                    // stack update every word changed inside): when no update
+                    // changes another word, none differs after them, and the
                     // comparison pass is skipped.
                     let mut spilled = 0;
                     while due != 0 {
@@ -1063,9 +1071,9 @@ mod tests {
         .unwrap();
         let mut compared = 0;
         for line in text.lines().take(80) {
-            // Down one path of guesses: the first candidate of the first open cell
-            // of each band in turn, both boards propagated after each, deep and
-            // shallow in turn.
+            // Down one path of guesses: the lowest candidate of the first open cell
+            // of the first band with one, both boards propagated after each, deep
+            // and shallow in turn.
             let mut board = Board::from_givens(&cells_of(line)).unwrap();
             for level in 0..30 {
                 let deep = level % 2 == 1;
