@@ -76,9 +76,14 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
         cross_lines,
         outside,
         covers,
+        mirrors,
         eliminations,
     } = &patterns[0];
     assert_eq!(eliminations, &step.eliminations);
+    assert!(
+        mirrors.is_empty(),
+        "the exocet's own argument makes this step"
+    );
     assert_eq!(cross_lines, &step.units);
     // The facts the argument rests on, in the position the step was found in.
     let s = picture::states_before(board, &State::new(board, &p), &run.steps[..k]).remove(k - 1);
@@ -149,6 +154,62 @@ fn a_junior_exocet_is_the_first_step_beyond_singles_of_forum_puzzle_4() {
         );
     }
     assert!(svg.contains("orange outline: a target"));
+}
+
+#[test]
+fn a_target_keeps_only_digits_its_mirror_can_take_on_forum_puzzle_105() {
+    // The exocet's own argument removes nothing here: base and targets hold the same
+    // four digits. The mirror removes the first deduction beyond singles.
+    let p = forum(105);
+    let mut solver = RulesSolver::new(false);
+    let run = sound_run(&mut solver, &p);
+    let board = solver.board(&p.geometry);
+    let (k, step) = first_beyond_singles(&run).expect("a step beyond singles");
+    assert_eq!(step.rule_name(), "exocet", "step {k}");
+    let solution = dlx_solution(&p);
+    assert_step_agrees(board, step, &solution, "forum 105");
+    let Detail::Exocet { patterns } = &step.detail else {
+        panic!("not an exocet: {step:?}");
+    };
+    let s = picture::states_before(board, &State::new(board, &p), &run.steps[..k]).remove(k - 1);
+    let (row, col, bx) = (
+        |c: usize| c / 9,
+        |c: usize| c % 9,
+        |c: usize| c / 27 * 3 + c % 9 / 3,
+    );
+    let mut from_mirrors = 0;
+    for x in patterns {
+        let along_rows = row(x.base[0]) == row(x.base[1]);
+        let line = |c: usize| if along_rows { row(c) } else { col(c) };
+        let across = |c: usize| if along_rows { col(c) } else { row(c) };
+        for (t, mirror) in &x.mirrors {
+            let other = *x.targets.iter().find(|&o| o != t).expect("two targets");
+            // The mirror: two cells of the other target's box, in the band's line that
+            // holds neither the base nor this target, outside the other's cross-line.
+            assert_eq!(mirror.len(), 2);
+            for &m in mirror {
+                assert_eq!(bx(m), bx(other));
+                assert!(line(m) != line(x.base[0]) && line(m) != line(*t));
+                assert_ne!(across(m), across(other));
+            }
+            // The target's digit is in its mirror in the solution.
+            assert!(mirror.iter().any(|&m| solution[m] == solution[*t]));
+            // Every base digit the target loses is one its mirror cannot take.
+            for &(_, d) in x.eliminations.iter().filter(|&&(c, _)| c == *t) {
+                if x.digits.contains(&d) {
+                    assert!(mirror.iter().all(|&m| !can_hold(&s, m, d)));
+                    from_mirrors += 1;
+                }
+            }
+        }
+    }
+    assert!(from_mirrors > 0, "a mirror removes a base digit");
+    let reason = render::reason(board, step);
+    assert!(reason.contains("mirror"), "{reason}");
+    let mirror_cells: usize = patterns.iter().map(|x| 2 * x.mirrors.len()).sum();
+    let svg = picture::svg(board, &s, k, step);
+    assert_eq!(svg.matches("class=\"mirror\"").count(), mirror_cells);
+    assert!(svg.contains("violet dashes: a target's mirror"));
 }
 
 #[test]

@@ -9,8 +9,14 @@
 //! outside the band. Outside the band the cross-lines' cells that can hold each base
 //! digit are required to lie in two houses (rows, columns or boxes), which hold it
 //! twice at most: so `x` is in a target, and so is `y`. The two targets then hold
-//! exactly the base cells' two digits: a target loses every digit the base cells lack,
-//! a base cell every digit neither target has.
+//! exactly the base cells' two digits: a target loses every digit the base cells lack.
+//!
+//! A target's digit also sits in its *mirror*. Say the first target holds `x`. In the
+//! second target's box `x` is not in the base row (a base cell has it) nor in the
+//! first target's row, so it is in the band's third row there: not in the second
+//! target's column (that cell is the second target, holding `y`, or its companion), so
+//! in one of the other two cells, the mirror. A target loses every base digit its
+//! mirror cannot take, and a base cell every digit neither target can still take.
 //!
 //! Found along rows (bands of three rows) and along columns (stacks), on classic 9×9
 //! boards and X-Sudoku (the argument uses rows, columns and boxes only).
@@ -130,7 +136,8 @@ fn step_of(found: Vec<Exocet>) -> Option<Step> {
             continue;
         }
         step.eliminations.extend(new);
-        for &c in exocet.base.iter().chain(&exocet.targets) {
+        let mirrors = exocet.mirrors.iter().flat_map(|(_, m)| m);
+        for &c in exocet.base.iter().chain(&exocet.targets).chain(mirrors) {
             push_new(&mut step.cells, c);
         }
         for &d in &exocet.digits {
@@ -160,6 +167,32 @@ struct Pattern {
     band: [usize; 3],
 }
 
+/// A target cell with its companion, its cross-line (across index) and its line.
+struct Target {
+    cell: usize,
+    companion: usize,
+    across: usize,
+    line: usize,
+}
+
+impl Pattern {
+    /// The mirror of target `t`: the cells of `other`'s box in the band's line that is
+    /// neither the base's nor `t`'s, outside `other`'s cross-line.
+    fn mirror(&self, t: &Target, other: &Target, at: &dyn Fn(usize, usize) -> usize) -> Vec<usize> {
+        let line = self
+            .others
+            .iter()
+            .copied()
+            .find(|&l| l != t.line)
+            .expect("the band has two lines besides the base's");
+        let first = other.across / 3 * 3;
+        (first..first + 3)
+            .filter(|&a| a != other.across)
+            .map(|a| at(line, a))
+            .collect()
+    }
+}
+
 /// The first pair of targets for one base, one in each of the band's other boxes,
 /// that makes the exocet remove something.
 fn targets(
@@ -170,35 +203,44 @@ fn targets(
     at: &dyn Fn(usize, usize) -> usize,
     cross_unit: &dyn Fn(usize) -> usize,
 ) -> Option<Exocet> {
-    let holds_base = |c: usize| {
+    // The digits a cell can hold (its own, once placed).
+    let can_hold = |c: usize| {
         if s.value[c] != 0 {
-            p.digits >> (s.value[c] - 1) & 1 == 1
+            1u64 << (s.value[c] - 1)
         } else {
-            s.cand[c].0 & p.digits != 0
+            s.cand[c].0
         }
     };
+    let holds_base = |c: usize| can_hold(c) & p.digits != 0;
     let stacks: Vec<usize> = (0..3).filter(|&t| t != stack).collect();
-    // Per other box of the band, the targets it offers: (target, companion, across).
-    let offers: Vec<Vec<(usize, usize, usize)>> = stacks
+    // Per other box of the band, the targets it offers.
+    let offers: Vec<Vec<Target>> = stacks
         .iter()
         .map(|&t| {
             let mut v = Vec::new();
             for across in t * 3..t * 3 + 3 {
                 for (a, b) in [(0, 1), (1, 0)] {
-                    let (target, companion) = (at(p.others[a], across), at(p.others[b], across));
-                    if s.value[target] == 0
-                        && s.cand[target].0 & p.digits != 0
+                    let (cell, companion) = (at(p.others[a], across), at(p.others[b], across));
+                    if s.value[cell] == 0
+                        && s.cand[cell].0 & p.digits != 0
                         && !holds_base(companion)
                     {
-                        v.push((target, companion, across));
+                        v.push(Target {
+                            cell,
+                            companion,
+                            across,
+                            line: p.others[a],
+                        });
                     }
                 }
             }
             v
         })
         .collect();
-    for &(t1, comp1, a1) in &offers[0] {
-        for &(t2, comp2, a2) in &offers[1] {
+    for o1 in &offers[0] {
+        for o2 in &offers[1] {
+            let (t1, comp1, a1) = (o1.cell, o1.companion, o1.across);
+            let (t2, comp2, a2) = (o2.cell, o2.companion, o2.across);
             let crosses = [p.third, a1, a2];
             // The cross-lines' cells outside the band.
             let outside: Vec<usize> = (0..9)
@@ -210,9 +252,7 @@ fn targets(
                 let mut holding: Vec<usize> = outside
                     .iter()
                     .copied()
-                    .filter(|&c| {
-                        s.value[c] == d || (s.value[c] == 0 && s.cand[c].0 >> (d - 1) & 1 == 1)
-                    })
+                    .filter(|&c| can_hold(c) >> (d - 1) & 1 == 1)
                     .collect();
                 holding.sort_unstable();
                 match cover(board, &holding) {
@@ -224,18 +264,26 @@ fn targets(
                 continue;
             }
             let base_has = s.cand[p.base[0]].0 | s.cand[p.base[1]].0;
-            let targets_have = s.cand[t1].0 | s.cand[t2].0;
             let mut eliminations = Vec::new();
-            for t in [t1, t2] {
+            let mut mirrors = Vec::new();
+            let mut targets_keep = 0;
+            for (t, other) in [(o1, o2), (o2, o1)] {
+                let mirror = p.mirror(t, other, at);
+                let mirror_has = mirror.iter().fold(0, |m, &c| m | can_hold(c));
+                let keep = s.cand[t.cell].0 & base_has & mirror_has;
                 eliminations.extend(
-                    digits_of(s.cand[t].0 & !base_has)
+                    digits_of(s.cand[t.cell].0 & !keep)
                         .into_iter()
-                        .map(|d| (t, d)),
+                        .map(|d| (t.cell, d)),
                 );
+                if s.cand[t.cell].0 & base_has & !mirror_has != 0 {
+                    mirrors.push((t.cell, mirror));
+                }
+                targets_keep |= keep;
             }
             for b in p.base {
                 eliminations.extend(
-                    digits_of(s.cand[b].0 & !targets_have)
+                    digits_of(s.cand[b].0 & !targets_keep)
                         .into_iter()
                         .map(|d| (b, d)),
                 );
@@ -251,6 +299,7 @@ fn targets(
                 cross_lines: crosses.iter().map(|&a| cross_unit(a)).collect(),
                 outside,
                 covers,
+                mirrors,
                 eliminations,
             });
         }

@@ -205,7 +205,7 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
     }
     if matches!(step.detail, Detail::Exocet { .. }) {
         lines.push(
-            "green outline: a base cell; orange outline: a target; grey dashes: a companion; blue: the cross-lines' cells outside the band."
+            "green outline: a base cell; orange outline: a target; grey dashes: a companion; violet dashes: a target's mirror; blue: the cross-lines' cells outside the band."
                 .into(),
         );
     }
@@ -403,6 +403,8 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
             o.push_str(&outlines(&g, &p.targets, "target", "#ea580c", ""));
             let dash = " stroke-dasharray=\"4 3\"";
             o.push_str(&outlines(&g, &p.companions, "companion", "#6b7280", dash));
+            let mirrors: Vec<usize> = p.mirrors.iter().flat_map(|(_, m)| m.clone()).collect();
+            o.push_str(&outlines(&g, &mirrors, "mirror", "#7c3aed", dash));
         }
     }
     if !with_caption {

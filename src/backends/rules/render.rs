@@ -180,6 +180,28 @@ fn exocet_reason(board: &Board, p: &Exocet) -> String {
         cells(board, &p.companions),
         outside.join(", "),
         cells(board, &p.targets),
+    ) + &mirror_reason(board, p)
+}
+
+/// Why targets lose base digits their mirrors cannot take (empty when none does).
+fn mirror_reason(board: &Board, p: &Exocet) -> String {
+    if p.mirrors.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = p
+        .mirrors
+        .iter()
+        .map(|(t, mirror)| {
+            format!(
+                "{} takes only a digit {} can hold",
+                board.cell_name(*t),
+                cells(board, mirror)
+            )
+        })
+        .collect();
+    format!(
+        "; a target's digit is also in its mirror (in the other target's box it is neither in the base line nor in this target's line, and the cell of the band's third line in the other target's cross-line is that target or its companion), so {}, and a base cell keeps only digits a target can take",
+        each.join(", ")
     )
 }
 

@@ -244,6 +244,9 @@ pub struct Exocet {
     /// Per base digit, the houses (at most two) that hold every cell of `outside`
     /// able to take it.
     pub covers: Vec<(u8, Vec<usize>)>,
+    /// The targets that lose a base digit their *mirror* cannot take, each with its
+    /// mirror: the two cells of the other target's box that hold the target's digit.
+    pub mirrors: Vec<(usize, Vec<usize>)>,
     /// What this exocet removes.
     pub eliminations: Vec<(usize, u8)>,
 }
