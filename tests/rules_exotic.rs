@@ -9,11 +9,12 @@ mod common;
 
 use common::cli::{err, out, run};
 use common::*;
+use sudoku_arena::backends::rules::board::Board;
 use sudoku_arena::backends::rules::engine::{Options, Run};
 use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::step::{Detail, Exocet, Step};
-use sudoku_arena::backends::rules::stuck::reached;
-use sudoku_arena::backends::rules::{msls, picture, render, soundness, RulesSolver};
+use sudoku_arena::backends::rules::step::{Detail, Exocet, House, Step};
+use sudoku_arena::backends::rules::stuck::{self, reached};
+use sudoku_arena::backends::rules::{msls, picture, render, soundness, weights, RulesSolver};
 use sudoku_arena::model::{Puzzle, Variant};
 
 /// The forum-hardest puzzle on line `line` (from 1) of the test copy.
@@ -363,28 +364,30 @@ fn a_multi_sector_locked_set_with_a_box_gives_forum_puzzle_13_its_first_deductio
     assert_eq!(first_deduction_is_a_locked_set(13), 1);
 }
 
-#[test]
-fn every_locked_set_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_solution() {
+/// A family past the ladder's end: its search on a position.
+type Family = fn(&Board, &State) -> Option<Step>;
+
+/// How many of the first `count` forum-hardest puzzles get a step from `find` where
+/// the ladder stops; each step's removals are checked against the solution.
+fn past_the_ladder_agrees(find: Family, count: usize) -> usize {
     let mut solver = RulesSolver::new(false);
     let mut found = 0;
-    for p in &data_puzzles("forum_hardest_1106.txt", 40) {
+    for p in &data_puzzles("forum_hardest_1106.txt", count) {
         let run = sound_run(&mut solver, p);
         let board = solver.board(&p.geometry);
         let s = reached(board, p, &run.steps);
-        if let Some(step) = msls::find(board, &s) {
+        if let Some(step) = find(board, &s) {
             found += 1;
             assert_step_agrees(board, &step, &dlx_solution(p), &p.display_name());
         }
     }
-    // 9 of the first 40 by this build; the bound leaves room, never for none.
-    assert!(found >= 5, "{found}");
+    found
 }
 
-#[test]
-fn on_small_boards_a_locked_set_removes_no_value_of_any_solution() {
-    // Random puzzles, maybe with many solutions: a removed candidate is in none (the
-    // brute force finds no solution with it placed). 560 of the 600 have a locked set
-    // in their givens' position by this build.
+/// How many of 600 random small puzzles (4×4 and 6×6, classic and X, maybe with
+/// many solutions) get a step from `find` in their givens' position; every candidate
+/// it removes is in no solution (the brute force finds none with it placed).
+fn removes_no_value_of_any_solution(find: Family) -> usize {
     let mut found = 0;
     for (box_rows, box_cols, variant) in [
         (2, 2, Variant::Classic),
@@ -397,7 +400,7 @@ fn on_small_boards_a_locked_set_removes_no_value_of_any_solution() {
             let mut solver = RulesSolver::new(false);
             let board = solver.board(&p.geometry);
             let s = State::new(board, &p);
-            let Some(step) = msls::find(board, &s) else {
+            let Some(step) = find(board, &s) else {
                 continue;
             };
             found += 1;
@@ -413,7 +416,105 @@ fn on_small_boards_a_locked_set_removes_no_value_of_any_solution() {
             }
         }
     }
+    found
+}
+
+#[test]
+fn every_locked_set_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_solution() {
+    // 9 of the first 40 by this build; the bound leaves room, never for none.
+    let found = past_the_ladder_agrees(msls::find, 40);
+    assert!(found >= 5, "{found}");
+}
+
+#[test]
+fn on_small_boards_a_locked_set_removes_no_value_of_any_solution() {
+    // 560 of the 600 have a locked set in their givens' position by this build.
+    let found = removes_no_value_of_any_solution(msls::find);
     assert!(found >= 200, "{found}");
+}
+
+#[test]
+fn every_weighted_count_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_solution() {
+    // 17 of the first 20 by this build; the bound leaves room, never for none.
+    let found = past_the_ladder_agrees(weights::find, 20);
+    assert!(found >= 10, "{found}");
+}
+
+#[test]
+fn on_small_boards_a_weighted_house_count_removes_no_value_of_any_solution() {
+    // 578 of the 600 give a step in their givens' position by this build.
+    let found = removes_no_value_of_any_solution(weights::find);
+    assert!(found >= 200, "{found}");
+}
+
+#[test]
+fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
+    // No rule of the ladder, no tridagon, aligned exclusion or multi-sector locked
+    // set applies after its singles; weights on its houses prove a candidate false.
+    let p = forum(5);
+    let mut solver = RulesSolver::new(false);
+    let run = sound_run(&mut solver, &p);
+    assert!(
+        first_beyond_singles(&run).is_none(),
+        "the ladder has a step"
+    );
+    let board = solver.board(&p.geometry);
+    let s = reached(board, &p, &run.steps);
+    let step = stuck::past_the_ladder(board, &s).expect("a step past the ladder");
+    assert_eq!(render::name(board, &step), "weighted house count");
+    assert!(!step.eliminations.is_empty());
+    assert_step_agrees(board, &step, &dlx_solution(&p), "forum 5");
+    let Detail::HouseWeights { weights, total } = &step.detail else {
+        panic!("not a weighted house count: {step:?}");
+    };
+    assert_eq!(*total, weights.iter().map(|&(_, w)| w).sum::<i64>());
+    // Every candidate of the position, weighed here from the houses it lies in:
+    // none below 0, the removed ones (and only they) above the total.
+    let weight = |c: usize, d: u8| -> i64 {
+        weights
+            .iter()
+            .filter(|&&(h, _)| match h {
+                House::Cell(x) => x == c,
+                House::Digit { unit, digit } => digit == d && board.units[unit].contains(&c),
+            })
+            .map(|&(_, w)| w)
+            .sum()
+    };
+    let mut above = Vec::new();
+    for c in (0..81).filter(|&c| s.value[c] == 0) {
+        for d in s.cand[c].iter() {
+            let w = weight(c, d);
+            assert!(w >= 0, "{}={d} weighs {w}", board.cell_name(c));
+            if w > *total {
+                above.push((c, d));
+            }
+        }
+    }
+    assert_eq!(above, step.eliminations);
+    // Only houses of the position: open cells, digits not placed in their unit.
+    for &(h, w) in weights {
+        assert_ne!(w, 0);
+        match h {
+            House::Cell(c) => assert_eq!(s.value[c], 0),
+            House::Digit { unit, digit } => {
+                assert!(board.units[unit].iter().all(|&c| s.value[c] != digit));
+            }
+        }
+    }
+    let reason = render::reason(board, &step);
+    assert!(
+        reason.contains("so the true candidates weigh exactly the sum"),
+        "{reason}"
+    );
+    let (c, d) = step.eliminations[0];
+    assert!(
+        reason.contains(&format!(
+            "{}={d} weighs {}",
+            board.cell_name(c),
+            weight(c, d)
+        )),
+        "{reason}"
+    );
 }
 
 #[test]

@@ -41,8 +41,8 @@ enum ExplainFormat {
 /// valid placements, marked (T)); 8 the junior exocet. With --assume-unique,
 /// uniqueness rules (level 1) too. Where the ladder gets stuck (without
 /// --allow-guessing), the first step of a sound family kept out of it (tridagon,
-/// aligned exclusion, multi-sector locked set) is shown after the grid reached, as
-/// the deduction that comes next; it is not applied.
+/// aligned exclusion, multi-sector locked set, weighted house count) is shown after
+/// the grid reached, as the deduction that comes next; it is not applied.
 ///
 /// Examples:
 ///   sudoku-arena explain examples/rules.txt

@@ -98,7 +98,8 @@ pub struct RateArgs {
     /// Each line: the steps made and the hardest rule, the open cells and candidates left,
     /// the first step beyond singles (or none), and the first deduction past the
     /// ladder's end: a sound family kept out of the ladder (tridagon, aligned pair or
-    /// triple exclusion), else, as a diagnostic only, a forcing chain (a candidate whose
+    /// triple exclusion, multi-sector locked set, weighted house count), else, as a
+    /// diagnostic only, a forcing chain (a candidate whose
     /// placement leads to a contradiction by singles, or by the rules of levels 0-2).
     /// The summary adds how many got a step beyond singles and what made the next step.
     #[arg(long, conflicts_with = "allow_guessing")]

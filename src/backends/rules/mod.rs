@@ -34,6 +34,7 @@ mod testutil;
 pub mod tridagon;
 pub mod twosat;
 pub mod unique;
+pub mod weights;
 
 use crate::model::{Geometry, Puzzle};
 use crate::solver::{ms, reported_at_end, Outcome, SolveOptions, Solver, Stats, Verdict};

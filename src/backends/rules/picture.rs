@@ -203,6 +203,12 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
                 .into(),
         );
     }
+    if matches!(step.detail, Detail::HouseWeights { .. }) {
+        lines.push(
+            "yellow: the open cells weighed as houses (a digit's houses in rows, columns and boxes are named above with their weights)."
+                .into(),
+        );
+    }
     if matches!(step.detail, Detail::Exocet { .. }) {
         lines.push(
             "green outline: a base cell; orange outline: a target; grey dashes: a companion; violet dashes: a target's mirror; blue: the cross-lines' cells outside the band."

@@ -5,8 +5,8 @@ use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
 use super::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, GraphKind, GraphRule, Link,
-    Step, UniquePattern,
+    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, GraphKind, GraphRule,
+    House, Link, Step, UniquePattern,
 };
 use crate::model::format::digit_text;
 use crate::model::UnitKind;
@@ -98,6 +98,7 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::Tridagon { .. } => "tridagon".into(),
         Detail::Exocet { .. } => "junior exocet".into(),
         Detail::Msls { .. } => "multi-sector locked set".into(),
+        Detail::HouseWeights { .. } => "weighted house count".into(),
         Detail::AlignedExclusion { .. } => if step.cells.len() == 2 {
             "aligned pair exclusion"
         } else {
@@ -152,6 +153,66 @@ fn tridagon_reason(board: &Board, step: &Step, guardians: &[usize]) -> String {
         if guardians.len() == 1 { "" } else { "s" },
         cells(board, guardians),
         digits(board, &step.digits),
+    )
+}
+
+/// The name of a house: `r4c7`, or `5 in row 2`.
+fn house_name(board: &Board, h: House) -> String {
+    match h {
+        House::Cell(c) => board.cell_name(c),
+        House::Digit { unit, digit } => {
+            format!("{} in {}", sym(board, digit), board.unit_name(unit))
+        }
+    }
+}
+
+/// Why a weighted house count removes its candidates: the weights, grouped by value,
+/// and what each removed candidate weighs against the total.
+fn weights_reason(board: &Board, step: &Step, weights: &[(House, i64)], total: i64) -> String {
+    let mut groups: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < weights.len() {
+        let w = weights[k].1;
+        let same: Vec<String> = weights[k..]
+            .iter()
+            .take_while(|&&(_, x)| x == w)
+            .map(|&(h, _)| house_name(board, h))
+            .collect();
+        k += same.len();
+        groups.push(
+            format!("{}{w}: {}", if w > 0 { "+" } else { "" }, same.join(", ")).replace('-', "−"),
+        );
+    }
+    let weight_of = |(c, d): (usize, u8)| -> i64 {
+        weights
+            .iter()
+            .filter(|&&(h, _)| match h {
+                House::Cell(x) => x == c,
+                House::Digit { unit, digit } => {
+                    digit == d && board.cell_units[c].iter().any(|&(u, _)| u == unit)
+                }
+            })
+            .map(|&(_, w)| w)
+            .sum()
+    };
+    let removed: Vec<String> = step
+        .eliminations
+        .iter()
+        .map(|&e| {
+            format!(
+                "{}={} weighs {}",
+                board.cell_name(e.0),
+                sym(board, e.1),
+                weight_of(e)
+            )
+        })
+        .collect();
+    format!(
+        "every house (an open cell, or a digit not yet placed in a unit) holds exactly one true candidate; weigh the houses {}; a candidate weighs the sum of its houses' weights, 0 or more for every candidate here, so the true candidates weigh exactly the sum of all the weights, {}, together; {}, more than that, so {} false",
+        groups.join("; "),
+        total.to_string().replace('-', "−"),
+        removed.join(", "),
+        if removed.len() == 1 { "it is" } else { "each is" }
     )
 }
 
@@ -572,6 +633,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 step.cells.len()
             )
         }
+        Detail::HouseWeights { weights, total } => weights_reason(board, step, weights, *total),
         Detail::Exocet { patterns } => {
             let each: Vec<String> = patterns.iter().map(|p| exocet_reason(board, p)).collect();
             each.join("; and ")

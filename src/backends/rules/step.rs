@@ -120,6 +120,15 @@ pub enum Detail {
         /// in a position that has a solution).
         covers: Vec<(u8, Vec<usize>)>,
     },
+    /// A weighted house count: every house holds one true candidate, so with these
+    /// weights the true candidates weigh `total` together; every candidate weighs 0
+    /// or more, and each removed one more than `total`.
+    HouseWeights {
+        /// The houses weighed (weight never 0), heaviest first.
+        weights: Vec<(House, i64)>,
+        /// The sum of the weights.
+        total: i64,
+    },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
@@ -224,6 +233,21 @@ pub enum Contradiction {
     /// The 2-SAT instance extended by almost locked sets has no solution: "the digit is
     /// in one of the step's cells" and its negation imply each other.
     Als,
+}
+
+/// A house of a position: an open cell (it takes one of its candidates), or a digit
+/// not yet placed in a unit (it goes in one of its places there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum House {
+    /// An open cell.
+    Cell(usize),
+    /// A digit in a unit.
+    Digit {
+        /// The unit.
+        unit: usize,
+        /// The digit.
+        digit: u8,
+    },
 }
 
 /// One junior exocet.

@@ -1,9 +1,10 @@
 //! Where the ladder stops, and what would make the next step: for a puzzle the rules
 //! leave stuck, the position reached (open cells, candidates left), the first step
 //! beyond singles the ladder made, and the first deduction found past its end. Past
-//! the end come the sound families kept out of the ladder ([`OFF_LADDER`]: they unlock
-//! no puzzle of the shared sets, and the multi-sector locked set costs more than the
-//! rest of the ladder on a stuck position), then, as a diagnostic only (never a
+//! the end come the sound families kept out of the ladder ([`OFF_LADDER`]: the
+//! tridagon and aligned exclusion unlock no puzzle of the shared sets, and the
+//! multi-sector locked set and the weighted house count cost far more than the rest
+//! of the ladder on a stuck position), then, as a diagnostic only (never a
 //! rule of the ladder: it tries a value and follows it), a forcing chain: a candidate
 //! whose placement leads to a contradiction by singles, or else by the rules of levels
 //! 0 to 2, in the fewest steps.
@@ -12,7 +13,7 @@ use super::board::Board;
 use super::engine::{self, Finish, Run, RULES};
 use super::state::State;
 use super::step::Step;
-use super::{exclusion, msls, render, tridagon};
+use super::{exclusion, msls, render, tridagon, weights};
 use crate::model::Puzzle;
 
 /// Sound families that are not in the ladder: tried first past its end, cheapest
@@ -22,6 +23,7 @@ pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
     exclusion::pair,
     exclusion::triple,
     msls::find,
+    weights::find,
 ];
 
 /// What a stuck run reached and lacks.

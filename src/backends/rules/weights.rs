@@ -1,0 +1,321 @@
+//! Weighted house counts: the position's linear relaxation, read as a counting
+//! argument. Every *house* of a position (an open cell, or a digit not yet placed in
+//! a unit) holds exactly one true candidate. Give each house a whole-number weight,
+//! and each candidate the sum of the weights of its houses: the true candidates then
+//! weigh, together, the sum `T` of all the weights. When every candidate weighs 0 or
+//! more, one that weighs more than `T` cannot be true. With weights +1 and −1 this is
+//! rank-0 set logic (the multi-sector locked set, fish and subsets are of this kind);
+//! other weights reach further. No value is tried: the weights are the proof.
+//!
+//! By linear-programming duality such weights exist for a candidate exactly when the
+//! relaxation (each house summing to 1 over its candidates, each in `[0, 1]`) has no
+//! point with that candidate at 1. The search solves the relaxation once (microlp),
+//! then, candidate by candidate from the lowest value in that point, fixes one at 1
+//! from that basis; the first that cannot be fixed gets its weights from a second
+//! program, which keeps every candidate at 0 or more, that one above the total, and
+//! the sum of the absolute weights as small as it can (few houses to read). The
+//! weights are then rounded to whole numbers and checked in integer arithmetic, so a
+//! step never rests on floating point; a candidate whose check fails is passed over.
+
+use super::board::Board;
+use super::state::State;
+use super::step::{Detail, House, Step};
+use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Variable};
+
+/// Most open candidates searched (a 9×9 board has at most 729): each candidate tried
+/// costs a re-solve of a program over all of them.
+const MAX_CANDIDATES: usize = 729;
+
+/// A value this close to 1 counts as 1.
+const ONE: f64 = 1.0 - 1e-7;
+
+/// Largest denominator tried when rounding the weights to whole numbers.
+const MAX_DENOMINATOR: i64 = 64;
+
+/// The houses and candidates of a position.
+pub struct Relaxation {
+    /// `(cell, digit)` of each open candidate.
+    pub candidates: Vec<(usize, u8)>,
+    /// The houses.
+    pub houses: Vec<House>,
+    /// Per house, its candidates (indices into `candidates`).
+    pub members: Vec<Vec<usize>>,
+    /// Per candidate, its houses (indices into `houses`).
+    pub of: Vec<Vec<usize>>,
+}
+
+/// The houses of a position and the candidates each holds.
+pub fn relaxation(board: &Board, s: &State) -> Relaxation {
+    let n = board.n;
+    let mut index = vec![usize::MAX; n * n * n];
+    let mut candidates = Vec::new();
+    let mut houses = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for c in (0..n * n).filter(|&c| s.value[c] == 0) {
+        let start = candidates.len();
+        for d in s.cand[c].iter() {
+            index[c * n + d as usize - 1] = candidates.len();
+            candidates.push((c, d));
+        }
+        houses.push(House::Cell(c));
+        members.push((start..candidates.len()).collect());
+    }
+    for (unit, cells) in board.units.iter().enumerate() {
+        for digit in 1..=n as u8 {
+            if cells.iter().any(|&c| s.value[c] == digit) {
+                continue;
+            }
+            houses.push(House::Digit { unit, digit });
+            members.push(
+                cells
+                    .iter()
+                    .map(|&c| index[c * n + digit as usize - 1])
+                    .filter(|&i| i != usize::MAX)
+                    .collect(),
+            );
+        }
+    }
+    let mut of: Vec<Vec<usize>> = vec![Vec::new(); candidates.len()];
+    for (h, m) in members.iter().enumerate() {
+        for &i in m {
+            of[i].push(h);
+        }
+    }
+    Relaxation {
+        candidates,
+        houses,
+        members,
+        of,
+    }
+}
+
+impl Relaxation {
+    /// What whole-number `weights` (one per house) prove: the candidates they remove
+    /// (each weighing more than the weights' sum), or none when some candidate weighs
+    /// less than 0.
+    pub fn removed_by(&self, weights: &[i64]) -> Vec<usize> {
+        let total: i64 = weights.iter().sum();
+        let weight = |i: usize| self.of[i].iter().map(|&h| weights[h]).sum::<i64>();
+        if (0..self.candidates.len()).any(|i| weight(i) < 0) {
+            return Vec::new();
+        }
+        (0..self.candidates.len())
+            .filter(|&i| weight(i) > total)
+            .collect()
+    }
+
+    /// The program "every house sums to 1", candidates in `[0, 1]`.
+    fn program(&self) -> (Problem, Vec<Variable>) {
+        let mut p = Problem::new(OptimizationDirection::Maximize);
+        let xs: Vec<Variable> = self
+            .candidates
+            .iter()
+            .map(|_| p.add_var(0.0, (0.0, 1.0)))
+            .collect();
+        for m in &self.members {
+            let sum: Vec<(Variable, f64)> = m.iter().map(|&i| (xs[i], 1.0)).collect();
+            p.add_constraint(sum, ComparisonOp::Eq, 1.0);
+        }
+        (p, xs)
+    }
+
+    /// Whole-number weights proving candidate `v` false, with few houses, if the
+    /// solver finds some that pass the check.
+    fn weights_against(&self, v: usize) -> Option<Vec<i64>> {
+        // Minimise Σ t_h with −t_h ≤ y_h ≤ t_h; every candidate weighs 0 or more,
+        // and v at least 1 more than Σ y.
+        let mut p = Problem::new(OptimizationDirection::Minimize);
+        let free = (f64::NEG_INFINITY, f64::INFINITY);
+        let ys: Vec<Variable> = self.houses.iter().map(|_| p.add_var(0.0, free)).collect();
+        let ts: Vec<Variable> = self
+            .houses
+            .iter()
+            .map(|_| p.add_var(1.0, (0.0, f64::INFINITY)))
+            .collect();
+        for (&y, &t) in ys.iter().zip(&ts) {
+            p.add_constraint([(y, 1.0), (t, -1.0)], ComparisonOp::Le, 0.0);
+            p.add_constraint([(y, 1.0), (t, 1.0)], ComparisonOp::Ge, 0.0);
+        }
+        for houses in &self.of {
+            let weight: Vec<(Variable, f64)> = houses.iter().map(|&h| (ys[h], 1.0)).collect();
+            p.add_constraint(weight, ComparisonOp::Ge, 0.0);
+        }
+        let mut margin: Vec<(Variable, f64)> = ys.iter().map(|&y| (y, -1.0)).collect();
+        for &h in &self.of[v] {
+            margin[h].1 += 1.0;
+        }
+        p.add_constraint(margin, ComparisonOp::Ge, 1.0);
+        let solution = p.solve().ok()?.into_solution().ok()?;
+        let y: Vec<f64> = ys.iter().map(|&y| solution.var_value(y)).collect();
+        let q = (1..=MAX_DENOMINATOR).find(|&q| {
+            y.iter()
+                .all(|&w| (w * q as f64 - (w * q as f64).round()).abs() < 1e-6)
+        })?;
+        let weights: Vec<i64> = y.iter().map(|&w| (w * q as f64).round() as i64).collect();
+        self.removed_by(&weights).contains(&v).then_some(weights)
+    }
+}
+
+/// The first weighted house count that removes something, found candidate by
+/// candidate (see the module's doc); `None` on a position with no solution of the
+/// relaxation (a contradiction the other rules show).
+pub fn find(board: &Board, s: &State) -> Option<Step> {
+    if s.broken.is_some() {
+        return None;
+    }
+    let r = relaxation(board, s);
+    if r.candidates.is_empty() || r.candidates.len() > MAX_CANDIDATES {
+        return None;
+    }
+    let (program, xs) = r.program();
+    let base = program.solve().ok()?.into_solution().ok()?;
+    let value: Vec<f64> = xs.iter().map(|&x| base.var_value(x)).collect();
+    let mut reached: Vec<bool> = value.iter().map(|&x| x > ONE).collect();
+    let mut order: Vec<usize> = (0..r.candidates.len()).collect();
+    order.sort_by(|&a, &b| value[a].total_cmp(&value[b]).then(a.cmp(&b)));
+    for v in order {
+        if reached[v] {
+            continue;
+        }
+        match base.clone().fix_var(xs[v], 1.0) {
+            Ok(outcome) => {
+                if let Some(point) = outcome.solution() {
+                    for (i, &x) in xs.iter().enumerate() {
+                        reached[i] |= point.var_value(x) > ONE;
+                    }
+                }
+                reached[v] = true;
+            }
+            Err(Error::Infeasible) => {
+                if let Some(weights) = r.weights_against(v) {
+                    return Some(step(&r, &weights));
+                }
+            }
+            Err(_) => {}
+        }
+    }
+    None
+}
+
+/// The step of checked weights.
+fn step(r: &Relaxation, weights: &[i64]) -> Step {
+    let total = weights.iter().sum();
+    let mut weighed: Vec<(House, i64)> = r
+        .houses
+        .iter()
+        .zip(weights)
+        .filter(|(_, &w)| w != 0)
+        .map(|(&h, &w)| (h, w))
+        .collect();
+    weighed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut step = Step::new(Detail::HouseWeights {
+        weights: Vec::new(),
+        total,
+    });
+    for &(h, _) in &weighed {
+        match h {
+            House::Cell(c) => step.cells.push(c),
+            House::Digit { unit, .. } => {
+                if !step.units.contains(&unit) {
+                    step.units.push(unit);
+                }
+            }
+        }
+    }
+    step.cells.sort_unstable();
+    step.units.sort_unstable();
+    step.eliminations = r
+        .removed_by(weights)
+        .into_iter()
+        .map(|i| r.candidates[i])
+        .collect();
+    step.digits = step.eliminations.iter().map(|&(_, d)| d).collect();
+    step.digits.sort_unstable();
+    step.digits.dedup();
+    step.detail = Detail::HouseWeights {
+        weights: weighed,
+        total,
+    };
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testutil::{position, x_wing};
+    use super::*;
+
+    #[test]
+    fn weights_with_a_candidate_below_zero_prove_nothing() {
+        let (b, s) = position(&".".repeat(81), &[]);
+        let r = relaxation(&b, &s);
+        // One cell weighed 1: its candidates weigh 1, the total is 1: nothing removed.
+        let mut w = vec![0i64; r.houses.len()];
+        w[0] = 1;
+        assert!(r.removed_by(&w).is_empty());
+        // The same cell −1, and 1 on the digit 1 in row 1: r1c1's 1 weighs 0, its
+        // other digits −1: not a proof, even though the total is 0.
+        let row1_1 = r
+            .houses
+            .iter()
+            .position(|&h| {
+                h == House::Digit {
+                    unit: b.row(0),
+                    digit: 1,
+                }
+            })
+            .unwrap();
+        w[0] = -1;
+        w[row1_1] = 1;
+        assert!(r.removed_by(&w).is_empty());
+    }
+
+    #[test]
+    fn an_x_wing_is_a_weighted_count_of_four_houses() {
+        // The 4s of rows 1 and 5 lie in columns 2 and 8: rows −1, columns +1 weigh
+        // every candidate 0 or more and the total 0, so a 4 elsewhere in those
+        // columns weighs 1 and goes.
+        let (b, s) = x_wing();
+        let r = relaxation(&b, &s);
+        let mut w = vec![0i64; r.houses.len()];
+        let at = |h: House| r.houses.iter().position(|&x| x == h).unwrap();
+        for row in [0, 4] {
+            w[at(House::Digit {
+                unit: b.row(row),
+                digit: 4,
+            })] = -1;
+        }
+        for col in [1, 7] {
+            w[at(House::Digit {
+                unit: b.column(col),
+                digit: 4,
+            })] = 1;
+        }
+        let removed: Vec<(usize, u8)> = r
+            .removed_by(&w)
+            .into_iter()
+            .map(|i| r.candidates[i])
+            .collect();
+        let expected: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| (c % 9 == 1 || c % 9 == 7) && c / 9 != 0 && c / 9 != 4)
+            .map(|c| (c, 4))
+            .collect();
+        assert_eq!(removed, expected);
+        // The search finds a step too, each removal proven by the weights it gives.
+        let st = find(&b, &s).expect("a weighted count");
+        let Detail::HouseWeights { weights, total } = &st.detail else {
+            panic!("{st:?}");
+        };
+        let mut w = vec![0i64; r.houses.len()];
+        for &(h, x) in weights {
+            w[at(h)] = x;
+        }
+        assert_eq!(*total, w.iter().sum::<i64>());
+        let proven: Vec<(usize, u8)> = r
+            .removed_by(&w)
+            .into_iter()
+            .map(|i| r.candidates[i])
+            .collect();
+        assert_eq!(proven, st.eliminations);
+        assert!(!st.eliminations.is_empty());
+    }
+}
