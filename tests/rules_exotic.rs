@@ -10,12 +10,13 @@ mod common;
 use common::cli::{err, out, run};
 use common::*;
 use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::{Options, Run};
+use sudoku_arena::backends::rules::engine::{Finish, Options, Run};
 use sudoku_arena::backends::rules::state::State;
 use sudoku_arena::backends::rules::step::{Detail, Exocet, House, Step};
 use sudoku_arena::backends::rules::stuck::{self, reached};
 use sudoku_arena::backends::rules::{msls, picture, render, soundness, weights, RulesSolver};
 use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::solver::{SolveOptions, Verdict};
 
 /// The forum-hardest puzzle on line `line` (from 1) of the test copy.
 fn forum(line: usize) -> Puzzle {
@@ -541,6 +542,62 @@ fn an_exocet_is_found_along_columns_too() {
     };
     let base = &patterns[0].base;
     assert_eq!(base[0] % 9, base[1] % 9, "the base cells share a column");
+}
+
+#[test]
+fn the_weighted_count_joins_the_ladder_only_when_asked_for() {
+    // Magictour line 1: the ladder sticks; with the weighted house count it solves it.
+    let p = data_puzzles("magictour_top1465.txt", 1).remove(0);
+    let mut solver = RulesSolver::new(false);
+    let record = |costly| Options {
+        record: true,
+        costly,
+        ..Options::default()
+    };
+    let plain = solver.run(&p, &record(false));
+    assert_eq!(plain.finish, Finish::Stuck);
+    assert!(plain
+        .steps
+        .iter()
+        .all(|s| s.rule_name() != "weighted house count"));
+    let weighed = solver.run(&p, &record(true));
+    assert_eq!(weighed.finish, Finish::Solved);
+    let board = solver.board(&p.geometry);
+    let solution = dlx_solution(&p);
+    if let Err(e) = soundness::check(board, &weighed.steps, &solution) {
+        panic!("unsound: {e}");
+    }
+    let used: Vec<&Step> = weighed
+        .steps
+        .iter()
+        .filter(|s| s.rule_name() == "weighted house count")
+        .collect();
+    assert!(!used.is_empty());
+    assert!(used.iter().all(|s| s.level() == Some(8)));
+    assert!(used
+        .iter()
+        .all(|s| matches!(s.detail, Detail::HouseWeights { .. })));
+    // Through the registry: `rules:ladder+weights` proves the puzzle unique with the
+    // solution `dlx` finds; `rules:ladder` does not know.
+    let solve = |name: &str| {
+        sudoku_arena::backends::create(name)
+            .unwrap()
+            .solve(&p, &SolveOptions::new(2, None))
+    };
+    let o = solve("rules:ladder+weights");
+    assert_eq!(o.verdict, Verdict::Unique);
+    assert_eq!(o.solutions, vec![solution]);
+    assert_eq!(solve("rules:ladder").verdict, Verdict::Unknown);
+    // And from the command line.
+    let text = std::fs::read_to_string("tests/data/magictour_top1465.txt").unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let o = run(&["rate", "--weights", "--check", "-"], line.as_bytes());
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        out(&o).contains("unique\tlevel 8\thardest rule used: weighted house count"),
+        "{}",
+        out(&o)
+    );
 }
 
 #[test]

@@ -219,7 +219,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT, almost locked sets, death blossom, template chains); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT, almost locked sets, death blossom, template chains); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired, `rules:ladder+weights` adds the weighted house count (sound, solves every magictour puzzle, but slow)",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64, any box shape, variants (nishio up to 16)",
@@ -401,6 +401,14 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         ..plain(
             "rules:ladder+unique",
             |o| make_rules(o.unwrap_or("ladder+unique")),
+            &[],
+        )
+    },
+    Configuration {
+        partial: true,
+        ..plain(
+            "rules:ladder+weights",
+            |o| make_rules(o.unwrap_or("ladder+weights")),
             &[],
         )
     },

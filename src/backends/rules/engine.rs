@@ -9,6 +9,7 @@ use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
 use super::{
     als, blossom, chains, exocet, locked, matching, nishio, singles, subsets, twosat, unique,
+    weights,
 };
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
@@ -25,6 +26,9 @@ pub struct Rule {
     /// Whether the rule is sound only for puzzles with one solution (tried only with
     /// [`Options::assume_unique`]).
     pub assumes_unique: bool,
+    /// Whether the rule costs far more than the rest of the ladder (tried only with
+    /// [`Options::costly`]).
+    pub costly: bool,
     /// Finds the first deduction the rule can make, without changing the state. The
     /// step it returns carries no identity of its own: [`find`] stamps it.
     pub find: Find,
@@ -75,6 +79,7 @@ impl Rule {
             name,
             level,
             assumes_unique: false,
+            costly: false,
             find: Find::Position(find),
         }
     }
@@ -92,6 +97,14 @@ impl Rule {
     pub const fn assuming_unique(self) -> Rule {
         Rule {
             assumes_unique: true,
+            ..self
+        }
+    }
+
+    /// The same rule, tried only when a run asks for the costly rules.
+    pub const fn costly(self) -> Rule {
+        Rule {
+            costly: true,
             ..self
         }
     }
@@ -123,6 +136,7 @@ pub const RULES: &[Rule] = &[
     Rule::with("death blossom", 6, Find::Als(blossom::find)),
     Rule::with("template chains", 7, Find::Als(als::find_with_templates)),
     Rule::new("exocet", 8, exocet::find),
+    Rule::new("weighted house count", 8, weights::find).costly(),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -230,6 +244,9 @@ pub struct Options {
     pub profile: bool,
     /// Also try the uniqueness rules (sound only if the puzzle has one solution).
     pub assume_unique: bool,
+    /// Also try the costly rules (the weighted house count: sound, and it solves every
+    /// magictour puzzle, but at 25 times the rest of the ladder's time there).
+    pub costly: bool,
     /// Rules left out of the ladder (indices into [`RULES`]), to measure what the
     /// others do without them.
     pub without: Vec<usize>,
@@ -244,6 +261,7 @@ impl Default for Options {
             record: false,
             profile: false,
             assume_unique: false,
+            costly: false,
             without: Vec::new(),
         }
     }
@@ -426,7 +444,10 @@ impl Ctx<'_> {
 
     fn first_step(&mut self, state: &State) -> Next {
         for (i, rule) in RULES.iter().enumerate().take(self.upto) {
-            if rule.assumes_unique && !self.opts.assume_unique || self.opts.without.contains(&i) {
+            if rule.assumes_unique && !self.opts.assume_unique
+                || rule.costly && !self.opts.costly
+                || self.opts.without.contains(&i)
+            {
                 continue;
             }
             // Between rules too: a fruitless pass over the expensive ones is the long part.

@@ -44,15 +44,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// The solver a configuration name asks for: `ladder` (the default), `guess` (Chen's
-/// Inference where the rules stick) or `ladder+unique` (the ladder with the uniqueness
-/// rules, which never answers `unique`: it assumes it).
+/// Inference where the rules stick), `ladder+unique` (the ladder with the uniqueness
+/// rules, which never answers `unique`: it assumes it) or `ladder+weights` (the ladder
+/// with the weighted house count, which is sound but slow).
 pub fn from_name(config: Option<&str>) -> crate::error::Result<RulesSolver> {
     match config {
         None | Some("ladder") => Ok(RulesSolver::new(false)),
         Some("guess") => Ok(RulesSolver::new(true)),
         Some("ladder+unique") => Ok(RulesSolver::new(false).assuming_unique()),
+        Some("ladder+weights") => Ok(RulesSolver::new(false).with_costly_rules()),
         Some(other) => Err(crate::error::Error::Config(format!(
-            "rules has no configuration '{other}' (available: ladder, the default, guess and ladder+unique)"
+            "rules has no configuration '{other}' (available: ladder, the default, guess, ladder+unique and ladder+weights)"
         ))),
     }
 }
@@ -67,6 +69,7 @@ pub const ASSUMED_UNIQUE: &str = "uniqueness_assumed";
 pub struct RulesSolver {
     guessing: bool,
     assume_unique: bool,
+    costly: bool,
     board: Option<Board>,
 }
 
@@ -76,7 +79,16 @@ impl RulesSolver {
         RulesSolver {
             guessing,
             assume_unique: false,
+            costly: false,
             board: None,
+        }
+    }
+
+    /// The same solver trying the costly rules too (the weighted house count).
+    pub fn with_costly_rules(self) -> RulesSolver {
+        RulesSolver {
+            costly: true,
+            ..self
         }
     }
 
@@ -133,7 +145,7 @@ impl RulesSolver {
     /// Runs the whole search, reporting the solutions at the end.
     fn search(&mut self, puzzle: &Puzzle, opts: &SolveOptions) -> Outcome {
         let start = Instant::now();
-        let (guessing, assume_unique) = (self.guessing, self.assume_unique);
+        let (guessing, assume_unique, costly) = (self.guessing, self.assume_unique, self.costly);
         let board = self.board(&puzzle.geometry);
         let encode_ms = ms(start.elapsed());
         let solve_start = Instant::now();
@@ -145,6 +157,7 @@ impl RulesSolver {
                 max_solutions: opts.max_solutions.max(1),
                 deadline: opts.deadline,
                 assume_unique,
+                costly,
                 ..Options::default()
             },
         );
@@ -198,10 +211,11 @@ impl RulesSolver {
 
 impl Solver for RulesSolver {
     fn name(&self) -> String {
-        match (self.guessing, self.assume_unique) {
-            (true, _) => "rules:guess".into(),
-            (false, false) => "rules:ladder".into(),
-            (false, true) => "rules:ladder+unique".into(),
+        match (self.guessing, self.assume_unique, self.costly) {
+            (true, _, _) => "rules:guess".into(),
+            (false, true, _) => "rules:ladder+unique".into(),
+            (false, false, true) => "rules:ladder+weights".into(),
+            (false, false, false) => "rules:ladder".into(),
         }
     }
 

@@ -41,6 +41,8 @@ pub struct RateSettings {
     pub profile: bool,
     /// Allow the uniqueness rules (sound only for puzzles with one solution).
     pub assume_unique: bool,
+    /// Also try the costly rules (the weighted house count).
+    pub costly: bool,
     /// Rules left out of the ladder (indices into [`RULES`]).
     pub without: Vec<usize>,
     /// Say, for each puzzle the ladder leaves stuck, what it reached and lacks
@@ -308,6 +310,7 @@ impl Rater {
             max_solutions: if settings.first { 1 } else { 2 },
             profile: settings.profile,
             assume_unique: settings.assume_unique,
+            costly: settings.costly,
             without: settings.without.clone(),
             ..Options::default()
         };
