@@ -51,6 +51,9 @@ pub enum Find {
     /// searched in vain, giving up (nothing found) once the run's deadline passes (one
     /// call on a large board can outlast a deadline).
     Bounded(fn(&Board, &State, &mut nishio::Kept, Option<Instant>) -> Option<Step>),
+    /// From the position alone, giving up (nothing found) once the run's deadline
+    /// passes.
+    Timed(fn(&Board, &State, Option<Instant>) -> Option<Step>),
 }
 
 /// Work space one engine run owns and lends to the rules that ask for it: nothing is
@@ -136,7 +139,7 @@ pub const RULES: &[Rule] = &[
     Rule::with("death blossom", 6, Find::Als(blossom::find)),
     Rule::with("template chains", 7, Find::Als(als::find_with_templates)),
     Rule::new("exocet", 8, exocet::find),
-    Rule::new("weighted house count", 8, weights::find).costly(),
+    Rule::with("weighted house count", 8, Find::Timed(weights::find_until)).costly(),
 ];
 
 /// One level of the ladder, with the names `generate --difficulty` knows it by.
@@ -207,6 +210,7 @@ pub fn find(index: usize, board: &Board, state: &State, scratch: &mut Scratch) -
         Find::Instance(f) => f(board, state, &mut scratch.als.instance),
         Find::Als(f) => f(board, state, &mut scratch.als),
         Find::Bounded(f) => f(board, state, &mut scratch.nishio, scratch.deadline),
+        Find::Timed(f) => f(board, state, scratch.deadline),
     }?;
     step.rule = Some(stamp(index));
     Some(step)
@@ -468,7 +472,7 @@ impl Ctx<'_> {
             }
             // A rule that looks at the deadline may have given up: nothing found then
             // does not mean stuck.
-            if matches!(rule.find, Find::Bounded(_)) && self.expired() {
+            if matches!(rule.find, Find::Bounded(_) | Find::Timed(_)) && self.expired() {
                 return Next::CutShort;
             }
         }

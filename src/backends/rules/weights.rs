@@ -16,11 +16,14 @@
 //! the sum of the absolute weights as small as it can (few houses to read). The
 //! weights are then rounded to whole numbers and checked in integer arithmetic, so a
 //! step never rests on floating point; a candidate whose check fails is passed over.
+//! In the ladder the search gives up once the run's deadline passes: between
+//! candidates, and through the solver's time limit inside a program.
 
 use super::board::Board;
 use super::state::State;
 use super::step::{Detail, House, Step};
-use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Variable};
+use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Solution, Variable};
+use std::time::Instant;
 
 /// Most open candidates searched (a 9×9 board has at most 729): each candidate tried
 /// costs a re-solve of a program over all of them.
@@ -121,7 +124,7 @@ impl Relaxation {
 
     /// Whole-number weights proving candidate `v` false, with few houses, if the
     /// solver finds some that pass the check.
-    fn weights_against(&self, v: usize) -> Option<Vec<i64>> {
+    fn weights_against(&self, v: usize, deadline: Option<Instant>) -> Option<Vec<i64>> {
         // Minimise Σ t_h with −t_h ≤ y_h ≤ t_h; every candidate weighs 0 or more,
         // and v at least 1 more than Σ y.
         let mut p = Problem::new(OptimizationDirection::Minimize);
@@ -145,7 +148,7 @@ impl Relaxation {
             margin[h].1 += 1.0;
         }
         p.add_constraint(margin, ComparisonOp::Ge, 1.0);
-        let solution = p.solve().ok()?.into_solution().ok()?;
+        let solution = solve_by(p, deadline)?;
         let y: Vec<f64> = ys.iter().map(|&y| solution.var_value(y)).collect();
         let q = (1..=MAX_DENOMINATOR).find(|&q| {
             y.iter()
@@ -156,10 +159,27 @@ impl Relaxation {
     }
 }
 
+/// A program's optimum, if the solver reaches one before `deadline`.
+fn solve_by(mut p: Problem, deadline: Option<Instant>) -> Option<Solution> {
+    if let Some(d) = deadline {
+        let left = d.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        p.set_time_limit(left);
+    }
+    p.solve().ok()?.into_solution().ok()
+}
+
 /// The first weighted house count that removes something, found candidate by
 /// candidate (see the module's doc); `None` on a position with no solution of the
 /// relaxation (a contradiction the other rules show).
 pub fn find(board: &Board, s: &State) -> Option<Step> {
+    find_until(board, s, None)
+}
+
+/// [`find`], giving up (nothing found) once `deadline` passes.
+pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step> {
     if s.broken.is_some() {
         return None;
     }
@@ -168,7 +188,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
         return None;
     }
     let (program, xs) = r.program();
-    let base = program.solve().ok()?.into_solution().ok()?;
+    let base = solve_by(program, deadline)?;
     let value: Vec<f64> = xs.iter().map(|&x| base.var_value(x)).collect();
     let mut reached: Vec<bool> = value.iter().map(|&x| x > ONE).collect();
     let mut order: Vec<usize> = (0..r.candidates.len()).collect();
@@ -176,6 +196,9 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
     for v in order {
         if reached[v] {
             continue;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
         }
         match base.clone().fix_var(xs[v], 1.0) {
             Ok(outcome) => {
@@ -187,7 +210,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                 reached[v] = true;
             }
             Err(Error::Infeasible) => {
-                if let Some(weights) = r.weights_against(v) {
+                if let Some(weights) = r.weights_against(v, deadline) {
                     return Some(step(&r, &weights));
                 }
             }
@@ -243,6 +266,13 @@ fn step(r: &Relaxation, weights: &[i64]) -> Step {
 mod tests {
     use super::super::testutil::{position, x_wing};
     use super::*;
+
+    #[test]
+    fn a_search_past_its_deadline_finds_nothing() {
+        let (b, s) = x_wing();
+        assert!(find(&b, &s).is_some());
+        assert!(find_until(&b, &s, Some(Instant::now())).is_none());
+    }
 
     #[test]
     fn weights_with_a_candidate_below_zero_prove_nothing() {
