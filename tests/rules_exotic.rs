@@ -448,11 +448,12 @@ fn on_small_boards_a_weighted_house_count_removes_no_value_of_any_solution() {
     assert!(found >= 200, "{found}");
 }
 
-#[test]
-fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
-    // No rule of the ladder, no tridagon, aligned exclusion or multi-sector locked
-    // set applies after its singles; weights on its houses prove a candidate false.
-    let p = forum(5);
+/// The first deduction of forum-hardest puzzle `line` past the ladder (which has
+/// none beyond singles) is a weighted house count that agrees with the solution; each
+/// candidate of the position is weighed again here from the step's houses and facts.
+/// Returns how many exocet facts the step counts.
+fn first_deduction_is_a_weighted_count(line: usize) -> usize {
+    let p = forum(line);
     let mut solver = RulesSolver::new(false);
     let run = sound_run(&mut solver, &p);
     assert!(
@@ -464,22 +465,51 @@ fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
     let step = stuck::past_the_ladder(board, &s).expect("a step past the ladder");
     assert_eq!(render::name(board, &step), "weighted house count");
     assert!(!step.eliminations.is_empty());
-    assert_step_agrees(board, &step, &dlx_solution(&p), "forum 5");
-    let Detail::HouseWeights { weights, total } = &step.detail else {
+    let solution = dlx_solution(&p);
+    assert_step_agrees(board, &step, &solution, &format!("forum {line}"));
+    let Detail::HouseWeights {
+        weights,
+        facts,
+        total,
+    } = &step.detail
+    else {
         panic!("not a weighted house count: {step:?}");
     };
     assert_eq!(*total, weights.iter().map(|&(_, w)| w).sum::<i64>());
-    // Every candidate of the position, weighed here from the houses it lies in:
-    // none below 0, the removed ones (and only they) above the total.
+    // Every fact holds in the solution: a balance's sum is 0, a mirror's 0 or more,
+    // and a mirror's multiplier is at most 0.
+    for (fact, m) in facts {
+        assert_ne!(*m, 0);
+        let (terms, equal) = fact.terms();
+        let sum: i64 = terms
+            .iter()
+            .filter(|&&((c, d), _)| solution[c] == d)
+            .map(|&(_, k)| k)
+            .sum();
+        if equal {
+            assert_eq!(sum, 0, "{fact:?}");
+        } else {
+            assert!(sum >= 0 && *m < 0, "{fact:?} ×{m}");
+        }
+    }
+    // Every candidate of the position, weighed from the houses it lies in and the
+    // facts it is in: none below 0, the removed ones (and only they) above the total.
     let weight = |c: usize, d: u8| -> i64 {
-        weights
+        let houses: i64 = weights
             .iter()
             .filter(|&&(h, _)| match h {
                 House::Cell(x) => x == c,
                 House::Digit { unit, digit } => digit == d && board.units[unit].contains(&c),
             })
             .map(|&(_, w)| w)
-            .sum()
+            .sum();
+        let counted: i64 = facts
+            .iter()
+            .flat_map(|(f, m)| f.terms().0.into_iter().map(move |(lit, k)| (lit, k * m)))
+            .filter(|&(lit, _)| lit == (c, d))
+            .map(|(_, x)| x)
+            .sum();
+        houses + counted
     };
     let mut above = Vec::new();
     for c in (0..81).filter(|&c| s.value[c] == 0) {
@@ -503,10 +533,6 @@ fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
         }
     }
     let reason = render::reason(board, &step);
-    assert!(
-        reason.contains("so the true candidates weigh exactly the sum"),
-        "{reason}"
-    );
     let (c, d) = step.eliminations[0];
     assert!(
         reason.contains(&format!(
@@ -516,6 +542,27 @@ fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
         )),
         "{reason}"
     );
+    assert_eq!(
+        reason.contains("count too: "),
+        !facts.is_empty(),
+        "{reason}"
+    );
+    facts.len()
+}
+
+#[test]
+fn a_weighted_house_count_gives_forum_puzzle_5_its_first_deduction() {
+    // No rule of the ladder, no tridagon, aligned exclusion or multi-sector locked
+    // set applies after its singles; weights on its houses prove a candidate false.
+    assert_eq!(first_deduction_is_a_weighted_count(5), 0);
+}
+
+#[test]
+fn a_weighted_count_with_an_exocet_s_facts_gives_forum_puzzle_74_its_first_deduction() {
+    // Its junior exocet removes nothing by itself, and houses alone prove nothing;
+    // counted with the exocet's balance of base and target digits and a target's
+    // mirror, they do.
+    assert!(first_deduction_is_a_weighted_count(74) > 0);
 }
 
 #[test]

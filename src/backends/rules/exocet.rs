@@ -65,11 +65,47 @@ fn cover(board: &Board, cells: &[usize]) -> Option<Vec<usize>> {
 /// pair of targets that removes something, kept when it removes something the ones
 /// before it do not.
 pub fn find(board: &Board, s: &State) -> Option<Step> {
+    let mut found: Vec<Exocet> = Vec::new();
+    each_base(board, s, &mut |pairings| {
+        found.extend(pairings.into_iter().find(|x| !x.eliminations.is_empty()));
+    });
+    step_of(found)
+}
+
+/// Every junior exocet of a position, each base with every pair of targets that
+/// passes (what it removes may be nothing): the facts [`super::weights`] counts with.
+pub fn pairings(board: &Board, s: &State) -> Vec<Exocet> {
+    let mut all = Vec::new();
+    each_base(board, s, &mut |pairings| all.extend(pairings));
+    all
+}
+
+/// The mirror of `target` in an exocet with base cells `base` and other target
+/// `other`: the cells of `other`'s box in the band's line that holds neither the base
+/// nor `target`, outside `other`'s cross-line (9×9 boards).
+pub fn mirror(base: &[usize], target: usize, other: usize) -> Vec<usize> {
+    let along_rows = base[0] / 9 == base[1] / 9;
+    let line = |c: usize| if along_rows { c / 9 } else { c % 9 };
+    let across = |c: usize| if along_rows { c % 9 } else { c / 9 };
+    let at = |l: usize, a: usize| if along_rows { l * 9 + a } else { a * 9 + l };
+    let first_line = line(base[0]) / 3 * 3;
+    let third = (first_line..first_line + 3)
+        .find(|&l| l != line(base[0]) && l != line(target))
+        .expect("a band has three lines");
+    let first = across(other) / 3 * 3;
+    (first..first + 3)
+        .filter(|&a| a != across(other))
+        .map(|a| at(third, a))
+        .collect()
+}
+
+/// Calls `each` with the passing pairings of targets of every base in turn (rows
+/// before columns, then bands, base boxes, base rows and base cells in order).
+fn each_base(board: &Board, s: &State, each: &mut dyn FnMut(Vec<Exocet>)) {
     let g = &board.geometry;
     if g.n != 9 || g.box_rows != 3 || g.box_cols != 3 {
-        return None;
+        return;
     }
-    let mut found: Vec<Exocet> = Vec::new();
     for transposed in [false, true] {
         // `at(line, across)`: the cell of row `line`, column `across` when reading
         // rows; of column `line`, row `across` when reading columns.
@@ -108,15 +144,12 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
                             others: lines.iter().copied().filter(|&l| l != line).collect(),
                             band: lines,
                         };
-                        if let Some(exocet) = targets(board, s, &pattern, stack, &at, &cross_unit) {
-                            found.push(exocet);
-                        }
+                        each(targets(board, s, &pattern, stack, &at, &cross_unit));
                     }
                 }
             }
         }
     }
-    step_of(found)
 }
 
 /// One step of the exocets found, each kept when it removes something new.
@@ -167,34 +200,15 @@ struct Pattern {
     band: [usize; 3],
 }
 
-/// A target cell with its companion, its cross-line (across index) and its line.
+/// A target cell with its companion and its cross-line (across index).
 struct Target {
     cell: usize,
     companion: usize,
     across: usize,
-    line: usize,
 }
 
-impl Pattern {
-    /// The mirror of target `t`: the cells of `other`'s box in the band's line that is
-    /// neither the base's nor `t`'s, outside `other`'s cross-line.
-    fn mirror(&self, t: &Target, other: &Target, at: &dyn Fn(usize, usize) -> usize) -> Vec<usize> {
-        let line = self
-            .others
-            .iter()
-            .copied()
-            .find(|&l| l != t.line)
-            .expect("the band has two lines besides the base's");
-        let first = other.across / 3 * 3;
-        (first..first + 3)
-            .filter(|&a| a != other.across)
-            .map(|a| at(line, a))
-            .collect()
-    }
-}
-
-/// The first pair of targets for one base, one in each of the band's other boxes,
-/// that makes the exocet remove something.
+/// Every pair of targets for one base, one in each of the band's other boxes, whose
+/// cross-lines pass the cover test, with what each exocet removes.
 fn targets(
     board: &Board,
     s: &State,
@@ -202,7 +216,7 @@ fn targets(
     stack: usize,
     at: &dyn Fn(usize, usize) -> usize,
     cross_unit: &dyn Fn(usize) -> usize,
-) -> Option<Exocet> {
+) -> Vec<Exocet> {
     // The digits a cell can hold (its own, once placed).
     let can_hold = |c: usize| {
         if s.value[c] != 0 {
@@ -229,7 +243,6 @@ fn targets(
                             cell,
                             companion,
                             across,
-                            line: p.others[a],
                         });
                     }
                 }
@@ -237,6 +250,7 @@ fn targets(
             v
         })
         .collect();
+    let mut found = Vec::new();
     for o1 in &offers[0] {
         for o2 in &offers[1] {
             let (t1, comp1, a1) = (o1.cell, o1.companion, o1.across);
@@ -268,7 +282,7 @@ fn targets(
             let mut mirrors = Vec::new();
             let mut targets_keep = 0;
             for (t, other) in [(o1, o2), (o2, o1)] {
-                let mirror = p.mirror(t, other, at);
+                let mirror = mirror(&p.base, t.cell, other.cell);
                 let mirror_has = mirror.iter().fold(0, |m, &c| m | can_hold(c));
                 let keep = s.cand[t.cell].0 & base_has & mirror_has;
                 eliminations.extend(
@@ -288,10 +302,7 @@ fn targets(
                         .map(|d| (b, d)),
                 );
             }
-            if eliminations.is_empty() {
-                continue;
-            }
-            return Some(Exocet {
+            found.push(Exocet {
                 base: p.base.to_vec(),
                 digits: digits_of(p.digits),
                 targets: vec![t1, t2],
@@ -304,7 +315,7 @@ fn targets(
             });
         }
     }
-    None
+    found
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
 use super::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, GraphKind, GraphRule,
+    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, GraphKind, GraphRule,
     House, Link, Step, UniquePattern,
 };
 use crate::model::format::digit_text;
@@ -166,9 +166,57 @@ fn house_name(board: &Board, h: House) -> String {
     }
 }
 
+/// A signed number with a true minus sign: `+2`, `−1`.
+fn signed(x: i64) -> String {
+    if x > 0 {
+        format!("+{x}")
+    } else {
+        format!("−{}", x.unsigned_abs())
+    }
+}
+
+/// An exocet fact counted with multiplier `m`, in words.
+fn fact_words(board: &Board, fact: &Fact, m: i64) -> String {
+    match fact {
+        Fact::Balance {
+            base,
+            targets,
+            digit,
+        } => format!(
+            "the junior exocet with base {} and targets {} holds {d} as often in its base as in its targets: counted ×{} (the base's {d}s {}, the targets' {}), which adds 0 to any solution",
+            cells(board, base),
+            cells(board, targets),
+            signed(m),
+            signed(m),
+            signed(-m),
+            d = sym(board, *digit),
+        ),
+        Fact::Mirror {
+            target,
+            mirror,
+            digit,
+        } => format!(
+            "{t}={d} puts a {d} in its mirror {} too (junior exocet): counted ×{k} ({t}={d} {}, the mirror's {d}s {}), which can only lower a solution's weight",
+            cells(board, mirror),
+            signed(-m),
+            signed(m),
+            t = board.cell_name(*target),
+            d = sym(board, *digit),
+            k = -m,
+        ),
+    }
+}
+
 /// Why a weighted house count removes its candidates: the weights, grouped by value,
-/// and what each removed candidate weighs against the total.
-fn weights_reason(board: &Board, step: &Step, weights: &[(House, i64)], total: i64) -> String {
+/// the exocet facts counted too, and what each removed candidate weighs against the
+/// total.
+fn weights_reason(
+    board: &Board,
+    step: &Step,
+    weights: &[(House, i64)],
+    facts: &[(Fact, i64)],
+    total: i64,
+) -> String {
     let mut groups: Vec<String> = Vec::new();
     let mut k = 0;
     while k < weights.len() {
@@ -179,12 +227,10 @@ fn weights_reason(board: &Board, step: &Step, weights: &[(House, i64)], total: i
             .map(|&(h, _)| house_name(board, h))
             .collect();
         k += same.len();
-        groups.push(
-            format!("{}{w}: {}", if w > 0 { "+" } else { "" }, same.join(", ")).replace('-', "−"),
-        );
+        groups.push(format!("{}: {}", signed(w), same.join(", ")));
     }
     let weight_of = |(c, d): (usize, u8)| -> i64 {
-        weights
+        let houses: i64 = weights
             .iter()
             .filter(|&&(h, _)| match h {
                 House::Cell(x) => x == c,
@@ -193,7 +239,14 @@ fn weights_reason(board: &Board, step: &Step, weights: &[(House, i64)], total: i
                 }
             })
             .map(|&(_, w)| w)
-            .sum()
+            .sum();
+        let in_facts: i64 = facts
+            .iter()
+            .flat_map(|(f, m)| f.terms().0.into_iter().map(move |(lit, k)| (lit, k * m)))
+            .filter(|&(lit, _)| lit == (c, d))
+            .map(|(_, x)| x)
+            .sum();
+        houses + in_facts
     };
     let removed: Vec<String> = step
         .eliminations
@@ -207,8 +260,17 @@ fn weights_reason(board: &Board, step: &Step, weights: &[(House, i64)], total: i
             )
         })
         .collect();
+    let counted: Vec<String> = facts
+        .iter()
+        .map(|(f, m)| fact_words(board, f, *m))
+        .collect();
+    let (facts_part, exactly) = if counted.is_empty() {
+        (String::new(), "exactly")
+    } else {
+        (format!("; count too: {}", counted.join("; ")), "at most")
+    };
     format!(
-        "every house (an open cell, or a digit not yet placed in a unit) holds exactly one true candidate; weigh the houses {}; a candidate weighs the sum of its houses' weights, 0 or more for every candidate here, so the true candidates weigh exactly the sum of all the weights, {}, together; {}, more than that, so {} false",
+        "every house (an open cell, or a digit not yet placed in a unit) holds exactly one true candidate; weigh the houses {}{facts_part}; a candidate weighs the sum of what it is counted with, 0 or more for every candidate here, so the true candidates weigh {exactly} the sum of the house weights, {}, together; {}, more than that, so {} false",
         groups.join("; "),
         total.to_string().replace('-', "−"),
         removed.join(", "),
@@ -633,7 +695,11 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 step.cells.len()
             )
         }
-        Detail::HouseWeights { weights, total } => weights_reason(board, step, weights, *total),
+        Detail::HouseWeights {
+            weights,
+            facts,
+            total,
+        } => weights_reason(board, step, weights, facts, *total),
         Detail::Exocet { patterns } => {
             let each: Vec<String> = patterns.iter().map(|p| exocet_reason(board, p)).collect();
             each.join("; and ")

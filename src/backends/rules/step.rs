@@ -126,7 +126,10 @@ pub enum Detail {
     HouseWeights {
         /// The houses weighed (weight never 0), heaviest first.
         weights: Vec<(House, i64)>,
-        /// The sum of the weights.
+        /// The facts of the position's exocets counted too, each with its multiplier
+        /// (never 0; at most 0 for a mirror, whose count can only take weight away).
+        facts: Vec<(Fact, i64)>,
+        /// The sum of the house weights.
         total: i64,
     },
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
@@ -248,6 +251,61 @@ pub enum House {
         /// The digit.
         digit: u8,
     },
+}
+
+/// A candidate `(cell, digit)` with its coefficient in a [`Fact`].
+pub type Term = ((usize, u8), i64);
+
+/// A linear fact about a position's candidates that a pattern of it gives, beyond its
+/// houses: counted by [`Detail::HouseWeights`] with a multiplier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// A junior exocet's base cells hold `digit` exactly as often as its targets
+    /// (they take the same two digits): base candidates count +1, targets' −1, 0 in all.
+    Balance {
+        /// The base cells.
+        base: Vec<usize>,
+        /// The targets.
+        targets: Vec<usize>,
+        /// The digit.
+        digit: u8,
+    },
+    /// A junior exocet's target holding `digit` has it in its mirror too: the mirror's
+    /// candidates count +1, the target's −1, 0 or more in all.
+    Mirror {
+        /// The target.
+        target: usize,
+        /// Its mirror's cells.
+        mirror: Vec<usize>,
+        /// The digit.
+        digit: u8,
+    },
+}
+
+impl Fact {
+    /// Its terms, `((cell, digit), coefficient)`, and whether they add up to exactly 0
+    /// (else to 0 or more).
+    pub fn terms(&self) -> (Vec<Term>, bool) {
+        match self {
+            Fact::Balance {
+                base,
+                targets,
+                digit,
+            } => {
+                let plus = base.iter().map(|&c| ((c, *digit), 1));
+                let minus = targets.iter().map(|&c| ((c, *digit), -1));
+                (plus.chain(minus).collect(), true)
+            }
+            Fact::Mirror {
+                target,
+                mirror,
+                digit,
+            } => {
+                let plus = mirror.iter().map(|&c| ((c, *digit), 1));
+                (plus.chain([((*target, *digit), -1)]).collect(), false)
+            }
+        }
+    }
 }
 
 /// One junior exocet.

@@ -7,9 +7,14 @@
 //! rank-0 set logic (the multi-sector locked set, fish and subsets are of this kind);
 //! other weights reach further. No value is tried: the weights are the proof.
 //!
+//! The position's junior exocets add linear facts the count may use too ([`Fact`]):
+//! their base cells hold each base digit as often as their targets (a sum that is 0,
+//! added at any multiple), and a target's digit is in its mirror (a sum that is 0 or
+//! more, subtracted at any multiple: the true candidates then weigh at most the total).
+//!
 //! By linear-programming duality such weights exist for a candidate exactly when the
-//! relaxation (each house summing to 1 over its candidates, each in `[0, 1]`) has no
-//! point with that candidate at 1. The search solves the relaxation once (microlp),
+//! relaxation (each house summing to 1 over its candidates, each in `[0, 1]`, and the
+//! facts) has no point with that candidate at 1. The search solves the relaxation once (microlp),
 //! then, candidate by candidate from the lowest value in that point, fixes one at 1
 //! from that basis; the first that cannot be fixed gets its weights from a second
 //! program, which keeps every candidate at 0 or more, that one above the total, and
@@ -20,8 +25,9 @@
 //! candidates, and through the solver's time limit inside a program.
 
 use super::board::Board;
+use super::exocet;
 use super::state::State;
-use super::step::{Detail, House, Step};
+use super::step::{Detail, Fact, House, Step};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Solution, Variable};
 use std::time::Instant;
 
@@ -35,7 +41,7 @@ const ONE: f64 = 1.0 - 1e-7;
 /// Largest denominator tried when rounding the weights to whole numbers.
 const MAX_DENOMINATOR: i64 = 64;
 
-/// The houses and candidates of a position.
+/// The houses and candidates of a position, and the facts its exocets add.
 pub struct Relaxation {
     /// `(cell, digit)` of each open candidate.
     pub candidates: Vec<(usize, u8)>,
@@ -45,6 +51,13 @@ pub struct Relaxation {
     pub members: Vec<Vec<usize>>,
     /// Per candidate, its houses (indices into `houses`).
     pub of: Vec<Vec<usize>>,
+    /// The facts of the position's junior exocets.
+    pub facts: Vec<Fact>,
+    /// Per fact, its terms (candidate index, coefficient) and whether they add up to
+    /// exactly 0 (else to 0 or more).
+    pub rows: Vec<(Vec<(usize, i64)>, bool)>,
+    /// Per candidate, the facts it is in (fact index, coefficient).
+    pub in_facts: Vec<Vec<(usize, i64)>>,
 }
 
 /// The houses of a position and the candidates each holds.
@@ -84,22 +97,91 @@ pub fn relaxation(board: &Board, s: &State) -> Relaxation {
             of[i].push(h);
         }
     }
+    let facts = exocet_facts(board, s);
+    let mut in_facts: Vec<Vec<(usize, i64)>> = vec![Vec::new(); candidates.len()];
+    let rows: Vec<(Vec<(usize, i64)>, bool)> = facts
+        .iter()
+        .enumerate()
+        .map(|(f, fact)| {
+            let (terms, equal) = fact.terms();
+            let row: Vec<(usize, i64)> = terms
+                .into_iter()
+                .filter(|&((c, _), _)| s.value[c] == 0)
+                .map(|((c, d), k)| (index[c * n + d as usize - 1], k))
+                .filter(|&(i, _)| i != usize::MAX)
+                .collect();
+            for &(i, k) in &row {
+                in_facts[i].push((f, k));
+            }
+            (row, equal)
+        })
+        .collect();
     Relaxation {
         candidates,
         houses,
         members,
         of,
+        facts,
+        rows,
+        in_facts,
     }
 }
 
+/// The facts of a position's junior exocets: each base digit is as often in the base
+/// as in the targets, and a target's base digit is in its mirror (left out where a
+/// mirror cell holds that digit already, which makes it true).
+fn exocet_facts(board: &Board, s: &State) -> Vec<Fact> {
+    let mut facts: Vec<Fact> = Vec::new();
+    let mut add = |f: Fact| {
+        if !facts.contains(&f) {
+            facts.push(f);
+        }
+    };
+    for x in exocet::pairings(board, s) {
+        for &digit in &x.digits {
+            let open_with = |c: &usize| s.value[*c] == 0 && s.cand[*c].contains(digit);
+            if x.base.iter().chain(&x.targets).any(open_with) {
+                add(Fact::Balance {
+                    base: x.base.clone(),
+                    targets: x.targets.clone(),
+                    digit,
+                });
+            }
+            for (k, &target) in x.targets.iter().enumerate() {
+                let mirror = exocet::mirror(&x.base, target, x.targets[1 - k]);
+                if open_with(&target) && mirror.iter().all(|&c| s.value[c] != digit) {
+                    add(Fact::Mirror {
+                        target,
+                        mirror,
+                        digit,
+                    });
+                }
+            }
+        }
+    }
+    facts
+}
+
 impl Relaxation {
-    /// What whole-number `weights` (one per house) prove: the candidates they remove
-    /// (each weighing more than the weights' sum), or none when some candidate weighs
-    /// less than 0.
-    pub fn removed_by(&self, weights: &[i64]) -> Vec<usize> {
+    /// What whole-number `weights` (one per house) and multipliers (one per fact)
+    /// prove: the candidates they remove (each weighing more than the house weights'
+    /// sum), or none when some candidate weighs less than 0 or a fact that is only
+    /// "0 or more" has a multiplier above 0.
+    pub fn removed_by(&self, weights: &[i64], multipliers: &[i64]) -> Vec<usize> {
         let total: i64 = weights.iter().sum();
-        let weight = |i: usize| self.of[i].iter().map(|&h| weights[h]).sum::<i64>();
-        if (0..self.candidates.len()).any(|i| weight(i) < 0) {
+        let weight = |i: usize| {
+            self.of[i].iter().map(|&h| weights[h]).sum::<i64>()
+                + self.in_facts[i]
+                    .iter()
+                    .map(|&(f, k)| k * multipliers[f])
+                    .sum::<i64>()
+        };
+        let inequality_up = self
+            .rows
+            .iter()
+            .zip(multipliers)
+            .any(|(&(_, equal), &m)| !equal && m > 0);
+        if inequality_up || (0..self.candidates.len()).any(|i| weight(i) < 0) {
             return Vec::new();
         }
         (0..self.candidates.len())
@@ -119,43 +201,79 @@ impl Relaxation {
             let sum: Vec<(Variable, f64)> = m.iter().map(|&i| (xs[i], 1.0)).collect();
             p.add_constraint(sum, ComparisonOp::Eq, 1.0);
         }
+        for (row, equal) in &self.rows {
+            let sum: Vec<(Variable, f64)> = row.iter().map(|&(i, k)| (xs[i], k as f64)).collect();
+            let op = if *equal {
+                ComparisonOp::Eq
+            } else {
+                ComparisonOp::Ge
+            };
+            p.add_constraint(sum, op, 0.0);
+        }
         (p, xs)
     }
 
-    /// Whole-number weights proving candidate `v` false, with few houses, if the
-    /// solver finds some that pass the check.
-    fn weights_against(&self, v: usize, deadline: Option<Instant>) -> Option<Vec<i64>> {
-        // Minimise Σ t_h with −t_h ≤ y_h ≤ t_h; every candidate weighs 0 or more,
-        // and v at least 1 more than Σ y.
+    /// Whole-number house weights and fact multipliers proving candidate `v` false,
+    /// with few terms, if the solver finds some that pass the check.
+    fn weights_against(&self, v: usize, deadline: Option<Instant>) -> Option<(Vec<i64>, Vec<i64>)> {
+        // Minimise Σ |y_h| + Σ |λ_f| (through t ≥ |·|): every candidate weighs 0 or
+        // more, v at least 1 more than Σ y, and a "0 or more" fact's λ is at most 0.
         let mut p = Problem::new(OptimizationDirection::Minimize);
         let free = (f64::NEG_INFINITY, f64::INFINITY);
         let ys: Vec<Variable> = self.houses.iter().map(|_| p.add_var(0.0, free)).collect();
-        let ts: Vec<Variable> = self
-            .houses
+        let ls: Vec<Variable> = self
+            .rows
             .iter()
-            .map(|_| p.add_var(1.0, (0.0, f64::INFINITY)))
+            .map(|&(_, equal)| {
+                p.add_var(
+                    0.0,
+                    if equal {
+                        free
+                    } else {
+                        (f64::NEG_INFINITY, 0.0)
+                    },
+                )
+            })
             .collect();
-        for (&y, &t) in ys.iter().zip(&ts) {
+        for &y in ys.iter().chain(&ls) {
+            let t = p.add_var(1.0, (0.0, f64::INFINITY));
             p.add_constraint([(y, 1.0), (t, -1.0)], ComparisonOp::Le, 0.0);
             p.add_constraint([(y, 1.0), (t, 1.0)], ComparisonOp::Ge, 0.0);
         }
-        for houses in &self.of {
-            let weight: Vec<(Variable, f64)> = houses.iter().map(|&h| (ys[h], 1.0)).collect();
-            p.add_constraint(weight, ComparisonOp::Ge, 0.0);
+        let weight = |i: usize| -> Vec<(Variable, f64)> {
+            let houses = self.of[i].iter().map(|&h| (ys[h], 1.0));
+            houses
+                .chain(self.in_facts[i].iter().map(|&(f, k)| (ls[f], k as f64)))
+                .collect()
+        };
+        for i in 0..self.candidates.len() {
+            p.add_constraint(weight(i), ComparisonOp::Ge, 0.0);
         }
         let mut margin: Vec<(Variable, f64)> = ys.iter().map(|&y| (y, -1.0)).collect();
         for &h in &self.of[v] {
             margin[h].1 += 1.0;
         }
+        margin.extend(self.in_facts[v].iter().map(|&(f, k)| (ls[f], k as f64)));
         p.add_constraint(margin, ComparisonOp::Ge, 1.0);
         let solution = solve_by(p, deadline)?;
-        let y: Vec<f64> = ys.iter().map(|&y| solution.var_value(y)).collect();
+        let values: Vec<f64> = ys
+            .iter()
+            .chain(&ls)
+            .map(|&y| solution.var_value(y))
+            .collect();
         let q = (1..=MAX_DENOMINATOR).find(|&q| {
-            y.iter()
+            values
+                .iter()
                 .all(|&w| (w * q as f64 - (w * q as f64).round()).abs() < 1e-6)
         })?;
-        let weights: Vec<i64> = y.iter().map(|&w| (w * q as f64).round() as i64).collect();
-        self.removed_by(&weights).contains(&v).then_some(weights)
+        let mut whole: Vec<i64> = values
+            .iter()
+            .map(|&w| (w * q as f64).round() as i64)
+            .collect();
+        let multipliers = whole.split_off(self.houses.len());
+        self.removed_by(&whole, &multipliers)
+            .contains(&v)
+            .then_some((whole, multipliers))
     }
 }
 
@@ -210,8 +328,8 @@ pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option
                 reached[v] = true;
             }
             Err(Error::Infeasible) => {
-                if let Some(weights) = r.weights_against(v, deadline) {
-                    return Some(step(&r, &weights));
+                if let Some((weights, multipliers)) = r.weights_against(v, deadline) {
+                    return Some(step(&r, &weights, &multipliers));
                 }
             }
             Err(_) => {}
@@ -220,8 +338,8 @@ pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option
     None
 }
 
-/// The step of checked weights.
-fn step(r: &Relaxation, weights: &[i64]) -> Step {
+/// The step of checked weights and multipliers.
+fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64]) -> Step {
     let total = weights.iter().sum();
     let mut weighed: Vec<(House, i64)> = r
         .houses
@@ -231,8 +349,16 @@ fn step(r: &Relaxation, weights: &[i64]) -> Step {
         .map(|(&h, &w)| (h, w))
         .collect();
     weighed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let facts: Vec<(Fact, i64)> = r
+        .facts
+        .iter()
+        .zip(multipliers)
+        .filter(|(_, &m)| m != 0)
+        .map(|(f, &m)| (f.clone(), m))
+        .collect();
     let mut step = Step::new(Detail::HouseWeights {
         weights: Vec::new(),
+        facts: Vec::new(),
         total,
     });
     for &(h, _) in &weighed {
@@ -248,7 +374,7 @@ fn step(r: &Relaxation, weights: &[i64]) -> Step {
     step.cells.sort_unstable();
     step.units.sort_unstable();
     step.eliminations = r
-        .removed_by(weights)
+        .removed_by(weights, multipliers)
         .into_iter()
         .map(|i| r.candidates[i])
         .collect();
@@ -257,6 +383,7 @@ fn step(r: &Relaxation, weights: &[i64]) -> Step {
     step.digits.dedup();
     step.detail = Detail::HouseWeights {
         weights: weighed,
+        facts,
         total,
     };
     step
@@ -281,7 +408,7 @@ mod tests {
         // One cell weighed 1: its candidates weigh 1, the total is 1: nothing removed.
         let mut w = vec![0i64; r.houses.len()];
         w[0] = 1;
-        assert!(r.removed_by(&w).is_empty());
+        assert!(r.removed_by(&w, &vec![0; r.facts.len()]).is_empty());
         // The same cell −1, and 1 on the digit 1 in row 1: r1c1's 1 weighs 0, its
         // other digits −1: not a proof, even though the total is 0.
         let row1_1 = r
@@ -296,7 +423,7 @@ mod tests {
             .unwrap();
         w[0] = -1;
         w[row1_1] = 1;
-        assert!(r.removed_by(&w).is_empty());
+        assert!(r.removed_by(&w, &vec![0; r.facts.len()]).is_empty());
     }
 
     #[test]
@@ -321,7 +448,7 @@ mod tests {
             })] = 1;
         }
         let removed: Vec<(usize, u8)> = r
-            .removed_by(&w)
+            .removed_by(&w, &vec![0; r.facts.len()])
             .into_iter()
             .map(|i| r.candidates[i])
             .collect();
@@ -332,7 +459,7 @@ mod tests {
         assert_eq!(removed, expected);
         // The search finds a step too, each removal proven by the weights it gives.
         let st = find(&b, &s).expect("a weighted count");
-        let Detail::HouseWeights { weights, total } = &st.detail else {
+        let Detail::HouseWeights { weights, total, .. } = &st.detail else {
             panic!("{st:?}");
         };
         let mut w = vec![0i64; r.houses.len()];
@@ -341,7 +468,7 @@ mod tests {
         }
         assert_eq!(*total, w.iter().sum::<i64>());
         let proven: Vec<(usize, u8)> = r
-            .removed_by(&w)
+            .removed_by(&w, &vec![0; r.facts.len()])
             .into_iter()
             .map(|i| r.candidates[i])
             .collect();
