@@ -462,7 +462,7 @@ fn first_deduction_is_a_weighted_count(line: usize) -> usize {
     );
     let board = solver.board(&p.geometry);
     let s = reached(board, &p, &run.steps);
-    let step = stuck::past_the_ladder(board, &s).expect("a step past the ladder");
+    let step = stuck::past_the_ladder(board, &s, None, false).expect("a step past the ladder");
     assert_eq!(render::name(board, &step), "weighted house count");
     assert!(!step.eliminations.is_empty());
     let solution = dlx_solution(&p);

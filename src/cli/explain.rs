@@ -38,7 +38,8 @@ enum ExplainFormat {
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
 /// conflicting paths; 5 2-SAT; 6 almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains)
 /// and death blossom; 7 template chains (the same chains with links from the digits'
-/// valid placements, marked (T)); 8 the junior exocet. With --assume-unique,
+/// valid placements, marked (T)); 8 the junior exocet (and, with --weights, the
+/// weighted house count). With --assume-unique,
 /// uniqueness rules (level 1) too. Where the ladder gets stuck (without
 /// --allow-guessing), the first step of a sound family kept out of it (tridagon,
 /// aligned exclusion, multi-sector locked set, weighted house count) is shown after
@@ -161,7 +162,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         .then(|| stuck::reached(board, puzzle, &run.steps));
     let past = reached
         .as_ref()
-        .and_then(|s| stuck::past_the_ladder(board, s));
+        .and_then(|s| stuck::past_the_ladder(board, s, opts.deadline, args.weights));
     let g = &puzzle.geometry;
     let verdict = verdict(&run, args.allow_guessing);
     let no_solution = render::no_solution(board, &run);

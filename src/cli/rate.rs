@@ -92,7 +92,7 @@ pub struct RateArgs {
     ///
     /// Whole-number weights on houses prove each candidate it removes false. It solves
     /// every puzzle of magictour top 1465, but at about 30 ms a hard puzzle instead of
-    /// 1 ms. Off by default; without it, its step is shown where the ladder stops.
+    /// 1 ms. Off by default; without it, --stuck shows its step where the ladder stops.
     #[arg(long)]
     weights: bool,
 

@@ -357,7 +357,7 @@ impl Rater {
         self.summary.add(&rating, &run, problem.is_some());
         let diagnosis =
             (self.settings.diagnose && !self.settings.guessing && run.finish == Finish::Stuck)
-                .then(|| stuck::diagnose(board, puzzle, &run));
+                .then(|| stuck::diagnose(board, puzzle, &run, deadline, self.settings.costly));
         Rated {
             rating,
             problem,

@@ -15,15 +15,15 @@ use super::state::State;
 use super::step::Step;
 use super::{exclusion, msls, render, tridagon, weights};
 use crate::model::Puzzle;
+use std::time::Instant;
 
 /// Sound families that are not in the ladder: tried first past its end, cheapest
-/// first.
+/// first; the weighted house count ([`weights`]) comes after them.
 pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
     tridagon::find,
     exclusion::pair,
     exclusion::triple,
     msls::find,
-    weights::find,
 ];
 
 /// What a stuck run reached and lacks.
@@ -66,8 +66,15 @@ pub fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
     s
 }
 
-/// The diagnosis of a run recorded without guessing ([`engine::Options::record`]).
-pub fn diagnose(board: &Board, puzzle: &Puzzle, run: &Run) -> Diagnosis {
+/// The diagnosis of a run recorded without guessing ([`engine::Options::record`]),
+/// looking past the ladder as [`past_the_ladder`] does.
+pub fn diagnose(
+    board: &Board,
+    puzzle: &Puzzle,
+    run: &Run,
+    deadline: Option<Instant>,
+    weights_tried: bool,
+) -> Diagnosis {
     let s = reached(board, puzzle, &run.steps);
     let open: Vec<usize> = (0..s.value.len()).filter(|&c| s.value[c] == 0).collect();
     let beyond_singles = run
@@ -76,7 +83,7 @@ pub fn diagnose(board: &Board, puzzle: &Puzzle, run: &Run) -> Diagnosis {
         .position(|st| st.level().is_some_and(|l| l > 0))
         .map(|k| (k + 1, render::name(board, &run.steps[k])));
     let next = if run.finish == Finish::Stuck {
-        next_step(board, &s, &open)
+        next_step(board, &s, &open, deadline, weights_tried)
     } else {
         None
     };
@@ -88,15 +95,34 @@ pub fn diagnose(board: &Board, puzzle: &Puzzle, run: &Run) -> Diagnosis {
     }
 }
 
-/// The first step of a sound family kept out of the ladder ([`OFF_LADDER`]) on a
-/// position, if any finds one.
-pub fn past_the_ladder(board: &Board, s: &State) -> Option<Step> {
-    OFF_LADDER.iter().find_map(|find| find(board, s))
+/// The first step of a sound family kept out of the ladder ([`OFF_LADDER`], then the
+/// weighted house count unless the run tried it already in the ladder) on a position,
+/// if any finds one; the weighted count gives up once `deadline` passes.
+pub fn past_the_ladder(
+    board: &Board,
+    s: &State,
+    deadline: Option<Instant>,
+    weights_tried: bool,
+) -> Option<Step> {
+    OFF_LADDER
+        .iter()
+        .find_map(|find| find(board, s))
+        .or_else(|| {
+            (!weights_tried)
+                .then(|| weights::find_until(board, s, deadline))
+                .flatten()
+        })
 }
 
 /// The first deduction past the ladder's end on a stuck position.
-fn next_step(board: &Board, s: &State, open: &[usize]) -> Option<Next> {
-    if let Some(step) = past_the_ladder(board, s) {
+fn next_step(
+    board: &Board,
+    s: &State,
+    open: &[usize],
+    deadline: Option<Instant>,
+    weights_tried: bool,
+) -> Option<Next> {
+    if let Some(step) = past_the_ladder(board, s, deadline, weights_tried) {
         return Some(Next {
             family: render::name(board, &step),
             change: render::change(board, &step),

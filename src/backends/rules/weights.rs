@@ -31,9 +31,13 @@ use super::step::{Detail, Fact, House, Step};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Solution, Variable};
 use std::time::Instant;
 
-/// Most open candidates searched (a 9×9 board has at most 729): each candidate tried
-/// costs a re-solve of a program over all of them.
-const MAX_CANDIDATES: usize = 729;
+/// Most open candidates searched: each candidate tried costs a re-solve of a program
+/// over all of them, and a nearly empty board, where the count rarely proves anything,
+/// has hundreds (a stuck position of the shared 9×9 sets has at most 260).
+const MAX_CANDIDATES: usize = 400;
+
+/// Largest weight (in absolute value) a step may use, far inside `i64`.
+const MAX_WEIGHT: f64 = 1e9;
 
 /// A value this close to 1 counts as 1.
 const ONE: f64 = 1.0 - 1e-7;
@@ -168,13 +172,17 @@ impl Relaxation {
     /// sum), or none when some candidate weighs less than 0 or a fact that is only
     /// "0 or more" has a multiplier above 0.
     pub fn removed_by(&self, weights: &[i64], multipliers: &[i64]) -> Vec<usize> {
-        let total: i64 = weights.iter().sum();
+        // In 128 bits: no sum of 64-bit weights can overflow.
+        let total: i128 = weights.iter().map(|&w| i128::from(w)).sum();
         let weight = |i: usize| {
-            self.of[i].iter().map(|&h| weights[h]).sum::<i64>()
+            self.of[i]
+                .iter()
+                .map(|&h| i128::from(weights[h]))
+                .sum::<i128>()
                 + self.in_facts[i]
                     .iter()
-                    .map(|&(f, k)| k * multipliers[f])
-                    .sum::<i64>()
+                    .map(|&(f, k)| i128::from(k) * i128::from(multipliers[f]))
+                    .sum::<i128>()
         };
         let inequality_up = self
             .rows
@@ -266,6 +274,9 @@ impl Relaxation {
                 .iter()
                 .all(|&w| (w * q as f64 - (w * q as f64).round()).abs() < 1e-6)
         })?;
+        if values.iter().any(|&w| (w * q as f64).abs() > MAX_WEIGHT) {
+            return None;
+        }
         let mut whole: Vec<i64> = values
             .iter()
             .map(|&w| (w * q as f64).round() as i64)
@@ -391,12 +402,24 @@ fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64]) -> Step {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, x_wing};
+    use super::super::testutil::{position, puzzle_lines, settled, x_wing};
     use super::*;
 
     #[test]
+    fn the_largest_weights_do_not_wrap_around() {
+        // Two houses at i64::MAX: in 64 bits the total would wrap below 0 and every
+        // candidate would seem to weigh more than it.
+        let (b, s) = position(&".".repeat(81), &[]);
+        let r = relaxation(&b, &s);
+        let mut w = vec![0i64; r.houses.len()];
+        w[0] = i64::MAX;
+        w[1] = i64::MAX;
+        assert!(r.removed_by(&w, &[]).is_empty());
+    }
+
+    #[test]
     fn a_search_past_its_deadline_finds_nothing() {
-        let (b, s) = x_wing();
+        let (b, s) = magictour_stuck();
         assert!(find(&b, &s).is_some());
         assert!(find_until(&b, &s, Some(Instant::now())).is_none());
     }
@@ -457,18 +480,42 @@ mod tests {
             .map(|c| (c, 4))
             .collect();
         assert_eq!(removed, expected);
-        // The search finds a step too, each removal proven by the weights it gives.
+        // A board this empty has too many candidates for the search.
+        assert!(r.candidates.len() > MAX_CANDIDATES);
+        assert!(find(&b, &s).is_none());
+    }
+
+    /// Where the default ladder leaves magictour's first puzzle.
+    fn magictour_stuck() -> (Board, State) {
+        let text = include_str!("../../../tests/data/magictour_top1465.txt");
+        let line = puzzle_lines(text, 1).next().expect("a puzzle");
+        settled(line, "weighted house count")
+    }
+
+    #[test]
+    fn each_removal_is_proven_by_the_weights_the_step_gives() {
+        let (b, s) = magictour_stuck();
+        let r = relaxation(&b, &s);
         let st = find(&b, &s).expect("a weighted count");
-        let Detail::HouseWeights { weights, total, .. } = &st.detail else {
+        let Detail::HouseWeights {
+            weights,
+            facts,
+            total,
+        } = &st.detail
+        else {
             panic!("{st:?}");
         };
         let mut w = vec![0i64; r.houses.len()];
         for &(h, x) in weights {
-            w[at(h)] = x;
+            w[r.houses.iter().position(|&y| y == h).unwrap()] = x;
+        }
+        let mut m = vec![0i64; r.facts.len()];
+        for (f, x) in facts {
+            m[r.facts.iter().position(|y| y == f).unwrap()] = *x;
         }
         assert_eq!(*total, w.iter().sum::<i64>());
         let proven: Vec<(usize, u8)> = r
-            .removed_by(&w, &vec![0; r.facts.len()])
+            .removed_by(&w, &m)
             .into_iter()
             .map(|i| r.candidates[i])
             .collect();
