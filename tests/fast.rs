@@ -370,7 +370,7 @@ proptest! {
 
     /// Solution counts equal the brute force's on small grids with one, several or no
     /// solutions: 4x4, 6x6 with 2x3 boxes, 6x6 with 3x2 boxes, the X variant, and 9x9
-    /// with few blanks (the band path).
+    /// with few blanks (the vector path where the processor has it, and the band path).
     #[test]
     fn counts_match_the_brute_force(
         seed in any::<u64>(),
@@ -389,15 +389,17 @@ proptest! {
         let p = random_puzzle(br, bc, variant, seed, keep, corrupt);
         let limit = 500;
         let expected = brute_force_count(&p, limit);
-        let out = fast().solve(&p, &SolveOptions::new(limit, None));
-        verify(&p, &out).unwrap();
-        prop_assert_eq!(out.solutions_found as usize, expected);
         let verdict = match expected {
             0 => Verdict::None,
             1 => Verdict::Unique,
             _ => Verdict::Multiple,
         };
-        prop_assert_eq!(out.verdict, verdict);
+        for name in ["fast", "fast:scalar"] {
+            let out = create(name).unwrap().solve(&p, &SolveOptions::new(limit, None));
+            verify(&p, &out).unwrap();
+            prop_assert_eq!(out.solutions_found as usize, expected, "{}", name);
+            prop_assert_eq!(out.verdict, verdict, "{}", name);
+        }
     }
 }
 
@@ -422,4 +424,43 @@ fn the_band_path_and_the_generic_path_count_alike_on_9x9() {
         assert_eq!(band.solutions_found, other.found, "{}", p.display_name());
         validate(p, &first.unwrap()).unwrap();
     }
+}
+
+#[test]
+fn the_vector_path_searches_the_band_path_s_tree() {
+    // Same rules, same fixpoints, same branching: on every puzzle of `tests/data/`, the
+    // same solutions in the same order, the same number of guesses and of dead ends,
+    // first solution and uniqueness (the hard ones past the hand-over to the band path).
+    if !sudoku_arena::backends::fast::FastSolver::new().is_vector() {
+        eprintln!("this processor has no AVX-512: the vector path is not run here");
+        return;
+    }
+    let (mut vector, mut scalar) = (fast(), create("fast:scalar").unwrap());
+    let mut puzzles = Vec::new();
+    for (file, n) in [
+        ("17_clue.txt", 1000),
+        ("magictour_top1465.txt", 500),
+        ("forum_hardest_1106.txt", 375),
+        ("serg_benchmark.txt", 300),
+    ] {
+        puzzles.extend(data_puzzles(file, n));
+    }
+    let mut deep = 0;
+    for p in &puzzles {
+        for max in [1, 2] {
+            let opts = SolveOptions::new(max, None);
+            let (v, s) = (vector.solve(p, &opts), scalar.solve(p, &opts));
+            verify(p, &v).unwrap();
+            let name = p.display_name();
+            assert_eq!(v.verdict, s.verdict, "{name}");
+            assert_eq!(v.solutions, s.solutions, "{name}");
+            assert_eq!(v.stats.nodes, s.stats.nodes, "{name}, at most {max}");
+            assert_eq!(
+                v.stats.backtracks, s.stats.backtracks,
+                "{name}, at most {max}"
+            );
+            deep += usize::from(v.stats.nodes > 32);
+        }
+    }
+    assert!(deep > 100, "only {deep} searches went past the hand-over");
 }

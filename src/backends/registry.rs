@@ -338,6 +338,14 @@ pub const CONFIGURATIONS: &[Configuration] = &[
         BOTH,
     ),
     plain(
+        "fast:scalar",
+        |o| {
+            no_options("fast:scalar", o)?;
+            Ok(Box::new(fast::FastSolver::scalar()))
+        },
+        &[],
+    ),
+    plain(
         "csp:permutation",
         |o| make_csp(o.unwrap_or("permutation")),
         BOTH,

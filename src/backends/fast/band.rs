@@ -244,7 +244,7 @@ const LONE: [u16; 512] = {
 };
 
 /// For a cell of a band (bit `9r + c`), the other cells of its row and box in the band.
-const BAND_PEERS: [u32; 27] = {
+pub(super) const BAND_PEERS: [u32; 27] = {
     let mut t = [0u32; 27];
     let mut p = 0;
     while p < 27 {
@@ -371,6 +371,35 @@ impl Board {
             return Err(Contradiction);
         }
         Ok(board)
+    }
+
+    /// The board of 27 words (`cand[3d + b]`), every cell open: the next propagation
+    /// places the cells left with one candidate again, so the words need not hold all
+    /// their consequences (a branch's last narrowing). How the vector path hands its
+    /// boards over.
+    pub fn from_words(cand: [u32; 27]) -> Board {
+        Board {
+            cand,
+            seen: cand,
+            // Every word.
+            pending: (1 << 27) - 1,
+            ..Board::empty()
+        }
+    }
+
+    /// The board of 27 words at a fixpoint of the propagation: the cells with one
+    /// candidate count as placed.
+    pub fn from_fixpoint(cand: [u32; 27]) -> Board {
+        let mut board = Board::from_words(cand);
+        for b in 0..3 {
+            board.unsolved[b] = board.counts(b).1;
+        }
+        board
+    }
+
+    /// The 27 words (`3d + b`).
+    pub fn words(&self) -> [u32; 27] {
+        self.cand
     }
 
     /// Whether every cell is placed.
@@ -626,7 +655,7 @@ impl Board {
     /// Hidden singles in columns (the band update sees rows and boxes only): a digit
     /// with one cell left in a column goes there; a digit with none fails. `Ok(true)`
     /// when it placed any (the board then needs propagating again).
-    fn column_singles(&mut self) -> Result<bool, Contradiction> {
+    pub(super) fn column_singles(&mut self) -> Result<bool, Contradiction> {
         let mut placed = false;
         for d in 0..9 {
             let mut present = [0u32; 3];
@@ -663,37 +692,8 @@ impl Board {
     /// takes a fifth fewer guesses than the first pair in row-major order). Otherwise
     /// the first open cell of each band, the one with fewest candidates.
     pub fn choose(&self) -> Option<(usize, usize, u16)> {
-        // Valid: nothing was placed since the last naked-singles pass. Counted by
-        // rows through a table (a bit count is a long sequence on baseline x86-64);
-        // ties go to the first band and the first row.
-        let rows = |x: u32| {
-            [
-                ROW_COUNT[(x & 0x1ff) as usize],
-                ROW_COUNT[(x >> 9 & 0x1ff) as usize],
-                ROW_COUNT[(x >> 18) as usize],
-            ]
-        };
-        let counts = [
-            rows(self.pairs[0]),
-            rows(self.pairs[1]),
-            rows(self.pairs[2]),
-        ];
-        let total = |b: usize| counts[b][0] + counts[b][1] + counts[b][2];
-        let mut band = 0;
-        for b in 1..3 {
-            if total(b) > total(band) {
-                band = b;
-            }
-        }
-        if total(band) != 0 {
-            let c = counts[band];
-            let mut row = 0;
-            for r in 1..3 {
-                if c[r] > c[row] {
-                    row = r;
-                }
-            }
-            let p = (self.pairs[band] >> (9 * row) & 0x1ff).trailing_zeros() as usize + 9 * row;
+        // Valid: nothing was placed since the last naked-singles pass.
+        if let Some((band, p)) = pair_cell(&self.pairs) {
             return Some((band, p, self.digits_at(band, p)));
         }
         let mut best: Option<(u32, usize, usize)> = None;
@@ -803,6 +803,43 @@ impl Board {
     }
 }
 
+/// Of the two-candidate cells of each band, the one to branch on: in the band with the
+/// most, the first in that band's row with the most. Counted by rows through a table (a
+/// bit count is a long sequence on baseline x86-64); ties go to the first band and the
+/// first row.
+#[inline]
+pub(super) fn pair_cell(pairs: &[u32; 3]) -> Option<(usize, usize)> {
+    let rows = |x: u32| {
+        [
+            ROW_COUNT[(x & 0x1ff) as usize],
+            ROW_COUNT[(x >> 9 & 0x1ff) as usize],
+            ROW_COUNT[(x >> 18) as usize],
+        ]
+    };
+    let counts = [rows(pairs[0]), rows(pairs[1]), rows(pairs[2])];
+    let total = |b: usize| counts[b][0] + counts[b][1] + counts[b][2];
+    let mut band = 0;
+    for b in 1..3 {
+        if total(b) > total(band) {
+            band = b;
+        }
+    }
+    if total(band) == 0 {
+        return None;
+    }
+    let c = counts[band];
+    let mut row = 0;
+    for r in 1..3 {
+        if c[r] > c[row] {
+            row = r;
+        }
+    }
+    Some((
+        band,
+        (pairs[band] >> (9 * row) & 0x1ff).trailing_zeros() as usize + 9 * row,
+    ))
+}
+
 /// The mini-row occupancy matrix of a word (bit `3 * row + box`).
 #[inline(always)]
 fn minis(a: u32) -> usize {
@@ -823,12 +860,39 @@ fn other_bands(b: usize) -> (usize, usize) {
 
 /// Nodes between two looks at the clock. A node costs well under a microsecond, so
 /// the deadline is seen within about a hundred microseconds.
-const DEADLINE_EVERY: u64 = 256;
+pub(super) const DEADLINE_EVERY: u64 = 256;
 
 /// Branch nodes after which the search goes deep: the stack updates join the
 /// propagation and the branch is on a digit's two permutations in a band or stack.
 /// Easy puzzles finish before paying for them; hard ones need far fewer guesses.
-const DEEP_AFTER: u64 = 32;
+pub(super) const DEEP_AFTER: u64 = 32;
+
+/// Turns the top board of `stack` into one alternative per digit of `digits` (bit `d`
+/// for digit `d + 1`), each given its digit by `place`: from the highest down, so that
+/// the lowest ends on top and is tried first; the board itself takes the highest,
+/// copies take the others.
+#[inline(always)]
+pub(super) fn branch_on_cell<T: Copy>(
+    stack: &mut Vec<T>,
+    digits: u16,
+    mut place: impl FnMut(&mut T, usize),
+) {
+    let at = stack.len() - 1;
+    let mut rest = digits;
+    while rest & (rest - 1) != 0 {
+        // A copy pushed by value: `extend_from_within` called `memcpy` for each
+        // board, 1 % more instructions on serg.
+        let copy = stack[at];
+        stack.push(copy);
+        rest &= !(1 << (15 - rest.leading_zeros()));
+    }
+    let mut rest = digits;
+    for board in &mut stack[at..] {
+        let d = 15 - rest.leading_zeros() as usize;
+        rest &= !(1 << d);
+        place(board, d);
+    }
+}
 
 /// Searches from `root` (givens placed) for up to `max` solutions, calling `on_solution`
 /// with each (81 values) as it is found. `stack` is the reusable stack of alternatives.
@@ -839,12 +903,22 @@ pub fn search(
     stack: &mut Vec<Board>,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Search {
-    let mut end = Search::default();
-    let mut grid = [0u8; GRID_ROOM];
     stack.clear();
     stack.push(root);
-    // The top of the stack is the board being worked on; below it wait the
-    // alternatives, each with its guess placed, not yet propagated.
+    resume(stack, Search::default(), max, deadline, on_solution)
+}
+
+/// Goes on with a search whose boards are on `stack` (the top one being worked on,
+/// below it the alternatives, each with its guess placed, not yet propagated) and whose
+/// counts so far are `end`, until `max` solutions in all.
+pub fn resume(
+    stack: &mut Vec<Board>,
+    mut end: Search,
+    max: u64,
+    deadline: Option<Instant>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Search {
+    let mut grid = [0u8; GRID_ROOM];
     while let Some(top) = stack.last_mut() {
         let deep = end.nodes >= DEEP_AFTER;
         let propagated = if deep {
@@ -886,7 +960,8 @@ pub fn search(
             }
         }
         end.nodes += 1;
-        if end.nodes % DEADLINE_EVERY == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        if end.nodes.is_multiple_of(DEADLINE_EVERY) && deadline.is_some_and(|d| Instant::now() >= d)
+        {
             end.timed_out = true;
             return end;
         }
@@ -905,25 +980,11 @@ pub fn search(
         let Some((b, p, digits)) = cell_branch else {
             continue;
         };
-        // The digits from the highest down, so that the lowest ends on top and is
-        // tried first: the board itself takes the highest, copies take the others.
-        let at = stack.len() - 1;
-        let mut rest = digits;
-        while rest & (rest - 1) != 0 {
-            // A copy pushed by value: `extend_from_within` called `memcpy` for each
-            // board, 1 % more instructions on serg.
-            let copy = stack[at];
-            stack.push(copy);
-            rest &= !(1 << (15 - rest.leading_zeros()));
-        }
-        let mut rest = digits;
-        for board in &mut stack[at..] {
-            let d = 15 - rest.leading_zeros() as usize;
-            rest &= !(1 << d);
+        branch_on_cell(stack, digits, |board, d| {
             // The digit is a candidate of the cell: placing it cannot fail, and a
             // failure would only be caught by the next propagation anyway.
             let _ = board.place(d, b, p);
-        }
+        });
     }
     end.complete = true;
     end

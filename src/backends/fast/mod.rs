@@ -5,7 +5,10 @@
 //! singles and locked candidates by bit operations and table look-ups, branching on a
 //! two-candidate cell with the board copied onto a small stack; a search that runs
 //! long adds the same locked-candidate logic along columns and branches on a digit's
-//! two ways through a band or stack instead. Every other board the
+//! two ways through a band or stack instead. On a processor with AVX-512 the same
+//! rules run on vectors ([`vector`], chosen at run time), every word of the board at
+//! once, until a search runs long and the band path takes over; the configuration
+//! `fast:scalar` keeps to the band path everywhere. Every other board the
 //! model supports (other sides, rectangular boxes, the X variant) takes the generic
 //! path ([`generic`]): a 64-bit candidate set per cell, naked and hidden singles,
 //! smallest-domain branching. Both find up to `max_solutions` solutions, so uniqueness
@@ -17,6 +20,8 @@
 
 pub mod band;
 pub mod generic;
+#[cfg(target_arch = "x86_64")]
+pub mod vector;
 
 use super::givens::conflict_outcome;
 use crate::model::{Geometry, Puzzle, Variant};
@@ -45,7 +50,13 @@ pub struct Search {
 /// The bit-parallel solver. Keep it across puzzles: it owns the stack of alternatives
 /// (9×9) and the generic path's work space for the last board shape.
 pub struct FastSolver {
+    /// Its configuration's name: `fast`, or `fast:scalar` when made to keep to the band
+    /// path.
+    name: &'static str,
     stack: Vec<band::Board>,
+    /// The vector path's stack, when this solver takes that path.
+    #[cfg(target_arch = "x86_64")]
+    vector: Option<Vec<vector::VBoard>>,
     generic: Option<(Arc<Geometry>, generic::Generic)>,
 }
 
@@ -55,19 +66,78 @@ impl Default for FastSolver {
     }
 }
 
+/// Room in a 9×9 stack of alternatives: 81 levels of 8.
+const STACK_ROOM: usize = 81 * 8 + 1;
+
 /// Whether a board takes the 9×9 band path: side 9, 3×3 boxes, no variant.
 fn is_classic_9x9(g: &Geometry) -> bool {
     g.n == 9 && g.box_rows == 3 && g.box_cols == 3 && g.variant == Variant::Classic
 }
 
 impl FastSolver {
-    /// A solver with its stack allocated: room for 81 levels of 8 alternatives, more
-    /// than a 9×9 search holds in practice, so the loop does not allocate.
+    /// A solver with its stacks allocated: room for 81 levels of 8 alternatives, more
+    /// than a 9×9 search holds in practice, so the loop does not allocate. It takes the
+    /// vector path on 9×9 boards where the processor has it.
     pub fn new() -> FastSolver {
+        let mut solver = FastSolver {
+            name: "fast",
+            ..FastSolver::scalar()
+        };
+        #[cfg(target_arch = "x86_64")]
+        if vector::available() {
+            solver.vector = Some(Vec::with_capacity(STACK_ROOM));
+        }
+        solver
+    }
+
+    /// A solver that takes the band path on every 9×9 board, whatever the processor:
+    /// the portable engine, to compare with the vector path or to run where it is not.
+    pub fn scalar() -> FastSolver {
         FastSolver {
-            stack: Vec::with_capacity(81 * 8 + 1),
+            name: "fast:scalar",
+            stack: Vec::with_capacity(STACK_ROOM),
+            #[cfg(target_arch = "x86_64")]
+            vector: None,
             generic: None,
         }
+    }
+
+    /// Whether this solver takes the vector path on 9×9 boards.
+    pub fn is_vector(&self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return self.vector.is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+
+    /// The 9×9 search of `cells` on this solver's path.
+    fn search_9x9(
+        &mut self,
+        cells: &[u8],
+        max: u64,
+        deadline: Option<std::time::Instant>,
+        on_solution: &mut dyn FnMut(&[u8]),
+    ) -> Result<Search, Contradiction> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(stack) = &mut self.vector {
+            return Ok(vector::search(
+                cells,
+                max,
+                deadline,
+                stack,
+                &mut self.stack,
+                on_solution,
+            ));
+        }
+        // Two givens of one digit in a row or box of a band fail here.
+        let root = band::Board::from_givens(cells)?;
+        Ok(band::search(
+            root,
+            max,
+            deadline,
+            &mut self.stack,
+            on_solution,
+        ))
     }
 
     /// The generic solver for `geometry`, rebuilt only when the shape changes.
@@ -88,7 +158,7 @@ impl FastSolver {
 
 impl Solver for FastSolver {
     fn name(&self) -> String {
-        "fast".to_string()
+        self.name.to_string()
     }
 
     fn effort_name(&self) -> &'static str {
@@ -118,10 +188,9 @@ impl Solver for FastSolver {
             on_solution(grid);
         };
         let s = if is_classic_9x9(g) {
-            match band::Board::from_givens(&puzzle.cells) {
-                // Two givens of one digit in a row or box of a band.
+            match self.search_9x9(&puzzle.cells, max, opts.deadline, &mut collect) {
                 Err(Contradiction) => return conflict_outcome(),
-                Ok(root) => band::search(root, max, opts.deadline, &mut self.stack, &mut collect),
+                Ok(s) => s,
             }
         } else {
             if puzzle.conflicting_givens().is_some() {
@@ -130,7 +199,8 @@ impl Solver for FastSolver {
             self.generic_for(g)
                 .search(&puzzle.cells, max, opts.deadline, &mut collect)
         };
-        // Givens that conflict down a column leave the band search without a solution:
+        // Givens that conflict down a column (or, on the vector path, anywhere) leave the
+        // search without a solution:
         // the givens are checked only then, not before every solve.
         if s.found == 0 && puzzle.conflicting_givens().is_some() {
             return conflict_outcome();

@@ -1,0 +1,660 @@
+//! The 9×9 path on AVX-512 vectors: the band path's board and rules ([`super::band`]),
+//! with every digit-band word updated at once in each pass instead of one due word at a
+//! time. Chosen at run time on processors that have AVX-512F and BMI2; the band path
+//! runs everywhere else.
+//!
+//! The 27 words (digit `d`, band `b`; bit `9r + c` for row `3b + r`, column `c`) sit in
+//! three 512-bit vectors at lane `4d + b`: digits 0–3 in the first, 4–7 in the second,
+//! 8 in the third; lane 3 of each group of four, and the third vector's upper lanes,
+//! hold 0. A group of four lanes is one digit's three bands, so a digit's other bands
+//! are a shuffle inside 128 bits, and folding the groups onto each other gives each
+//! band's union over the digits. A pass, in plain bit operations (no tables):
+//!
+//! 1. **Permutation filter**: a mini-row (a row's three cells in one box) stays only
+//!    if the 2×2 minor of the other rows and boxes holds a matching, so that it lies on a
+//!    permutation of the row × box matrix (the band path's `KEEP` table, computed):
+//!    locked candidates within the band and hidden singles in boxes. An empty word is a
+//!    contradiction.
+//! 2. **Placements**: the cells alone in their row of a word, and the cells with one
+//!    candidate left (counted over the digits, per band). A cell placed by two digits
+//!    is a contradiction; a placed cell leaves the other digits and the rest of its row
+//!    (the filter then clears its box).
+//! 3. **Pointing along columns**: a box of a word confined to one column takes that
+//!    column from the digit's other two bands.
+//!
+//! Passes repeat until one changes nothing: the same fixpoint as the band path's
+//! propagation (checked on every puzzle of the shared sets by the tests), reached in
+//! about four passes from the givens. The search branches as the band path's does
+//! (the same two-candidate cell, the lowest digit first), so the trees are the same; a
+//! search that passes `band::DEEP_AFTER` branch nodes hands its boards to the band path,
+//! whose deep search (stack updates, branching on a digit) is not vectorized.
+
+use super::band::{self, Board, DEADLINE_EVERY, DEEP_AFTER, GRID_ROOM};
+use super::Search;
+use std::arch::x86_64::*;
+use std::time::Instant;
+
+/// Mask of the 27 cells of a band.
+const BAND: i32 = (1 << 27) - 1;
+/// Bit `9r` of each row.
+const ROW_STARTS: i32 = 0x40201;
+/// Bit `9r + 3k`: the first cell of each mini-row.
+const MINI_STARTS: i32 = 0x1249249;
+/// The first cells of the mini-rows of boxes 0 and 1.
+const BOXES_01: i32 = 0x241209;
+/// Of nine columns, the first two of each box.
+const COLUMNS_01: i32 = 0xDB;
+/// Of nine columns, the first of each box.
+const COLUMNS_0: i32 = 0x49;
+
+// The deadline is looked at by the band path only, which every search reaches before
+// its first look.
+const _: () = assert!(DEEP_AFTER < DEADLINE_EVERY);
+
+/// The lanes that hold a word, per vector.
+const WORD_LANES: [u16; 3] = [0x7777, 0x7777, 0x0007];
+
+/// A ternary-logic operation on three vectors, given as an expression of `a`, `b`, `c`.
+macro_rules! tern {
+    ($a:expr, $b:expr, $c:expr, |$x:ident, $y:ident, $z:ident| $f:expr) => {{
+        const IMM: i32 = {
+            let $x: i32 = 0xF0;
+            let $y: i32 = 0xCC;
+            let $z: i32 = 0xAA;
+            ($f) & 0xff
+        };
+        _mm512_ternarylogic_epi32::<IMM>($a, $b, $c)
+    }};
+}
+
+/// Whether this processor runs the vector path (AVX-512F and BMI2).
+pub fn available() -> bool {
+    is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("bmi2")
+}
+
+/// A 9×9 board in three vectors (192 bytes), copied whole at a branch.
+#[derive(Clone, Copy, Debug)]
+pub struct VBoard {
+    z: [__m512i; 3],
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn splat(x: i32) -> __m512i {
+    _mm512_set1_epi32(x)
+}
+
+/// `v | v >> A | v >> B`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn or_right<const A: u32, const B: u32>(v: __m512i) -> __m512i {
+    tern!(
+        v,
+        _mm512_srli_epi32::<A>(v),
+        _mm512_srli_epi32::<B>(v),
+        |a, b, c| a | b | c
+    )
+}
+
+/// `v | v << A | v << B`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn or_left<const A: u32, const B: u32>(v: __m512i) -> __m512i {
+    tern!(
+        v,
+        _mm512_slli_epi32::<A>(v),
+        _mm512_slli_epi32::<B>(v),
+        |a, b, c| a | b | c
+    )
+}
+
+/// The cells of a mini-row set (flags at `MINI_STARTS`) spread over their three cells.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn spread_minis(k: __m512i) -> __m512i {
+    or_left::<1, 2>(k)
+}
+
+/// Per mini-row, whether it holds a cell of `v` (a flag at its first cell; other bits
+/// are noise).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn mini_flags(v: __m512i) -> __m512i {
+    or_right::<1, 2>(v)
+}
+
+/// The permutation filter: `v` less its mini-rows on no permutation of the matrix.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn keep(v: __m512i) -> __m512i {
+    let m = _mm512_and_si512(mini_flags(v), splat(MINI_STARTS));
+    let band = splat(BAND);
+    // Row r takes the flags of row r + 1, and of row r + 2.
+    let r1 = tern!(
+        _mm512_srli_epi32::<9>(m),
+        _mm512_slli_epi32::<18>(m),
+        band,
+        |a, b, c| (a | b) & c
+    );
+    let r2 = tern!(
+        _mm512_srli_epi32::<18>(m),
+        _mm512_slli_epi32::<9>(m),
+        band,
+        |a, b, c| (a | b) & c
+    );
+    // Box k takes the flags of box k + 1, and of box k + 2 (bits that land off the
+    // flag positions are cleared by the `& m` below).
+    let boxes_01 = splat(BOXES_01);
+    let starts = splat(ROW_STARTS);
+    let next = |x: __m512i| {
+        tern!(
+            boxes_01,
+            _mm512_srli_epi32::<3>(x),
+            _mm512_slli_epi32::<6>(x),
+            |a, b, c| (a & b) | (!a & c)
+        )
+    };
+    let after = |x: __m512i| {
+        tern!(
+            starts,
+            _mm512_srli_epi32::<6>(x),
+            _mm512_slli_epi32::<3>(x),
+            |a, b, c| (a & b) | (!a & c)
+        )
+    };
+    // (r, k) stays when (r+1, k+1) and (r+2, k+2), or (r+1, k+2) and (r+2, k+1), hold.
+    let t1 = tern!(next(r1), after(r2), m, |a, b, c| a & b & c);
+    let t2 = tern!(after(r1), next(r2), m, |a, b, c| a & b & c);
+    _mm512_and_si512(v, spread_minis(_mm512_or_si512(t1, t2)))
+}
+
+/// The rows (whole 9-bit fields) that hold a cell of `p`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rows_of(p: __m512i) -> __m512i {
+    let g = _mm512_and_si512(or_right::<3, 6>(mini_flags(p)), splat(ROW_STARTS));
+    _mm512_sub_epi32(_mm512_slli_epi32::<9>(g), g)
+}
+
+/// Non-zero where a row holds two or more cells of `x`: two in one mini-row, or cells
+/// in two of its mini-rows.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn crowded_rows(x: __m512i) -> __m512i {
+    let maj =
+        |a: __m512i, b: __m512i, c: __m512i| tern!(a, b, c, |a, b, c| (a & b) | (a & c) | (b & c));
+    let two_in_mini = maj(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x));
+    let f = mini_flags(x);
+    let two_minis = maj(f, _mm512_srli_epi32::<3>(f), _mm512_srli_epi32::<6>(f));
+    let two_in_mini = _mm512_and_si512(two_in_mini, splat(MINI_STARTS));
+    tern!(two_minis, splat(ROW_STARTS), two_in_mini, |a, b, c| (a & b)
+        | c)
+}
+
+/// The cells of `v` alone in their row. Every row of a word lane must be non-empty
+/// (true after the filter), so that subtracting one per row borrows within the row.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lone(v: __m512i) -> __m512i {
+    let rest = _mm512_and_si512(v, _mm512_sub_epi32(v, splat(ROW_STARTS)));
+    _mm512_andnot_si512(rows_of(rest), v)
+}
+
+/// The columns of the band in which a box of `v` is confined to one column, over all
+/// three rows: what the digit's other bands lose.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn pointing(v: __m512i) -> __m512i {
+    let x = or_right::<9, 18>(v);
+    // Each column takes its box's next column, and the one after.
+    let c1 = tern!(
+        splat(COLUMNS_01),
+        _mm512_srli_epi32::<1>(x),
+        _mm512_slli_epi32::<2>(x),
+        |a, b, c| (a & b) | (!a & c)
+    );
+    let c2 = tern!(
+        splat(COLUMNS_0),
+        _mm512_srli_epi32::<2>(x),
+        _mm512_slli_epi32::<1>(x),
+        |a, b, c| (a & b) | (!a & c)
+    );
+    let alone = _mm512_and_si512(tern!(x, c1, c2, |a, b, c| a & !b & !c), splat(0x1ff));
+    or_left::<9, 18>(alone)
+}
+
+/// Each band's cells held by at least one and by at least two of the three vectors'
+/// words, folded over the four lane groups: band `b` at lane `b` of every group.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn once_twice(z: &[__m512i; 3]) -> (__m512i, __m512i) {
+    let mut once = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
+    let mut twice = tern!(z[0], z[1], z[2], |a, b, c| (a & b) | (a & c) | (b & c));
+    let o = _mm512_shuffle_i32x4::<0b01_00_11_10>(once, once);
+    let t = _mm512_shuffle_i32x4::<0b01_00_11_10>(twice, twice);
+    twice = tern!(twice, t, _mm512_and_si512(once, o), |a, b, c| a | b | c);
+    once = _mm512_or_si512(once, o);
+    let o = _mm512_shuffle_i32x4::<0b10_11_00_01>(once, once);
+    let t = _mm512_shuffle_i32x4::<0b10_11_00_01>(twice, twice);
+    twice = tern!(twice, t, _mm512_and_si512(once, o), |a, b, c| a | b | c);
+    once = _mm512_or_si512(once, o);
+    (once, twice)
+}
+
+/// Each band's union of the three vectors' words, folded as [`once_twice`] folds.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn union(z: &[__m512i; 3]) -> __m512i {
+    let u = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
+    let u = _mm512_or_si512(u, _mm512_shuffle_i32x4::<0b01_00_11_10>(u, u));
+    _mm512_or_si512(u, _mm512_shuffle_i32x4::<0b10_11_00_01>(u, u))
+}
+
+/// The three lanes of the first group of `x`: one value per band.
+#[inline]
+#[target_feature(enable = "avx512f,sse4.1")]
+fn bands_of(x: __m512i) -> [u32; 3] {
+    let x = _mm512_castsi512_si128(x);
+    [
+        _mm_extract_epi32::<0>(x) as u32,
+        _mm_extract_epi32::<1>(x) as u32,
+        _mm_extract_epi32::<2>(x) as u32,
+    ]
+}
+
+impl VBoard {
+    /// The board of `cells` (81 values, row-major, 0 for blank): each given's digit out
+    /// of the rest of its row, the given's cell out of the other digits; the first pass
+    /// does the rest. Two givens of one digit in a row are not caught here: such a board
+    /// has no solution, which the search finds.
+    #[target_feature(enable = "avx512f")]
+    pub fn from_givens(cells: &[u8]) -> VBoard {
+        // Lane of each value in band 0; a blank goes to the third vector's upper lanes,
+        // cleared below, so that the loop has no branch.
+        const LANE: [u8; 10] = [44, 0, 4, 8, 12, 16, 20, 24, 28, 32];
+        let mut given = [0u32; 48];
+        for (b, band) in cells[..81].chunks_exact(27).enumerate() {
+            for (p, &v) in band.iter().enumerate() {
+                given[usize::from(LANE[usize::from(v)]) + b] |= 1 << p;
+            }
+        }
+        let g = VBoard::from_lanes(&given);
+        let g = [
+            g.z[0],
+            g.z[1],
+            _mm512_maskz_mov_epi32(WORD_LANES[2], g.z[2]),
+        ];
+        let placed = union(&g);
+        let mut z = [_mm512_setzero_si512(); 3];
+        for i in 0..3 {
+            let full = _mm512_maskz_mov_epi32(WORD_LANES[i], splat(BAND));
+            let out = _mm512_or_si512(rows_of(g[i]), placed);
+            z[i] = tern!(full, out, g[i], |a, b, c| a & (!b | c));
+        }
+        VBoard { z }
+    }
+
+    /// The board of 48 lanes (lane `4d + b`).
+    #[target_feature(enable = "avx512f")]
+    fn from_lanes(w: &[u32; 48]) -> VBoard {
+        let v = |o: usize| {
+            let x = |k: usize| w[o + k] as i32;
+            _mm512_setr_epi32(
+                x(0),
+                x(1),
+                x(2),
+                x(3),
+                x(4),
+                x(5),
+                x(6),
+                x(7),
+                x(8),
+                x(9),
+                x(10),
+                x(11),
+                x(12),
+                x(13),
+                x(14),
+                x(15),
+            )
+        };
+        VBoard {
+            z: [v(0), v(16), v(32)],
+        }
+    }
+
+    /// The 27 words in the band path's order (`3d + b`).
+    #[target_feature(enable = "avx512f,sse4.1")]
+    pub fn words(&self) -> [u32; 27] {
+        let mut w = [0u32; 27];
+        for (i, &v) in self.z.iter().enumerate() {
+            let groups = [
+                _mm512_extracti32x4_epi32::<0>(v),
+                _mm512_extracti32x4_epi32::<1>(v),
+                _mm512_extracti32x4_epi32::<2>(v),
+                _mm512_extracti32x4_epi32::<3>(v),
+            ];
+            for (k, g) in groups.into_iter().enumerate() {
+                let d = 4 * i + k;
+                if d < 9 {
+                    w[3 * d] = _mm_extract_epi32::<0>(g) as u32;
+                    w[3 * d + 1] = _mm_extract_epi32::<1>(g) as u32;
+                    w[3 * d + 2] = _mm_extract_epi32::<2>(g) as u32;
+                }
+            }
+        }
+        w
+    }
+
+    /// Narrows the word at `lane` to `mask`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn restrict(&mut self, lane: usize, mask: u32) {
+        let i = lane / 16;
+        self.z[i] =
+            _mm512_mask_and_epi32(self.z[i], 1 << (lane % 16), self.z[i], splat(mask as i32));
+    }
+
+    /// One pass (see the module documentation): whether it changed anything, and each
+    /// band's cells with two or more candidates as they were before its placements.
+    #[inline]
+    #[target_feature(enable = "avx512f,sse4.1")]
+    fn pass(&mut self) -> Result<(bool, __m512i), super::Contradiction> {
+        let old = self.z;
+        let mut z = [keep(old[0]), keep(old[1]), keep(old[2])];
+        let empty = (_mm512_testn_epi32_mask(z[0], z[0]) & WORD_LANES[0])
+            | (_mm512_testn_epi32_mask(z[1], z[1]) & WORD_LANES[1])
+            | (_mm512_testn_epi32_mask(z[2], z[2]) & WORD_LANES[2]);
+        let band = splat(BAND);
+        let (once, twice) = once_twice(&z);
+        if empty != 0 || _mm512_mask_cmpneq_epi32_mask(0x7, once, band) != 0 {
+            return Err(super::Contradiction);
+        }
+        let single = _mm512_andnot_si512(twice, band);
+        let placed = [
+            _mm512_or_si512(lone(z[0]), _mm512_and_si512(z[0], single)),
+            _mm512_or_si512(lone(z[1]), _mm512_and_si512(z[1], single)),
+            _mm512_or_si512(lone(z[2]), _mm512_and_si512(z[2], single)),
+        ];
+        let (any, clash) = once_twice(&placed);
+        if _mm512_test_epi32_mask(clash, clash) & 0x7 != 0 {
+            return Err(super::Contradiction);
+        }
+        for i in 0..3 {
+            // Out: the rest of a placed cell's row, and cells other digits placed.
+            let out = _mm512_or_si512(rows_of(placed[i]), any);
+            z[i] = tern!(z[i], out, placed[i], |a, b, c| a & (!b | c));
+            // Out: columns another band of the digit points along (lanes rotated within
+            // each group of four, lane 3 staying put).
+            let s = pointing(z[i]);
+            let s1 = _mm512_shuffle_epi32::<0xC9>(s);
+            let s2 = _mm512_shuffle_epi32::<0xD2>(s);
+            z[i] = tern!(z[i], s1, s2, |a, b, c| a & !(b | c));
+        }
+        self.z = z;
+        let changed = _mm512_cmpneq_epi32_mask(z[0], old[0])
+            | _mm512_cmpneq_epi32_mask(z[1], old[1])
+            | _mm512_cmpneq_epi32_mask(z[2], old[2]);
+        Ok((changed != 0, twice))
+    }
+
+    /// Passes to the fixpoint; the open cells of each band (two or more candidates).
+    /// Two cells of one row left with the same digit only are a contradiction the
+    /// passes do not see (each keeps the other, and no other rule reaches them before
+    /// the grid is full); the band path places one and finds the other empty. They
+    /// stay so once there, so they are looked for at the fixpoint only.
+    #[target_feature(enable = "avx512f,sse4.1")]
+    fn propagate(&mut self) -> Result<[u32; 3], super::Contradiction> {
+        loop {
+            let (changed, twice) = self.pass()?;
+            if !changed {
+                let single = _mm512_andnot_si512(twice, splat(BAND));
+                let crowded = _mm512_or_si512(
+                    crowded_rows(_mm512_and_si512(self.z[0], single)),
+                    _mm512_or_si512(
+                        crowded_rows(_mm512_and_si512(self.z[1], single)),
+                        crowded_rows(_mm512_and_si512(self.z[2], single)),
+                    ),
+                );
+                if _mm512_test_epi32_mask(crowded, crowded) != 0 {
+                    return Err(super::Contradiction);
+                }
+                return Ok(bands_of(twice));
+            }
+        }
+    }
+
+    /// The digits (bit `d`) still possible at cell `p` of band `b`.
+    #[inline]
+    #[target_feature(enable = "avx512f,bmi2")]
+    fn digits_at(&self, b: usize, p: usize) -> u16 {
+        let bit = splat(1 << p);
+        let lanes = u64::from(_mm512_test_epi32_mask(self.z[0], bit))
+            | u64::from(_mm512_test_epi32_mask(self.z[1], bit)) << 16
+            | u64::from(_mm512_test_epi32_mask(self.z[2], bit)) << 32;
+        _pext_u64(lanes >> b, 0x1_1111_1111) as u16
+    }
+
+    /// Each band's cells with exactly two candidates.
+    #[target_feature(enable = "avx512f,sse4.1")]
+    fn pairs(&self) -> [u32; 3] {
+        let z = &self.z;
+        let mut o = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
+        let mut t = tern!(z[0], z[1], z[2], |a, b, c| (a & b) | (a & c) | (b & c));
+        let mut h = tern!(z[0], z[1], z[2], |a, b, c| a & b & c);
+        // Counts saturating at three, summed over the lane groups.
+        for swap in [0b01_00_11_10, 0b10_11_00_01] {
+            let (o2, t2, h2) = if swap == 0b01_00_11_10 {
+                (
+                    _mm512_shuffle_i32x4::<0b01_00_11_10>(o, o),
+                    _mm512_shuffle_i32x4::<0b01_00_11_10>(t, t),
+                    _mm512_shuffle_i32x4::<0b01_00_11_10>(h, h),
+                )
+            } else {
+                (
+                    _mm512_shuffle_i32x4::<0b10_11_00_01>(o, o),
+                    _mm512_shuffle_i32x4::<0b10_11_00_01>(t, t),
+                    _mm512_shuffle_i32x4::<0b10_11_00_01>(h, h),
+                )
+            };
+            let x = tern!(t, o2, _mm512_and_si512(o, t2), |a, b, c| (a & b) | c);
+            h = tern!(h, h2, x, |a, b, c| a | b | c);
+            t = tern!(t, t2, _mm512_and_si512(o, o2), |a, b, c| a | b | c);
+            o = _mm512_or_si512(o, o2);
+        }
+        bands_of(_mm512_andnot_si512(h, t))
+    }
+}
+
+impl VBoard {
+    /// The board of 27 words in the band path's order (`3d + b`).
+    #[target_feature(enable = "avx512f")]
+    fn from_words(w: &[u32; 27]) -> VBoard {
+        let mut lanes = [0u32; 48];
+        for d in 0..9 {
+            lanes[4 * d..4 * d + 3].copy_from_slice(&w[3 * d..3 * d + 3]);
+        }
+        VBoard::from_lanes(&lanes)
+    }
+
+    /// The cell to branch on, as the band path's [`Board::choose`] picks it: a
+    /// two-candidate cell by [`band::pair_cell`], else the fewest-candidate cell among
+    /// the first open cell of each band.
+    #[target_feature(enable = "avx512f,sse4.1,bmi2")]
+    fn choose(&self, open: [u32; 3]) -> Option<(usize, usize, u16)> {
+        if let Some((b, p)) = band::pair_cell(&self.pairs()) {
+            return Some((b, p, self.digits_at(b, p)));
+        }
+        let mut best: Option<(u16, usize, usize)> = None;
+        for (b, &cells) in open.iter().enumerate() {
+            if cells != 0 {
+                let p = cells.trailing_zeros() as usize;
+                let digits = self.digits_at(b, p);
+                if best.is_none_or(|(d, _, _)| digits.count_ones() < d.count_ones()) {
+                    best = Some((digits, b, p));
+                }
+            }
+        }
+        best.map(|(digits, b, p)| (b, p, digits))
+    }
+}
+
+/// Searches the puzzle of `cells` (81 values, row-major, 0 for blank) for up to `max`
+/// solutions, calling `on_solution` with each as it is found: the band path's search
+/// on vectors, handed over to it past `DEEP_AFTER` branch nodes. `stack` and `boards`
+/// are the reusable stacks of alternatives of both paths. Call only where
+/// [`available`] says so.
+pub fn search(
+    cells: &[u8],
+    max: u64,
+    deadline: Option<Instant>,
+    stack: &mut Vec<VBoard>,
+    boards: &mut Vec<Board>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Search {
+    assert!(available(), "the vector path needs AVX-512F and BMI2");
+    // SAFETY: the processor has every feature `run` is compiled for (checked above).
+    unsafe { run(cells, max, deadline, stack, boards, on_solution) }
+}
+
+#[target_feature(enable = "avx512f,sse4.1,bmi2")]
+fn run(
+    cells: &[u8],
+    max: u64,
+    deadline: Option<Instant>,
+    stack: &mut Vec<VBoard>,
+    boards: &mut Vec<Board>,
+    on_solution: &mut dyn FnMut(&[u8]),
+) -> Search {
+    let mut end = Search::default();
+    let mut grid = [0u8; GRID_ROOM];
+    stack.clear();
+    stack.push(VBoard::from_givens(cells));
+    while let Some(top) = stack.last_mut() {
+        if end.nodes >= DEEP_AFTER {
+            // A hard puzzle: the band path's deep search takes over every board.
+            boards.clear();
+            boards.extend(stack.iter().map(|v| Board::from_words(v.words())));
+            return band::resume(boards, end, max, deadline, on_solution);
+        }
+        let open = match top.propagate() {
+            Ok(open) => open,
+            Err(_) => {
+                end.failures += 1;
+                stack.pop();
+                continue;
+            }
+        };
+        if open == [0; 3] {
+            end.found += 1;
+            Board::from_fixpoint(top.words()).write(&mut grid);
+            stack.pop();
+            on_solution(&grid[..81]);
+            if end.found >= max {
+                return end;
+            }
+            continue;
+        }
+        let branch = top.choose(open);
+        // No two-candidate cell: before a branch three ways or more, hidden singles in
+        // columns, on the band path's board (rare).
+        if branch.is_some_and(|(_, _, digits)| digits.count_ones() > 2) {
+            let mut board = Board::from_fixpoint(top.words());
+            match board.column_singles() {
+                Err(_) => {
+                    end.failures += 1;
+                    stack.pop();
+                    continue;
+                }
+                Ok(true) => {
+                    *top = VBoard::from_words(&board.words());
+                    continue;
+                }
+                Ok(false) => {}
+            }
+        }
+        end.nodes += 1;
+        let Some((b, p, digits)) = branch else {
+            continue;
+        };
+        band::branch_on_cell(stack, digits, |board, d| {
+            board.restrict(4 * d + b, !band::BAND_PEERS[p]);
+        });
+    }
+    end.complete = true;
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 81 cells of each puzzle line of a file of the repository's test puzzles.
+    fn test_puzzles(name: &str) -> Vec<Vec<u8>> {
+        let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .map(|l| {
+                l.bytes()
+                    .take(81)
+                    .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_passes_reach_the_band_path_s_fixpoint_from_the_givens() {
+        if !available() {
+            eprintln!("this processor has no AVX-512: the vector path is not run here");
+            return;
+        }
+        let mut compared = 0;
+        for file in [
+            "17_clue.txt",
+            "magictour_top1465.txt",
+            "forum_hardest_1106.txt",
+            "serg_benchmark.txt",
+        ] {
+            for cells in test_puzzles(file) {
+                let mut scalar = Board::from_givens(&cells).unwrap();
+                scalar.propagate::<false>().unwrap();
+                // SAFETY: the processor has the features (checked above).
+                let words = unsafe {
+                    let mut v = VBoard::from_givens(&cells);
+                    v.propagate().unwrap();
+                    v.words()
+                };
+                assert_eq!(words, scalar.words(), "{file}: {cells:?}");
+                compared += 1;
+            }
+        }
+        assert_eq!(compared, 2175);
+    }
+
+    #[test]
+    fn two_cells_of_a_row_left_with_one_digit_only_are_a_contradiction() {
+        if !available() {
+            eprintln!("this processor has no AVX-512: the vector path is not run here");
+            return;
+        }
+        // Cells r1c1 and r1c2 hold only digit 1: no pass sees it, the fixpoint must.
+        let mut words = Board::empty().words();
+        for d in 1..9 {
+            words[3 * d] &= !0b11;
+        }
+        // SAFETY: the processor has the features (checked above).
+        let (crowded, apart) = unsafe {
+            let crowded = VBoard::from_words(&words).propagate().is_err();
+            // r1c1 and r2c4 instead: no contradiction.
+            let mut words = Board::empty().words();
+            for d in 1..9 {
+                words[3 * d] &= !(1 | 1 << 12);
+            }
+            (crowded, VBoard::from_words(&words).propagate().is_ok())
+        };
+        assert!(crowded);
+        assert!(apart);
+    }
+}
