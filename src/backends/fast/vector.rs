@@ -142,10 +142,9 @@ fn keep(v: __m512i) -> __m512i {
         band,
         |a, b, c| (a | b) & c
     );
-    // Box k takes the flags of box k + 1, and of box k + 2 (bits that land off the
-    // flag positions are cleared by the `& m` below).
+    // Box k takes the flags of box k + 1 (flags stay on multiples of 3; those that
+    // land past the band are cleared by the `& m` below).
     let boxes_01 = splat(BOXES_01);
-    let starts = splat(ROW_STARTS);
     let next = |x: __m512i| {
         tern!(
             boxes_01,
@@ -154,18 +153,13 @@ fn keep(v: __m512i) -> __m512i {
             |a, b, c| (a & b) | (!a & c)
         )
     };
-    let after = |x: __m512i| {
-        tern!(
-            starts,
-            _mm512_srli_epi32::<6>(x),
-            _mm512_slli_epi32::<3>(x),
-            |a, b, c| (a & b) | (!a & c)
-        )
-    };
-    // (r, k) stays when (r+1, k+1) and (r+2, k+2), or (r+1, k+2) and (r+2, k+1), hold.
-    let t1 = tern!(next(r1), after(r2), m, |a, b, c| a & b & c);
-    let t2 = tern!(after(r1), next(r2), m, |a, b, c| a & b & c);
-    _mm512_and_si512(v, spread_minis(_mm512_or_si512(t1, t2)))
+    // (r, k) stays when (r+1, k+1) and (r+2, k+2), or (r+2, k+1) and (r+1, k+2), hold:
+    // the box-shifted flags of (r+1, k)(r+2, k+1) or (r+2, k)(r+1, k+1).
+    let pairs = tern!(r2, next(r1), _mm512_and_si512(r1, next(r2)), |a, b, c| (a
+        & b)
+        | c);
+    let k = _mm512_and_si512(next(pairs), m);
+    _mm512_and_si512(v, spread_minis(k))
 }
 
 /// The rows (whole 9-bit fields) that hold a cell of `p`.
@@ -376,10 +370,7 @@ impl VBoard {
             _mm512_or_si512(lone(z[1]), _mm512_and_si512(z[1], single)),
             _mm512_or_si512(lone(z[2]), _mm512_and_si512(z[2], single)),
         ];
-        let (any, clash) = once_twice(&placed);
-        if _mm512_test_epi32_mask(clash, clash) & 0x7 != 0 {
-            return Err(super::Contradiction);
-        }
+        let any = union(&placed);
         for i in 0..3 {
             // Out: the rest of a placed cell's row, and cells other digits placed.
             let out = _mm512_or_si512(rows_of(placed[i]), any);
@@ -399,24 +390,23 @@ impl VBoard {
     }
 
     /// Passes to the fixpoint; the open cells of each band (two or more candidates).
-    /// Two cells of one row left with the same digit only are a contradiction the
-    /// passes do not see (each keeps the other, and no other rule reaches them before
-    /// the grid is full); the band path places one and finds the other empty. They
-    /// stay so once there, so they are looked for at the fixpoint only.
+    /// Two contradictions the passes do not see, as they keep each placed cell
+    /// whatever else holds it, are looked for there (once there, they stay): a cell
+    /// placed by two digits (alone in its row for each), and two cells of one row left
+    /// with the same digit only. The band path finds both as it places one at a time.
     #[target_feature(enable = "avx512f,sse4.1")]
     fn propagate(&mut self) -> Result<[u32; 3], super::Contradiction> {
         loop {
             let (changed, twice) = self.pass()?;
             if !changed {
                 let single = _mm512_andnot_si512(twice, splat(BAND));
-                let crowded = _mm512_or_si512(
-                    crowded_rows(_mm512_and_si512(self.z[0], single)),
-                    _mm512_or_si512(
-                        crowded_rows(_mm512_and_si512(self.z[1], single)),
-                        crowded_rows(_mm512_and_si512(self.z[2], single)),
-                    ),
-                );
-                if _mm512_test_epi32_mask(crowded, crowded) != 0 {
+                let mut wrong = _mm512_setzero_si512();
+                for &z in &self.z {
+                    let doubly_placed = _mm512_and_si512(lone(z), twice);
+                    let crowded = crowded_rows(_mm512_and_si512(z, single));
+                    wrong = tern!(wrong, doubly_placed, crowded, |a, b, c| a | b | c);
+                }
+                if _mm512_test_epi32_mask(wrong, wrong) != 0 {
                     return Err(super::Contradiction);
                 }
                 return Ok(bands_of(twice));
@@ -656,5 +646,26 @@ mod tests {
         };
         assert!(crowded);
         assert!(apart);
+    }
+
+    #[test]
+    fn a_cell_alone_in_its_row_for_two_digits_is_a_contradiction() {
+        if !available() {
+            eprintln!("this processor has no AVX-512: the vector path is not run here");
+            return;
+        }
+        // Digits 1 and 2 can go in row 1 only at r1c1.
+        let mut words = Board::empty().words();
+        words[0] &= !(0x1ff & !1);
+        words[3] &= !(0x1ff & !1);
+        // SAFETY: the processor has the features (checked above).
+        let (both, one) = unsafe {
+            let both = VBoard::from_words(&words).propagate().is_err();
+            let mut words = Board::empty().words();
+            words[0] &= !(0x1ff & !1);
+            (both, VBoard::from_words(&words).propagate().is_ok())
+        };
+        assert!(both);
+        assert!(one);
     }
 }
