@@ -4,11 +4,12 @@
 //! runs everywhere else.
 //!
 //! The 27 words (digit `d`, band `b`; bit `9r + c` for row `3b + r`, column `c`) sit in
-//! three 512-bit vectors at lane `4d + b`: digits 0–3 in the first, 4–7 in the second,
-//! 8 in the third; lane 3 of each group of four, and the third vector's upper lanes,
-//! hold 0. A group of four lanes is one digit's three bands, so a digit's other bands
-//! are a shuffle inside 128 bits, and folding the groups onto each other gives each
-//! band's union over the digits. A pass, in plain bit operations (no tables):
+//! two 512-bit vectors, digits 0–4 in the first and 5–8 in the second, at lane
+//! `3 (d mod 5) + b`; the lanes after them hold 0. A group of three lanes is one digit's
+//! three bands, so a digit's other bands are a permutation of the lanes, and folding
+//! the groups onto each other (lanes moved by multiples of three, cyclically over the
+//! fifteen) gives each band's union over the digits. A pass, in plain bit operations
+//! and lane permutations (no tables):
 //!
 //! 1. **Permutation filter**: a mini-row (a row's three cells in one box) stays only
 //!    if the 2×2 minor of the other rows and boxes holds a matching, so that it lies on a
@@ -52,7 +53,33 @@ const COLUMNS_0: i32 = 0x49;
 const _: () = assert!(DEEP_AFTER < DEADLINE_EVERY);
 
 /// The lanes that hold a word, per vector.
-const WORD_LANES: [u16; 3] = [0x7777, 0x7777, 0x0007];
+const WORD_LANES: [u16; 2] = [0x7fff, 0x0fff];
+
+/// The lane (of both vectors, 0–31) of digit `d`'s word in band `b`.
+const fn lane(d: usize, b: usize) -> usize {
+    16 * (d / 5) + 3 * (d % 5) + b
+}
+
+/// Lane permutations: each word takes its digit's next band; its band after next;
+/// and the word `k` groups of three further on, cyclically over the fifteen lanes of
+/// words (lane 15 stays put).
+const NEXT_BAND: [i32; 16] = permutation(0, 1);
+const BAND_AFTER: [i32; 16] = permutation(0, 2);
+const GROUPS_ON_1: [i32; 16] = permutation(1, 0);
+const GROUPS_ON_2: [i32; 16] = permutation(2, 0);
+const GROUPS_ON_4: [i32; 16] = permutation(4, 0);
+
+/// The lane permutation taking to lane `3g + b` the lane of group `g + groups` (of
+/// five, cyclically) and band `b + bands` (of three).
+const fn permutation(groups: usize, bands: usize) -> [i32; 16] {
+    let mut t = [15i32; 16];
+    let mut i = 0;
+    while i < 15 {
+        t[i] = (3 * ((i / 3 + groups) % 5) + (i % 3 + bands) % 3) as i32;
+        i += 1;
+    }
+    t
+}
 
 /// A ternary-logic operation on three vectors, given as an expression of `a`, `b`, `c`.
 macro_rules! tern {
@@ -72,10 +99,21 @@ pub fn available() -> bool {
     is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("bmi2")
 }
 
-/// A 9×9 board in three vectors (192 bytes), copied whole at a branch.
+/// A 9×9 board in two vectors (128 bytes), copied whole at a branch.
 #[derive(Clone, Copy, Debug)]
 pub struct VBoard {
-    z: [__m512i; 3],
+    z: [__m512i; 2],
+}
+
+/// `v` with its lanes permuted by `p` (lane `i` takes lane `p[i]`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn permute(p: &[i32; 16], v: __m512i) -> __m512i {
+    let p = _mm512_setr_epi32(
+        p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12], p[13],
+        p[14], p[15],
+    );
+    _mm512_permutexvar_epi32(p, v)
 }
 
 #[inline]
@@ -217,31 +255,49 @@ fn pointing(v: __m512i) -> __m512i {
     or_left::<9, 18>(alone)
 }
 
-/// Each band's cells held by at least one and by at least two of the three vectors'
-/// words, folded over the four lane groups: band `b` at lane `b` of every group.
+/// Sliced counts of three levels (at least one, two, three) added: `x` and `y` count
+/// disjoint sets of words.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn once_twice(z: &[__m512i; 3]) -> (__m512i, __m512i) {
-    let mut once = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
-    let mut twice = tern!(z[0], z[1], z[2], |a, b, c| (a & b) | (a & c) | (b & c));
-    let o = _mm512_shuffle_i32x4::<0b01_00_11_10>(once, once);
-    let t = _mm512_shuffle_i32x4::<0b01_00_11_10>(twice, twice);
-    twice = tern!(twice, t, _mm512_and_si512(once, o), |a, b, c| a | b | c);
-    once = _mm512_or_si512(once, o);
-    let o = _mm512_shuffle_i32x4::<0b10_11_00_01>(once, once);
-    let t = _mm512_shuffle_i32x4::<0b10_11_00_01>(twice, twice);
-    twice = tern!(twice, t, _mm512_and_si512(once, o), |a, b, c| a | b | c);
-    once = _mm512_or_si512(once, o);
-    (once, twice)
+fn add3(x: [__m512i; 3], y: [__m512i; 3]) -> [__m512i; 3] {
+    let [o, t, h] = x;
+    let [o2, t2, h2] = y;
+    let h = tern!(
+        h,
+        h2,
+        tern!(t, o2, _mm512_and_si512(o, t2), |a, b, c| (a & b) | c),
+        |a, b, c| a | b | c
+    );
+    let t = tern!(t, t2, _mm512_and_si512(o, o2), |a, b, c| a | b | c);
+    [_mm512_or_si512(o, o2), t, h]
 }
 
-/// Each band's union of the three vectors' words, folded as [`once_twice`] folds.
+/// Each band's cells held by at least one, two and three of the words `z`, counted over
+/// the digits: band `b` at lane `b` of every group.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn union(z: &[__m512i; 3]) -> __m512i {
-    let u = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
-    let u = _mm512_or_si512(u, _mm512_shuffle_i32x4::<0b01_00_11_10>(u, u));
-    _mm512_or_si512(u, _mm512_shuffle_i32x4::<0b10_11_00_01>(u, u))
+fn counts(z: &[__m512i; 2]) -> [__m512i; 3] {
+    let [a, b] = *z;
+    let first = [
+        _mm512_or_si512(a, b),
+        _mm512_and_si512(a, b),
+        _mm512_setzero_si512(),
+    ];
+    let moved = |x: [__m512i; 3], p: &[i32; 16]| x.map(|v| permute(p, v));
+    // Groups g, g+1; then g to g+3; then g+4 from the start.
+    let two = add3(first, moved(first, &GROUPS_ON_1));
+    let four = add3(two, moved(two, &GROUPS_ON_2));
+    add3(four, moved(first, &GROUPS_ON_4))
+}
+
+/// Each band's union of the words `z`, folded as [`counts`] folds.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn union(z: &[__m512i; 2]) -> __m512i {
+    let u = _mm512_or_si512(z[0], z[1]);
+    let u = _mm512_or_si512(u, permute(&GROUPS_ON_1, u));
+    let u = _mm512_or_si512(u, permute(&GROUPS_ON_2, u));
+    _mm512_or_si512(u, permute(&GROUPS_ON_4, u))
 }
 
 /// The three lanes of the first group of `x`: one value per band.
@@ -263,24 +319,28 @@ impl VBoard {
     /// has no solution, which the search finds.
     #[target_feature(enable = "avx512f")]
     pub fn from_givens(cells: &[u8]) -> VBoard {
-        // Lane of each value in band 0; a blank goes to the third vector's upper lanes,
+        // Lane of each value in band 0; a blank goes to the second vector's upper lanes,
         // cleared below, so that the loop has no branch.
-        const LANE: [u8; 10] = [44, 0, 4, 8, 12, 16, 20, 24, 28, 32];
-        let mut given = [0u32; 48];
+        const LANE: [u8; 10] = {
+            let mut t = [28u8; 10];
+            let mut v = 1;
+            while v < 10 {
+                t[v] = lane(v - 1, 0) as u8;
+                v += 1;
+            }
+            t
+        };
+        let mut given = [0u32; 32];
         for (b, band) in cells[..81].chunks_exact(27).enumerate() {
             for (p, &v) in band.iter().enumerate() {
                 given[usize::from(LANE[usize::from(v)]) + b] |= 1 << p;
             }
         }
         let g = VBoard::from_lanes(&given);
-        let g = [
-            g.z[0],
-            g.z[1],
-            _mm512_maskz_mov_epi32(WORD_LANES[2], g.z[2]),
-        ];
+        let g = [g.z[0], _mm512_maskz_mov_epi32(WORD_LANES[1], g.z[1])];
         let placed = union(&g);
-        let mut z = [_mm512_setzero_si512(); 3];
-        for i in 0..3 {
+        let mut z = [_mm512_setzero_si512(); 2];
+        for i in 0..2 {
             let full = _mm512_maskz_mov_epi32(WORD_LANES[i], splat(BAND));
             let out = _mm512_or_si512(rows_of(g[i]), placed);
             z[i] = tern!(full, out, g[i], |a, b, c| a & (!b | c));
@@ -288,9 +348,9 @@ impl VBoard {
         VBoard { z }
     }
 
-    /// The board of 48 lanes (lane `4d + b`).
+    /// The board of 32 lanes (see [`lane`]).
     #[target_feature(enable = "avx512f")]
-    fn from_lanes(w: &[u32; 48]) -> VBoard {
+    fn from_lanes(w: &[u32; 32]) -> VBoard {
         let v = |o: usize| {
             let x = |k: usize| w[o + k] as i32;
             _mm512_setr_epi32(
@@ -312,15 +372,13 @@ impl VBoard {
                 x(15),
             )
         };
-        VBoard {
-            z: [v(0), v(16), v(32)],
-        }
+        VBoard { z: [v(0), v(16)] }
     }
 
     /// The 27 words in the band path's order (`3d + b`).
     #[target_feature(enable = "avx512f,sse4.1")]
     pub fn words(&self) -> [u32; 27] {
-        let mut w = [0u32; 27];
+        let mut lanes = [0u32; 32];
         for (i, &v) in self.z.iter().enumerate() {
             let groups = [
                 _mm512_extracti32x4_epi32::<0>(v),
@@ -329,13 +387,16 @@ impl VBoard {
                 _mm512_extracti32x4_epi32::<3>(v),
             ];
             for (k, g) in groups.into_iter().enumerate() {
-                let d = 4 * i + k;
-                if d < 9 {
-                    w[3 * d] = _mm_extract_epi32::<0>(g) as u32;
-                    w[3 * d + 1] = _mm_extract_epi32::<1>(g) as u32;
-                    w[3 * d + 2] = _mm_extract_epi32::<2>(g) as u32;
-                }
+                let at = 16 * i + 4 * k;
+                lanes[at] = _mm_extract_epi32::<0>(g) as u32;
+                lanes[at + 1] = _mm_extract_epi32::<1>(g) as u32;
+                lanes[at + 2] = _mm_extract_epi32::<2>(g) as u32;
+                lanes[at + 3] = _mm_extract_epi32::<3>(g) as u32;
             }
+        }
+        let mut w = [0u32; 27];
+        for (i, word) in w.iter_mut().enumerate() {
+            *word = lanes[lane(i / 3, i % 3)];
         }
         w
     }
@@ -355,12 +416,11 @@ impl VBoard {
     #[target_feature(enable = "avx512f,sse4.1")]
     fn pass(&mut self) -> Result<(bool, __m512i), super::Contradiction> {
         let old = self.z;
-        let mut z = [keep(old[0]), keep(old[1]), keep(old[2])];
+        let mut z = [keep(old[0]), keep(old[1])];
         let empty = (_mm512_testn_epi32_mask(z[0], z[0]) & WORD_LANES[0])
-            | (_mm512_testn_epi32_mask(z[1], z[1]) & WORD_LANES[1])
-            | (_mm512_testn_epi32_mask(z[2], z[2]) & WORD_LANES[2]);
+            | (_mm512_testn_epi32_mask(z[1], z[1]) & WORD_LANES[1]);
         let band = splat(BAND);
-        let (once, twice) = once_twice(&z);
+        let [once, twice, _] = counts(&z);
         if empty != 0 || _mm512_mask_cmpneq_epi32_mask(0x7, once, band) != 0 {
             return Err(super::Contradiction);
         }
@@ -368,24 +428,21 @@ impl VBoard {
         let placed = [
             _mm512_or_si512(lone(z[0]), _mm512_and_si512(z[0], single)),
             _mm512_or_si512(lone(z[1]), _mm512_and_si512(z[1], single)),
-            _mm512_or_si512(lone(z[2]), _mm512_and_si512(z[2], single)),
         ];
         let any = union(&placed);
-        for i in 0..3 {
+        for i in 0..2 {
             // Out: the rest of a placed cell's row, and cells other digits placed.
             let out = _mm512_or_si512(rows_of(placed[i]), any);
             z[i] = tern!(z[i], out, placed[i], |a, b, c| a & (!b | c));
-            // Out: columns another band of the digit points along (lanes rotated within
-            // each group of four, lane 3 staying put).
+            // Out: columns another band of the digit points along.
             let s = pointing(z[i]);
-            let s1 = _mm512_shuffle_epi32::<0xC9>(s);
-            let s2 = _mm512_shuffle_epi32::<0xD2>(s);
+            let s1 = permute(&NEXT_BAND, s);
+            let s2 = permute(&BAND_AFTER, s);
             z[i] = tern!(z[i], s1, s2, |a, b, c| a & !(b | c));
         }
         self.z = z;
-        let changed = _mm512_cmpneq_epi32_mask(z[0], old[0])
-            | _mm512_cmpneq_epi32_mask(z[1], old[1])
-            | _mm512_cmpneq_epi32_mask(z[2], old[2]);
+        let changed =
+            _mm512_cmpneq_epi32_mask(z[0], old[0]) | _mm512_cmpneq_epi32_mask(z[1], old[1]);
         Ok((changed != 0, twice))
     }
 
@@ -419,40 +476,16 @@ impl VBoard {
     #[target_feature(enable = "avx512f,bmi2")]
     fn digits_at(&self, b: usize, p: usize) -> u16 {
         let bit = splat(1 << p);
-        let lanes = u64::from(_mm512_test_epi32_mask(self.z[0], bit))
-            | u64::from(_mm512_test_epi32_mask(self.z[1], bit)) << 16
-            | u64::from(_mm512_test_epi32_mask(self.z[2], bit)) << 32;
-        _pext_u64(lanes >> b, 0x1_1111_1111) as u16
+        let low = u64::from(_mm512_test_epi32_mask(self.z[0], bit)) >> b;
+        let high = u64::from(_mm512_test_epi32_mask(self.z[1], bit)) >> b;
+        (_pext_u64(low, 0x1249) | _pext_u64(high, 0x249) << 5) as u16
     }
 
     /// Each band's cells with exactly two candidates.
     #[target_feature(enable = "avx512f,sse4.1")]
     fn pairs(&self) -> [u32; 3] {
-        let z = &self.z;
-        let mut o = tern!(z[0], z[1], z[2], |a, b, c| a | b | c);
-        let mut t = tern!(z[0], z[1], z[2], |a, b, c| (a & b) | (a & c) | (b & c));
-        let mut h = tern!(z[0], z[1], z[2], |a, b, c| a & b & c);
-        // Counts saturating at three, summed over the lane groups.
-        for swap in [0b01_00_11_10, 0b10_11_00_01] {
-            let (o2, t2, h2) = if swap == 0b01_00_11_10 {
-                (
-                    _mm512_shuffle_i32x4::<0b01_00_11_10>(o, o),
-                    _mm512_shuffle_i32x4::<0b01_00_11_10>(t, t),
-                    _mm512_shuffle_i32x4::<0b01_00_11_10>(h, h),
-                )
-            } else {
-                (
-                    _mm512_shuffle_i32x4::<0b10_11_00_01>(o, o),
-                    _mm512_shuffle_i32x4::<0b10_11_00_01>(t, t),
-                    _mm512_shuffle_i32x4::<0b10_11_00_01>(h, h),
-                )
-            };
-            let x = tern!(t, o2, _mm512_and_si512(o, t2), |a, b, c| (a & b) | c);
-            h = tern!(h, h2, x, |a, b, c| a | b | c);
-            t = tern!(t, t2, _mm512_and_si512(o, o2), |a, b, c| a | b | c);
-            o = _mm512_or_si512(o, o2);
-        }
-        bands_of(_mm512_andnot_si512(h, t))
+        let [_, two, three] = counts(&self.z);
+        bands_of(_mm512_andnot_si512(three, two))
     }
 }
 
@@ -460,9 +493,9 @@ impl VBoard {
     /// The board of 27 words in the band path's order (`3d + b`).
     #[target_feature(enable = "avx512f")]
     fn from_words(w: &[u32; 27]) -> VBoard {
-        let mut lanes = [0u32; 48];
-        for d in 0..9 {
-            lanes[4 * d..4 * d + 3].copy_from_slice(&w[3 * d..3 * d + 3]);
+        let mut lanes = [0u32; 32];
+        for (i, &word) in w.iter().enumerate() {
+            lanes[lane(i / 3, i % 3)] = word;
         }
         VBoard::from_lanes(&lanes)
     }
@@ -568,7 +601,7 @@ fn run(
             continue;
         };
         band::branch_on_cell(stack, digits, |board, d| {
-            board.restrict(4 * d + b, !band::BAND_PEERS[p]);
+            board.restrict(lane(d, b), !band::BAND_PEERS[p]);
         });
     }
     end.complete = true;
