@@ -373,24 +373,15 @@ impl Board {
         Ok(board)
     }
 
-    /// The board of 27 words (`cand[3d + b]`), every cell open: the next propagation
-    /// places the cells left with one candidate again, so the words need not hold all
-    /// their consequences (a branch's last narrowing). How the vector path hands its
-    /// boards over.
-    pub fn from_words(cand: [u32; 27]) -> Board {
-        Board {
+    /// The board of 27 words (`cand[3d + b]`) at a fixpoint of the propagation: the
+    /// cells with one candidate count as placed. How the vector path uses the band
+    /// path's choice of a digit, its column singles and its writing of a solution.
+    pub fn from_fixpoint(cand: [u32; 27]) -> Board {
+        let mut board = Board {
             cand,
             seen: cand,
-            // Every word.
-            pending: (1 << 27) - 1,
             ..Board::empty()
-        }
-    }
-
-    /// The board of 27 words at a fixpoint of the propagation: the cells with one
-    /// candidate count as placed.
-    pub fn from_fixpoint(cand: [u32; 27]) -> Board {
-        let mut board = Board::from_words(cand);
+        };
         for b in 0..3 {
             board.unsolved[b] = board.counts(b).1;
         }
@@ -728,6 +719,20 @@ impl Board {
         out
     }
 
+    /// Counts each digit's permutations left per band and per stack afresh, as the deep
+    /// propagation keeps them, for [`Board::choose_digit`] on a board at its fixpoint.
+    pub(super) fn count_permutations(&mut self) {
+        for (i, &w) in self.cand.iter().enumerate() {
+            self.perm_counts[usize::from(WORD_COUNT[i])] = PCOUNT[minis(w)];
+        }
+        for d in 0..9 {
+            for (s, m) in self.stack_matrices(d).into_iter().enumerate() {
+                self.perm_counts[27 + 9 * s + d] = PCOUNT[m];
+            }
+        }
+        self.counts_kept = true;
+    }
+
     /// A digit to branch on, with the masks of its three words on each side: in the
     /// band or stack with the fewest permutations over its digits (one open), the first
     /// digit with the fewest (two or more). One side puts the digit in a place (mini-row
@@ -903,22 +908,12 @@ pub fn search(
     stack: &mut Vec<Board>,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Search {
+    let mut end = Search::default();
+    let mut grid = [0u8; GRID_ROOM];
     stack.clear();
     stack.push(root);
-    resume(stack, Search::default(), max, deadline, on_solution)
-}
-
-/// Goes on with a search whose boards are on `stack` (the top one being worked on,
-/// below it the alternatives, each with its guess placed, not yet propagated) and whose
-/// counts so far are `end`, until `max` solutions in all.
-pub fn resume(
-    stack: &mut Vec<Board>,
-    mut end: Search,
-    max: u64,
-    deadline: Option<Instant>,
-    on_solution: &mut dyn FnMut(&[u8]),
-) -> Search {
-    let mut grid = [0u8; GRID_ROOM];
+    // The top of the stack is the board being worked on; below it wait the
+    // alternatives, each with its guess placed, not yet propagated.
     while let Some(top) = stack.last_mut() {
         let deep = end.nodes >= DEEP_AFTER;
         let propagated = if deep {

@@ -120,14 +120,7 @@ impl FastSolver {
     ) -> Result<Search, Contradiction> {
         #[cfg(target_arch = "x86_64")]
         if let Some(stack) = &mut self.vector {
-            return Ok(vector::search(
-                cells,
-                max,
-                deadline,
-                stack,
-                &mut self.stack,
-                on_solution,
-            ));
+            return Ok(vector::search(cells, max, deadline, stack, on_solution));
         }
         // Two givens of one digit in a row or box of a band fail here.
         let root = band::Board::from_givens(cells)?;

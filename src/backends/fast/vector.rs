@@ -23,12 +23,17 @@
 //! 3. **Pointing along columns**: a box of a word confined to one column takes that
 //!    column from the digit's other two bands.
 //!
+//! After `band::DEEP_AFTER` branch nodes (a hard puzzle) each pass adds the stack
+//! update: per stack, the band × column matrix of a digit keeps what lies on a
+//! permutation (the same filter turned on its side, its bands a permutation of the
+//! lanes).
+//!
 //! Passes repeat until one changes nothing: the same fixpoint as the band path's
-//! propagation (checked on every puzzle of the shared sets by the tests), reached in
-//! about four passes from the givens. The search branches as the band path's does
-//! (the same two-candidate cell, the lowest digit first), so the trees are the same; a
-//! search that passes `band::DEEP_AFTER` branch nodes hands its boards to the band path,
-//! whose deep search (stack updates, branching on a digit) is not vectorized.
+//! propagation (checked on the 2,175 puzzles of `tests/data/` by the tests), reached in
+//! about four passes from the givens. The search branches as the band path's does,
+//! through the band path's own choices (the two-candidate cell, the lowest digit first;
+//! in the deep search, a digit's permutations split in a band or stack, counted afresh
+//! at the fixpoint), so the trees are the same, guess for guess.
 
 use super::band::{self, Board, DEADLINE_EVERY, DEEP_AFTER, GRID_ROOM};
 use super::Search;
@@ -47,10 +52,6 @@ const BOXES_01: i32 = 0x241209;
 const COLUMNS_01: i32 = 0xDB;
 /// Of nine columns, the first of each box.
 const COLUMNS_0: i32 = 0x49;
-
-// The deadline is looked at by the band path only, which every search reaches before
-// its first look.
-const _: () = assert!(DEEP_AFTER < DEADLINE_EVERY);
 
 /// The lanes that hold a word, per vector.
 const WORD_LANES: [u16; 2] = [0x7fff, 0x0fff];
@@ -161,6 +162,19 @@ fn mini_flags(v: __m512i) -> __m512i {
     or_right::<1, 2>(v)
 }
 
+/// Each mini-row flag takes the flag of the next box in its row (flags stay on
+/// multiples of 3; those that land past the band are noise).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn next_box(x: __m512i) -> __m512i {
+    tern!(
+        splat(BOXES_01),
+        _mm512_srli_epi32::<3>(x),
+        _mm512_slli_epi32::<6>(x),
+        |a, b, c| (a & b) | (!a & c)
+    )
+}
+
 /// The permutation filter: `v` less its mini-rows on no permutation of the matrix.
 #[inline]
 #[target_feature(enable = "avx512f")]
@@ -180,23 +194,15 @@ fn keep(v: __m512i) -> __m512i {
         band,
         |a, b, c| (a | b) & c
     );
-    // Box k takes the flags of box k + 1 (flags stay on multiples of 3; those that
-    // land past the band are cleared by the `& m` below).
-    let boxes_01 = splat(BOXES_01);
-    let next = |x: __m512i| {
-        tern!(
-            boxes_01,
-            _mm512_srli_epi32::<3>(x),
-            _mm512_slli_epi32::<6>(x),
-            |a, b, c| (a & b) | (!a & c)
-        )
-    };
     // (r, k) stays when (r+1, k+1) and (r+2, k+2), or (r+2, k+1) and (r+1, k+2), hold:
     // the box-shifted flags of (r+1, k)(r+2, k+1) or (r+2, k)(r+1, k+1).
-    let pairs = tern!(r2, next(r1), _mm512_and_si512(r1, next(r2)), |a, b, c| (a
-        & b)
-        | c);
-    let k = _mm512_and_si512(next(pairs), m);
+    let pairs = tern!(
+        r2,
+        next_box(r1),
+        _mm512_and_si512(r1, next_box(r2)),
+        |a, b, c| (a & b) | c
+    );
+    let k = _mm512_and_si512(next_box(pairs), m);
     _mm512_and_si512(v, spread_minis(k))
 }
 
@@ -232,27 +238,57 @@ fn lone(v: __m512i) -> __m512i {
     _mm512_andnot_si512(rows_of(rest), v)
 }
 
-/// The columns of the band in which a box of `v` is confined to one column, over all
-/// three rows: what the digit's other bands lose.
+/// The columns (bits 0–8; other bits are noise) where `v` has a cell.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn pointing(v: __m512i) -> __m512i {
-    let x = or_right::<9, 18>(v);
-    // Each column takes its box's next column, and the one after.
-    let c1 = tern!(
+fn columns(v: __m512i) -> __m512i {
+    or_right::<9, 18>(v)
+}
+
+/// Each of nine columns takes the next column of its box (bits 0–8).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn next_column(x: __m512i) -> __m512i {
+    tern!(
         splat(COLUMNS_01),
         _mm512_srli_epi32::<1>(x),
         _mm512_slli_epi32::<2>(x),
         |a, b, c| (a & b) | (!a & c)
-    );
+    )
+}
+
+/// Of the columns `x` of a word, those to which a box of it is confined, over all three
+/// rows of a band: what the digit's other bands lose.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn pointing(x: __m512i) -> __m512i {
+    // Each column takes its box's next column, and the one after.
     let c2 = tern!(
         splat(COLUMNS_0),
         _mm512_srli_epi32::<2>(x),
         _mm512_slli_epi32::<1>(x),
         |a, b, c| (a & b) | (!a & c)
     );
-    let alone = _mm512_and_si512(tern!(x, c1, c2, |a, b, c| a & !b & !c), splat(0x1ff));
-    or_left::<9, 18>(alone)
+    let alone = tern!(x, next_column(x), c2, |a, b, c| a & !b & !c);
+    or_left::<9, 18>(_mm512_and_si512(alone, splat(0x1ff)))
+}
+
+/// The stack update: per stack, the band × column matrix of each digit (the columns
+/// `x` of its three words) keeps what lies on a permutation, as the permutation filter
+/// does for a band's row × box matrix; `v` loses the rest. A matrix with no permutation
+/// empties a box, which the next pass's filter finds.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn stack_keep(v: __m512i, x: __m512i) -> __m512i {
+    let (next, after) = (permute(&NEXT_BAND, x), permute(&BAND_AFTER, x));
+    let pairs = tern!(
+        after,
+        next_column(next),
+        _mm512_and_si512(next, next_column(after)),
+        |a, b, c| (a & b) | c
+    );
+    let keep = tern!(next_column(pairs), x, splat(0x1ff), |a, b, c| a & b & c);
+    _mm512_and_si512(v, or_left::<9, 18>(keep))
 }
 
 /// Sliced counts of three levels (at least one, two, three) added: `x` and `y` count
@@ -283,11 +319,17 @@ fn counts(z: &[__m512i; 2]) -> [__m512i; 3] {
         _mm512_and_si512(a, b),
         _mm512_setzero_si512(),
     ];
-    let moved = |x: [__m512i; 3], p: &[i32; 16]| x.map(|v| permute(p, v));
     // Groups g, g+1; then g to g+3; then g+4 from the start.
-    let two = add3(first, moved(first, &GROUPS_ON_1));
-    let four = add3(two, moved(two, &GROUPS_ON_2));
-    add3(four, moved(first, &GROUPS_ON_4))
+    let two = add3(first, moved(&GROUPS_ON_1, first));
+    let four = add3(two, moved(&GROUPS_ON_2, two));
+    add3(four, moved(&GROUPS_ON_4, first))
+}
+
+/// Each of three vectors with its lanes permuted by `p`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn moved(p: &[i32; 16], x: [__m512i; 3]) -> [__m512i; 3] {
+    [permute(p, x[0]), permute(p, x[1]), permute(p, x[2])]
 }
 
 /// Each band's union of the words `z`, folded as [`counts`] folds.
@@ -410,11 +452,12 @@ impl VBoard {
             _mm512_mask_and_epi32(self.z[i], 1 << (lane % 16), self.z[i], splat(mask as i32));
     }
 
-    /// One pass (see the module documentation): whether it changed anything, and each
+    /// One pass (see the module documentation), with the stack update when `STACKS`
+    /// (the deep search): whether it changed anything, and each
     /// band's cells with two or more candidates as they were before its placements.
     #[inline]
     #[target_feature(enable = "avx512f,sse4.1")]
-    fn pass(&mut self) -> Result<(bool, __m512i), super::Contradiction> {
+    fn pass<const STACKS: bool>(&mut self) -> Result<(bool, __m512i), super::Contradiction> {
         let old = self.z;
         let mut z = [keep(old[0]), keep(old[1])];
         let empty = (_mm512_testn_epi32_mask(z[0], z[0]) & WORD_LANES[0])
@@ -435,10 +478,16 @@ impl VBoard {
             let out = _mm512_or_si512(rows_of(placed[i]), any);
             z[i] = tern!(z[i], out, placed[i], |a, b, c| a & (!b | c));
             // Out: columns another band of the digit points along.
-            let s = pointing(z[i]);
+            let x = columns(z[i]);
+            let s = pointing(x);
             let s1 = permute(&NEXT_BAND, s);
             let s2 = permute(&BAND_AFTER, s);
             z[i] = tern!(z[i], s1, s2, |a, b, c| a & !(b | c));
+            if STACKS {
+                // From the columns before pointing: a superset, so the result is sound,
+                // and the next pass sees the rest.
+                z[i] = stack_keep(z[i], x);
+            }
         }
         self.z = z;
         let changed =
@@ -452,9 +501,9 @@ impl VBoard {
     /// placed by two digits (alone in its row for each), and two cells of one row left
     /// with the same digit only. The band path finds both as it places one at a time.
     #[target_feature(enable = "avx512f,sse4.1")]
-    fn propagate(&mut self) -> Result<[u32; 3], super::Contradiction> {
+    fn propagate<const STACKS: bool>(&mut self) -> Result<[u32; 3], super::Contradiction> {
         loop {
-            let (changed, twice) = self.pass()?;
+            let (changed, twice) = self.pass::<STACKS>()?;
             if !changed {
                 let single = _mm512_andnot_si512(twice, splat(BAND));
                 let mut wrong = _mm512_setzero_si512();
@@ -524,20 +573,18 @@ impl VBoard {
 
 /// Searches the puzzle of `cells` (81 values, row-major, 0 for blank) for up to `max`
 /// solutions, calling `on_solution` with each as it is found: the band path's search
-/// on vectors, handed over to it past `DEEP_AFTER` branch nodes. `stack` and `boards`
-/// are the reusable stacks of alternatives of both paths. Call only where
+/// on vectors. `stack` is the reusable stack of alternatives. Call only where
 /// [`available`] says so.
 pub fn search(
     cells: &[u8],
     max: u64,
     deadline: Option<Instant>,
     stack: &mut Vec<VBoard>,
-    boards: &mut Vec<Board>,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Search {
     assert!(available(), "the vector path needs AVX-512F and BMI2");
     // SAFETY: the processor has every feature `run` is compiled for (checked above).
-    unsafe { run(cells, max, deadline, stack, boards, on_solution) }
+    unsafe { run(cells, max, deadline, stack, on_solution) }
 }
 
 #[target_feature(enable = "avx512f,sse4.1,bmi2")]
@@ -546,7 +593,6 @@ fn run(
     max: u64,
     deadline: Option<Instant>,
     stack: &mut Vec<VBoard>,
-    boards: &mut Vec<Board>,
     on_solution: &mut dyn FnMut(&[u8]),
 ) -> Search {
     let mut end = Search::default();
@@ -554,13 +600,13 @@ fn run(
     stack.clear();
     stack.push(VBoard::from_givens(cells));
     while let Some(top) = stack.last_mut() {
-        if end.nodes >= DEEP_AFTER {
-            // A hard puzzle: the band path's deep search takes over every board.
-            boards.clear();
-            boards.extend(stack.iter().map(|v| Board::from_words(v.words())));
-            return band::resume(boards, end, max, deadline, on_solution);
-        }
-        let open = match top.propagate() {
+        let deep = end.nodes >= DEEP_AFTER;
+        let propagated = if deep {
+            top.propagate::<true>()
+        } else {
+            top.propagate::<false>()
+        };
+        let open = match propagated {
             Ok(open) => open,
             Err(_) => {
                 end.failures += 1;
@@ -577,6 +623,30 @@ fn run(
                 return end;
             }
             continue;
+        }
+        if deep {
+            // The band path's choice of a digit, from the permutation counts of the
+            // fixpoint (the band path keeps them as it goes; they are the same).
+            let mut board = Board::from_fixpoint(top.words());
+            board.count_permutations();
+            if let Some((d, first, second)) = board.choose_digit() {
+                end.nodes += 1;
+                if end.nodes.is_multiple_of(DEADLINE_EVERY)
+                    && deadline.is_some_and(|t| Instant::now() >= t)
+                {
+                    end.timed_out = true;
+                    return end;
+                }
+                // The first side is tried first: the board takes the second, a copy
+                // above it the first.
+                let mut other = *top;
+                for b in 0..3 {
+                    top.restrict(lane(d, b), second[b]);
+                    other.restrict(lane(d, b), first[b]);
+                }
+                stack.push(other);
+                continue;
+            }
         }
         let branch = top.choose(open);
         // No two-candidate cell: before a branch three ways or more, hidden singles in
@@ -597,6 +667,11 @@ fn run(
             }
         }
         end.nodes += 1;
+        if end.nodes.is_multiple_of(DEADLINE_EVERY) && deadline.is_some_and(|t| Instant::now() >= t)
+        {
+            end.timed_out = true;
+            return end;
+        }
         let Some((b, p, digits)) = branch else {
             continue;
         };
@@ -646,7 +721,7 @@ mod tests {
                 // SAFETY: the processor has the features (checked above).
                 let words = unsafe {
                     let mut v = VBoard::from_givens(&cells);
-                    v.propagate().unwrap();
+                    v.propagate::<false>().unwrap();
                     v.words()
                 };
                 assert_eq!(words, scalar.words(), "{file}: {cells:?}");
@@ -669,16 +744,45 @@ mod tests {
         }
         // SAFETY: the processor has the features (checked above).
         let (crowded, apart) = unsafe {
-            let crowded = VBoard::from_words(&words).propagate().is_err();
+            let crowded = VBoard::from_words(&words).propagate::<false>().is_err();
             // r1c1 and r2c4 instead: no contradiction.
             let mut words = Board::empty().words();
             for d in 1..9 {
                 words[3 * d] &= !(1 | 1 << 12);
             }
-            (crowded, VBoard::from_words(&words).propagate().is_ok())
+            (
+                crowded,
+                VBoard::from_words(&words).propagate::<false>().is_ok(),
+            )
         };
         assert!(crowded);
         assert!(apart);
+    }
+
+    #[test]
+    fn the_deep_passes_claim_along_columns() {
+        if !available() {
+            eprintln!("this processor has no AVX-512: the vector path is not run here");
+            return;
+        }
+        // Digit 1 kept out of column 1 in bands 2 and 3: in column 1 it goes in box 1,
+        // so box 1's other columns lose it; only the deep passes see it.
+        let column = 0x40201;
+        let mut words = Board::empty().words();
+        words[1] &= !column;
+        words[2] &= !column;
+        // SAFETY: the processor has the features (checked above).
+        let (shallow, deep) = unsafe {
+            let mut shallow = VBoard::from_words(&words);
+            shallow.propagate::<false>().unwrap();
+            let mut deep = VBoard::from_words(&words);
+            deep.propagate::<true>().unwrap();
+            (shallow.words()[0], deep.words()[0])
+        };
+        let others = column << 1 | column << 2;
+        assert_eq!(shallow & others, others);
+        assert_eq!(deep & others, 0);
+        assert_eq!(deep & column, column);
     }
 
     #[test]
@@ -693,10 +797,13 @@ mod tests {
         words[3] &= !(0x1ff & !1);
         // SAFETY: the processor has the features (checked above).
         let (both, one) = unsafe {
-            let both = VBoard::from_words(&words).propagate().is_err();
+            let both = VBoard::from_words(&words).propagate::<false>().is_err();
             let mut words = Board::empty().words();
             words[0] &= !(0x1ff & !1);
-            (both, VBoard::from_words(&words).propagate().is_ok())
+            (
+                both,
+                VBoard::from_words(&words).propagate::<false>().is_ok(),
+            )
         };
         assert!(both);
         assert!(one);
