@@ -361,10 +361,9 @@ impl VBoard {
     /// has no solution, which the search finds.
     #[target_feature(enable = "avx512f")]
     pub fn from_givens(cells: &[u8]) -> VBoard {
-        // Lane of each value in band 0; a blank goes to the second vector's upper lanes,
-        // cleared below, so that the loop has no branch.
+        // Lane of each digit in band 0 (index 0 unused).
         const LANE: [u8; 10] = {
-            let mut t = [28u8; 10];
+            let mut t = [0u8; 10];
             let mut v = 1;
             while v < 10 {
                 t[v] = lane(v - 1, 0) as u8;
@@ -372,14 +371,23 @@ impl VBoard {
             }
             t
         };
+        // The givens of each band as a mask first (a pass without a branch or a store),
+        // then a turn per given: a turn per cell, blanks included, put most of the
+        // puzzle's cells on one slot, each update waiting for the one before.
         let mut given = [0u32; 32];
         for (b, band) in cells[..81].chunks_exact(27).enumerate() {
+            let mut cells_given = 0u32;
             for (p, &v) in band.iter().enumerate() {
-                given[usize::from(LANE[usize::from(v)]) + b] |= 1 << p;
+                cells_given |= u32::from(v != 0) << p;
+            }
+            while cells_given != 0 {
+                let p = cells_given.trailing_zeros() as usize;
+                cells_given &= cells_given - 1;
+                given[usize::from(LANE[usize::from(band[p])]) + b] |= 1 << p;
             }
         }
         let g = VBoard::from_lanes(&given);
-        let g = [g.z[0], _mm512_maskz_mov_epi32(WORD_LANES[1], g.z[1])];
+        let g = g.z;
         let placed = union(&g);
         let mut z = [_mm512_setzero_si512(); 2];
         for i in 0..2 {
