@@ -1,5 +1,6 @@
 //! The `fast` backend against the benchmark samples of `tests/data/`, `dlx`, the independent
-//! brute force and the validator, on the 9×9 band path and the generic path. No test
+//! brute force and the validator: on 9×9 both the vector path (where the processor has
+//! it: `fast`) and the band path (`fast:scalar`), and the generic path. No test
 //! here asserts speed (that is for `benches/race.rs`); the deadline test asserts only
 //! that a solve which cannot finish comes back. The complete benchmark sets are a long
 //! run: `sudoku-arena compare -b fast,dlx SET` checks every answer the same way.
@@ -18,27 +19,35 @@ fn fast() -> Box<dyn Solver> {
     create("fast").unwrap()
 }
 
+/// `fast` and `fast:scalar`: the vector path where the processor has it, and the band
+/// path (on a processor without AVX-512, the band path twice).
+fn both_paths() -> [Box<dyn Solver>; 2] {
+    [fast(), create("fast:scalar").unwrap()]
+}
+
 /// Solves every puzzle of a set in `tests/data/` with uniqueness asked, checking each answer with the
 /// validator, and compares with `dlx` on every `dlx_every`-th puzzle. Returns how
 /// many were compared.
 fn all_unique(file: &str, expected: usize, dlx_every: usize) -> usize {
     let puzzles = data_puzzles(file, usize::MAX);
     assert_eq!(puzzles.len(), expected, "{file}");
-    let mut solver = fast();
     let mut dlx = create("dlx").unwrap();
     let mut compared = 0;
     for (i, p) in puzzles.iter().enumerate() {
-        let out = solver.solve(p, &SolveOptions::default());
         let name = p.display_name();
-        verify(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(out.verdict, Verdict::Unique, "{name}");
-        assert_eq!(out.solutions_found, 1, "{name}");
-        validate(p, &out.solutions[0]).unwrap();
-        if i % dlx_every == 0 {
-            let theirs = dlx.solve(p, &SolveOptions::new(1, None));
-            assert_eq!(out.solutions[0], theirs.solutions[0], "{name}");
-            compared += 1;
+        let theirs = (i % dlx_every == 0).then(|| dlx.solve(p, &SolveOptions::new(1, None)));
+        for mut solver in both_paths() {
+            let out = solver.solve(p, &SolveOptions::default());
+            let name = format!("{name} ({})", solver.name());
+            verify(p, &out).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(out.verdict, Verdict::Unique, "{name}");
+            assert_eq!(out.solutions_found, 1, "{name}");
+            validate(p, &out.solutions[0]).unwrap();
+            if let Some(theirs) = &theirs {
+                assert_eq!(out.solutions[0], theirs.solutions[0], "{name}");
+            }
         }
+        compared += usize::from(theirs.is_some());
     }
     compared
 }
@@ -133,21 +142,27 @@ fn empty_grids_count_as_known() {
         assert_eq!(out.verdict, Verdict::Multiple);
         verify(&p, &out).unwrap();
     }
-    // 9x9 on the band path: the limit stops the count, and only `keep` are kept.
+    // 9x9, both paths: the limit stops the count, and only `keep` are kept.
     let p = puzzle(&".".repeat(81), Variant::Classic);
     let mut opts = SolveOptions::new(1000, None);
     opts.keep_solutions = 3;
-    let out = solver.solve(&p, &opts);
-    assert_eq!(out.solutions_found, 1000);
-    assert_eq!(out.solutions.len(), 3);
-    assert!(!out.timed_out);
-    verify(&p, &out).unwrap();
+    for mut solver in both_paths() {
+        let out = solver.solve(&p, &opts);
+        assert_eq!(out.solutions_found, 1000);
+        assert_eq!(out.solutions.len(), 3);
+        assert!(!out.timed_out);
+        verify(&p, &out).unwrap();
+    }
 }
 
 #[test]
 fn streaming_reports_every_solution_as_found() {
-    let mut solver = fast();
-    for text in [".".repeat(16), ".".repeat(81)] {
+    let [vector, scalar] = both_paths();
+    for (mut solver, text) in [
+        (fast(), ".".repeat(16)),
+        (vector, ".".repeat(81)),
+        (scalar, ".".repeat(81)),
+    ] {
         let p = puzzle(&text, Variant::Classic);
         let mut seen = Vec::new();
         let out = solver.solve_streaming(&p, &SolveOptions::new(40, None), &mut |s| {
@@ -166,25 +181,26 @@ fn streaming_reports_every_solution_as_found() {
 
 #[test]
 fn clashing_givens_and_dead_ends_are_none() {
-    let mut solver = fast();
-    // Two 5s in row 1 (the parser refuses such a puzzle; the library may be given one).
-    let g = Arc::new(Geometry::new(3, 3, Variant::Classic).unwrap());
-    let mut cells = vec![0u8; 81];
-    cells[0] = 5;
-    cells[8] = 5;
-    let p = Puzzle::new(g, cells);
-    let out = solver.solve(&p, &SolveOptions::default());
-    assert_eq!(out.verdict, Verdict::None);
-    // No clash among the givens, yet r1c9 can hold nothing: row 1 has 1-8 and
-    // column 9 has the 9 (r2c9).
-    let mut text = ".".repeat(81).into_bytes();
-    text[..8].copy_from_slice(b"12345678");
-    text[17] = b'9';
-    let p = puzzle(std::str::from_utf8(&text).unwrap(), Variant::Classic);
-    let out = solver.solve(&p, &SolveOptions::default());
-    verify(&p, &out).unwrap();
-    assert_eq!(out.verdict, Verdict::None);
-    assert_eq!(brute_force_count(&p, 1), 0);
+    for mut solver in both_paths() {
+        // Two 5s in row 1 (the parser refuses such a puzzle; the library may be given one).
+        let g = Arc::new(Geometry::new(3, 3, Variant::Classic).unwrap());
+        let mut cells = vec![0u8; 81];
+        cells[0] = 5;
+        cells[8] = 5;
+        let p = Puzzle::new(g, cells);
+        let out = solver.solve(&p, &SolveOptions::default());
+        assert_eq!(out.verdict, Verdict::None);
+        // No clash among the givens, yet r1c9 can hold nothing: row 1 has 1-8 and
+        // column 9 has the 9 (r2c9).
+        let mut text = ".".repeat(81).into_bytes();
+        text[..8].copy_from_slice(b"12345678");
+        text[17] = b'9';
+        let p = puzzle(std::str::from_utf8(&text).unwrap(), Variant::Classic);
+        let out = solver.solve(&p, &SolveOptions::default());
+        verify(&p, &out).unwrap();
+        assert_eq!(out.verdict, Verdict::None);
+        assert_eq!(brute_force_count(&p, 1), 0);
+    }
 }
 
 /// Whether an outcome carries the statistic of a givens conflict.
@@ -193,7 +209,7 @@ fn marks_conflict(out: &sudoku_arena::solver::Outcome) -> bool {
 }
 
 /// The backend answers a puzzle whose givens conflict itself (the registry skips its
-/// check before every solve for it): in a row, a box or down a column, on the band path
+/// check before every solve for it): in a row, a box or down a column, on both 9×9 paths
 /// and the generic path, the answer is the one the registry's check gives every other
 /// backend, `none` with the `givens_conflict` statistic; no other puzzle gets the
 /// statistic, not even one without a solution whose givens do not conflict.
@@ -201,6 +217,7 @@ fn marks_conflict(out: &sudoku_arena::solver::Outcome) -> bool {
 fn conflicting_givens_get_the_registry_checks_answer_from_the_backend_itself() {
     use sudoku_arena::backends::fast::FastSolver;
     assert!(FastSolver::new().checks_givens() && fast().checks_givens());
+    assert!(FastSolver::scalar().checks_givens());
     let classic = Arc::new(Geometry::new(3, 3, Variant::Classic).unwrap());
     let mut cases = Vec::new();
     // Two 5s: in row 1, in box 1 (r1c1, r2c2), down column 1 across bands (r1c1, r7c1).
@@ -225,10 +242,11 @@ fn conflicting_givens_get_the_registry_checks_answer_from_the_backend_itself() {
         let conflict = p.conflicting_givens().is_some();
         let opts = SolveOptions::new(2, None);
         let own = FastSolver::new().solve(p, &opts);
+        let own_scalar = FastSolver::scalar().solve(p, &opts);
         let registry = fast().solve(p, &opts);
         let theirs = dlx.solve(p, &opts);
         let name = p.display_name();
-        for out in [&own, &registry] {
+        for out in [&own, &own_scalar, &registry] {
             verify(p, out).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(marks_conflict(out), conflict, "{name}");
             assert_eq!(out.verdict, theirs.verdict, "{name}");
@@ -355,14 +373,16 @@ fn counting_an_empty_25x25_stops_at_the_deadline() {
         Verdict::Unknown | Verdict::Solved | Verdict::Multiple
     ));
     assert!(took < budget + slack(), "took {took:?}");
-    // And the 9x9 band path too, on the empty 9x9 grid.
+    // And both 9x9 paths too, on the empty 9x9 grid.
     let p = puzzle(&".".repeat(81), Variant::Classic);
-    let start = Instant::now();
-    let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
-    let took = start.elapsed();
-    verify(&p, &out).unwrap();
-    assert!(out.timed_out && out.verdict == Verdict::Multiple);
-    assert!(took < budget + slack(), "took {took:?}");
+    for mut solver in both_paths() {
+        let start = Instant::now();
+        let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
+        let took = start.elapsed();
+        verify(&p, &out).unwrap();
+        assert!(out.timed_out && out.verdict == Verdict::Multiple);
+        assert!(took < budget + slack(), "took {took:?}");
+    }
 }
 
 proptest! {
@@ -430,7 +450,7 @@ fn the_band_path_and_the_generic_path_count_alike_on_9x9() {
 fn the_vector_path_searches_the_band_path_s_tree() {
     // Same rules, same fixpoints, same branching: on every puzzle of `tests/data/`, the
     // same solutions in the same order, the same number of guesses and of dead ends,
-    // first solution and uniqueness (the hard ones past the hand-over to the band path).
+    // first solution and uniqueness (the hard ones past 32 guesses, in the deep search).
     if !sudoku_arena::backends::fast::FastSolver::new().is_vector() {
         eprintln!("this processor has no AVX-512: the vector path is not run here");
         return;
@@ -462,5 +482,5 @@ fn the_vector_path_searches_the_band_path_s_tree() {
             deep += usize::from(v.stats.nodes > 32);
         }
     }
-    assert!(deep > 100, "only {deep} searches went past the hand-over");
+    assert!(deep > 100, "only {deep} searches went deep");
 }

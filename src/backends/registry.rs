@@ -186,7 +186,7 @@ pub const BACKENDS: &[BackendInfo] = &[
     },
     BackendInfo {
         name: "fast",
-        summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9); a generic bit-set path otherwise",
+        summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9; on AVX-512 vectors where the processor has them, fast:scalar never); a generic bit-set path otherwise",
         proves_uniqueness: true,
         counts: true,
         sides: "4 to 64, any box shape, variants",

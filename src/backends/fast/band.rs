@@ -52,7 +52,7 @@ use std::time::Instant;
 pub const GRID_ROOM: usize = 87;
 
 /// Mask of the 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+pub(super) const BAND: u32 = (1 << 27) - 1;
 
 /// For a 9-bit row, which of its three mini-rows hold a bit (3 bits).
 const MINIS: [u8; 512] = {
@@ -376,7 +376,7 @@ impl Board {
     /// The board of 27 words (`cand[3d + b]`) at a fixpoint of the propagation: the
     /// cells with one candidate count as placed. How the vector path uses the band
     /// path's choice of a digit, its column singles and its writing of a solution.
-    pub fn from_fixpoint(cand: [u32; 27]) -> Board {
+    pub(super) fn from_fixpoint(cand: [u32; 27]) -> Board {
         let mut board = Board {
             cand,
             seen: cand,
@@ -389,7 +389,7 @@ impl Board {
     }
 
     /// The 27 words (`3d + b`).
-    pub fn words(&self) -> [u32; 27] {
+    pub(super) fn words(&self) -> [u32; 27] {
         self.cand
     }
 
@@ -885,8 +885,8 @@ pub(super) fn branch_on_cell<T: Copy>(
     let at = stack.len() - 1;
     let mut rest = digits;
     while rest & (rest - 1) != 0 {
-        // A copy pushed by value: `extend_from_within` called `memcpy` for each
-        // board, 1 % more instructions on serg.
+        // A copy pushed by value (`extend_from_within` calls `memcpy` for each
+        // board: 1 % more instructions on serg).
         let copy = stack[at];
         stack.push(copy);
         rest &= !(1 << (15 - rest.leading_zeros()));

@@ -5,10 +5,10 @@
 //! singles and locked candidates by bit operations and table look-ups, branching on a
 //! two-candidate cell with the board copied onto a small stack; a search that runs
 //! long adds the same locked-candidate logic along columns and branches on a digit's
-//! two ways through a band or stack instead. On a processor with AVX-512 the same
-//! rules run on vectors ([`vector`], chosen at run time), every word of the board at
-//! once, until a search runs long and the band path takes over; the configuration
-//! `fast:scalar` keeps to the band path everywhere. Every other board the
+//! two ways through a band or stack instead. On an x86-64 processor with AVX-512 the
+//! same rules and the same search run on vectors (the `vector` module, chosen at run
+//! time), every word of the board at once; the configuration `fast:scalar` keeps to
+//! the band path everywhere. Every other board the
 //! model supports (other sides, rectangular boxes, the X variant) takes the generic
 //! path ([`generic`]): a 64-bit candidate set per cell, naked and hidden singles,
 //! smallest-domain branching. Both find up to `max_solutions` solutions, so uniqueness
@@ -79,15 +79,12 @@ impl FastSolver {
     /// than a 9×9 search holds in practice, so the loop does not allocate. It takes the
     /// vector path on 9×9 boards where the processor has it.
     pub fn new() -> FastSolver {
-        let mut solver = FastSolver {
+        FastSolver {
             name: "fast",
+            #[cfg(target_arch = "x86_64")]
+            vector: vector::available().then(|| Vec::with_capacity(STACK_ROOM)),
             ..FastSolver::scalar()
-        };
-        #[cfg(target_arch = "x86_64")]
-        if vector::available() {
-            solver.vector = Some(Vec::with_capacity(STACK_ROOM));
         }
-        solver
     }
 
     /// A solver that takes the band path on every 9×9 board, whatever the processor:
@@ -192,9 +189,9 @@ impl Solver for FastSolver {
             self.generic_for(g)
                 .search(&puzzle.cells, max, opts.deadline, &mut collect)
         };
-        // Givens that conflict down a column (or, on the vector path, anywhere) leave the
-        // search without a solution:
-        // the givens are checked only then, not before every solve.
+        // Givens that conflict down a column (on the vector path, anywhere) leave the
+        // search without a solution: the givens are checked only then, not before every
+        // solve.
         if s.found == 0 && puzzle.conflicting_givens().is_some() {
             return conflict_outcome();
         }

@@ -41,7 +41,7 @@ use std::arch::x86_64::*;
 use std::time::Instant;
 
 /// Mask of the 27 cells of a band.
-const BAND: i32 = (1 << 27) - 1;
+const BAND: i32 = band::BAND as i32;
 /// Bit `9r` of each row.
 const ROW_STARTS: i32 = 0x40201;
 /// Bit `9r + 3k`: the first cell of each mini-row.
@@ -61,13 +61,15 @@ const fn lane(d: usize, b: usize) -> usize {
     16 * (d / 5) + 3 * (d % 5) + b
 }
 
-/// Lane permutations: each word takes its digit's next band; its band after next;
-/// and the word `k` groups of three further on, cyclically over the fifteen lanes of
-/// words (lane 15 stays put).
+/// Each word takes its digit's word of the next band.
 const NEXT_BAND: [i32; 16] = permutation(0, 1);
+/// Each word takes its digit's word of the band after next.
 const BAND_AFTER: [i32; 16] = permutation(0, 2);
+/// Each word takes the word of its band one group (digit) further on, cyclically.
 const GROUPS_ON_1: [i32; 16] = permutation(1, 0);
+/// Each word takes the word of its band two groups further on, cyclically.
 const GROUPS_ON_2: [i32; 16] = permutation(2, 0);
+/// Each word takes the word of its band four groups further on, cyclically.
 const GROUPS_ON_4: [i32; 16] = permutation(4, 0);
 
 /// The lane permutation taking to lane `3g + b` the lane of group `g + groups` (of
@@ -117,6 +119,7 @@ fn permute(p: &[i32; 16], v: __m512i) -> __m512i {
     _mm512_permutexvar_epi32(p, v)
 }
 
+/// `x` in every lane.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn splat(x: i32) -> __m512i {
@@ -320,15 +323,15 @@ fn counts(z: &[__m512i; 2]) -> [__m512i; 3] {
         _mm512_setzero_si512(),
     ];
     // Groups g, g+1; then g to g+3; then g+4 from the start.
-    let two = add3(first, moved(&GROUPS_ON_1, first));
-    let four = add3(two, moved(&GROUPS_ON_2, two));
-    add3(four, moved(&GROUPS_ON_4, first))
+    let two = add3(first, permuted(&GROUPS_ON_1, first));
+    let four = add3(two, permuted(&GROUPS_ON_2, two));
+    add3(four, permuted(&GROUPS_ON_4, first))
 }
 
-/// Each of three vectors with its lanes permuted by `p`.
+/// Three vectors, each with its lanes permuted by `p`.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn moved(p: &[i32; 16], x: [__m512i; 3]) -> [__m512i; 3] {
+fn permuted(p: &[i32; 16], x: [__m512i; 3]) -> [__m512i; 3] {
     [permute(p, x[0]), permute(p, x[1]), permute(p, x[2])]
 }
 
@@ -360,7 +363,7 @@ impl VBoard {
     /// does the rest. Two givens of one digit in a row are not caught here: such a board
     /// has no solution, which the search finds.
     #[target_feature(enable = "avx512f")]
-    pub fn from_givens(cells: &[u8]) -> VBoard {
+    pub(super) fn from_givens(cells: &[u8]) -> VBoard {
         // Lane of each digit in band 0 (index 0 unused).
         const LANE: [u8; 10] = {
             let mut t = [0u8; 10];
@@ -372,8 +375,8 @@ impl VBoard {
             t
         };
         // The givens of each band as a mask first (a pass without a branch or a store),
-        // then a turn per given: a turn per cell, blanks included, put most of the
-        // puzzle's cells on one slot, each update waiting for the one before.
+        // then a turn per given: a turn per cell, blanks included, would send most of
+        // the puzzle's cells to one slot, each update waiting for the one before.
         let mut given = [0u32; 32];
         for (b, band) in cells[..81].chunks_exact(27).enumerate() {
             let mut cells_given = 0u32;
@@ -427,7 +430,7 @@ impl VBoard {
 
     /// The 27 words in the band path's order (`3d + b`).
     #[target_feature(enable = "avx512f,sse4.1")]
-    pub fn words(&self) -> [u32; 27] {
+    pub(super) fn words(&self) -> [u32; 27] {
         let mut lanes = [0u32; 32];
         for (i, &v) in self.z.iter().enumerate() {
             let groups = [
@@ -544,9 +547,7 @@ impl VBoard {
         let [_, two, three] = counts(&self.z);
         bands_of(_mm512_andnot_si512(three, two))
     }
-}
 
-impl VBoard {
     /// The board of 27 words in the band path's order (`3d + b`).
     #[target_feature(enable = "avx512f")]
     fn from_words(w: &[u32; 27]) -> VBoard {
@@ -581,8 +582,8 @@ impl VBoard {
 
 /// Searches the puzzle of `cells` (81 values, row-major, 0 for blank) for up to `max`
 /// solutions, calling `on_solution` with each as it is found: the band path's search
-/// on vectors. `stack` is the reusable stack of alternatives. Call only where
-/// [`available`] says so.
+/// on vectors. `stack` is the reusable stack of alternatives. Panics where
+/// [`available`] says the processor lacks the features.
 pub fn search(
     cells: &[u8],
     max: u64,
@@ -595,6 +596,7 @@ pub fn search(
     unsafe { run(cells, max, deadline, stack, on_solution) }
 }
 
+/// [`search`], compiled for the vector features.
 #[target_feature(enable = "avx512f,sse4.1,bmi2")]
 fn run(
     cells: &[u8],
