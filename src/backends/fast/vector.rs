@@ -217,21 +217,6 @@ fn rows_of(p: __m512i) -> __m512i {
     _mm512_sub_epi32(_mm512_slli_epi32::<9>(g), g)
 }
 
-/// Non-zero where a row holds two or more cells of `x`: two in one mini-row, or cells
-/// in two of its mini-rows.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn crowded_rows(x: __m512i) -> __m512i {
-    let maj =
-        |a: __m512i, b: __m512i, c: __m512i| tern!(a, b, c, |a, b, c| (a & b) | (a & c) | (b & c));
-    let two_in_mini = maj(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x));
-    let f = mini_flags(x);
-    let two_minis = maj(f, _mm512_srli_epi32::<3>(f), _mm512_srli_epi32::<6>(f));
-    let two_in_mini = _mm512_and_si512(two_in_mini, splat(MINI_STARTS));
-    tern!(two_minis, splat(ROW_STARTS), two_in_mini, |a, b, c| (a & b)
-        | c)
-}
-
 /// The cells of `v` alone in their row. Every row of a word lane must be non-empty
 /// (true after the filter), so that subtracting one per row borrows within the row.
 #[inline]
@@ -464,11 +449,14 @@ impl VBoard {
     }
 
     /// One pass (see the module documentation), with the stack update when `STACKS`
-    /// (the deep search): whether it changed anything, and each
-    /// band's cells with two or more candidates as they were before its placements.
+    /// (the deep search): whether it changed anything; each band's cells with two or
+    /// more candidates as they were before its placements; and, non-zero where they
+    /// are, the cells placed that a pass keeps though they are wrong at a fixpoint.
     #[inline]
     #[target_feature(enable = "avx512f,sse4.1")]
-    fn pass<const STACKS: bool>(&mut self) -> Result<(bool, __m512i), super::Contradiction> {
+    fn pass<const STACKS: bool>(
+        &mut self,
+    ) -> Result<(bool, __m512i, __m512i), super::Contradiction> {
         let old = self.z;
         let mut z = [keep(old[0]), keep(old[1])];
         let empty = (_mm512_testn_epi32_mask(z[0], z[0]) & WORD_LANES[0])
@@ -479,10 +467,24 @@ impl VBoard {
             return Err(super::Contradiction);
         }
         let single = _mm512_andnot_si512(twice, band);
+        let alone = [lone(z[0]), lone(z[1])];
         let placed = [
-            _mm512_or_si512(lone(z[0]), _mm512_and_si512(z[0], single)),
-            _mm512_or_si512(lone(z[1]), _mm512_and_si512(z[1], single)),
+            tern!(alone[0], z[0], single, |a, b, c| a | (b & c)),
+            tern!(alone[1], z[1], single, |a, b, c| a | (b & c)),
         ];
+        // At a fixpoint, a placed cell with another candidate was placed by another
+        // digit too (the pass takes it from every digit that did not place it), and a
+        // single not alone in its row shares the row with another single of its digit
+        // (the pass takes the rest of the row from it): both contradictions.
+        let wrong = tern!(
+            _mm512_or_si512(placed[0], placed[1]),
+            twice,
+            _mm512_or_si512(
+                _mm512_andnot_si512(alone[0], placed[0]),
+                _mm512_andnot_si512(alone[1], placed[1])
+            ),
+            |a, b, c| (a & b) | c
+        );
         let any = union(&placed);
         for i in 0..2 {
             // Out: the rest of a placed cell's row, and cells other digits placed.
@@ -503,7 +505,7 @@ impl VBoard {
         self.z = z;
         let changed =
             _mm512_cmpneq_epi32_mask(z[0], old[0]) | _mm512_cmpneq_epi32_mask(z[1], old[1]);
-        Ok((changed != 0, twice))
+        Ok((changed != 0, twice, wrong))
     }
 
     /// Passes to the fixpoint; the open cells of each band (two or more candidates).
@@ -514,15 +516,8 @@ impl VBoard {
     #[target_feature(enable = "avx512f,sse4.1")]
     fn propagate<const STACKS: bool>(&mut self) -> Result<[u32; 3], super::Contradiction> {
         loop {
-            let (changed, twice) = self.pass::<STACKS>()?;
+            let (changed, twice, wrong) = self.pass::<STACKS>()?;
             if !changed {
-                let single = _mm512_andnot_si512(twice, splat(BAND));
-                let mut wrong = _mm512_setzero_si512();
-                for &z in &self.z {
-                    let doubly_placed = _mm512_and_si512(lone(z), twice);
-                    let crowded = crowded_rows(_mm512_and_si512(z, single));
-                    wrong = tern!(wrong, doubly_placed, crowded, |a, b, c| a | b | c);
-                }
                 if _mm512_test_epi32_mask(wrong, wrong) != 0 {
                     return Err(super::Contradiction);
                 }
