@@ -69,7 +69,7 @@ impl Default for FastSolver {
 /// Room in a 9×9 stack of alternatives: 81 levels of 8.
 const STACK_ROOM: usize = 81 * 8 + 1;
 
-/// Whether a board takes the 9×9 band path: side 9, 3×3 boxes, no variant.
+/// Whether a board takes a 9×9 path (band or vector): side 9, 3×3 boxes, no variant.
 fn is_classic_9x9(g: &Geometry) -> bool {
     g.n == 9 && g.box_rows == 3 && g.box_cols == 3 && g.variant == Variant::Classic
 }
@@ -79,10 +79,18 @@ impl FastSolver {
     /// than a 9×9 search holds in practice, so the loop does not allocate. It takes the
     /// vector path on 9×9 boards where the processor has it.
     pub fn new() -> FastSolver {
+        #[cfg(target_arch = "x86_64")]
+        if vector::available() {
+            // The band path's stack stays empty: the vector path never uses it.
+            return FastSolver {
+                name: "fast",
+                stack: Vec::new(),
+                vector: Some(Vec::with_capacity(STACK_ROOM)),
+                generic: None,
+            };
+        }
         FastSolver {
             name: "fast",
-            #[cfg(target_arch = "x86_64")]
-            vector: vector::available().then(|| Vec::with_capacity(STACK_ROOM)),
             ..FastSolver::scalar()
         }
     }
