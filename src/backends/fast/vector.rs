@@ -165,16 +165,37 @@ fn mini_flags(v: __m512i) -> __m512i {
     or_right::<1, 2>(v)
 }
 
+/// `x >> R` on the bits of `mask`, `x << L` on the others: a rotation of the groups of
+/// a field (boxes in a row, columns in a box) when `mask` holds the places that take
+/// from the right.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rotate_groups<const R: u32, const L: u32>(mask: i32, x: __m512i) -> __m512i {
+    tern!(
+        splat(mask),
+        _mm512_srli_epi32::<R>(x),
+        _mm512_slli_epi32::<L>(x),
+        |a, b, c| (a & b) | (!a & c)
+    )
+}
+
 /// Each mini-row flag takes the flag of the next box in its row (flags stay on
 /// multiples of 3; those that land past the band are noise).
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn next_box(x: __m512i) -> __m512i {
+    rotate_groups::<3, 6>(BOXES_01, x)
+}
+
+/// Each row of the band takes row `R / 9` further on, cyclically (`L = 27 - R`).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn rotate_rows<const R: u32, const L: u32>(x: __m512i) -> __m512i {
     tern!(
-        splat(BOXES_01),
-        _mm512_srli_epi32::<3>(x),
-        _mm512_slli_epi32::<6>(x),
-        |a, b, c| (a & b) | (!a & c)
+        _mm512_srli_epi32::<R>(x),
+        _mm512_slli_epi32::<L>(x),
+        splat(BAND),
+        |a, b, c| (a | b) & c
     )
 }
 
@@ -183,20 +204,9 @@ fn next_box(x: __m512i) -> __m512i {
 #[target_feature(enable = "avx512f")]
 fn keep(v: __m512i) -> __m512i {
     let m = _mm512_and_si512(mini_flags(v), splat(MINI_STARTS));
-    let band = splat(BAND);
     // Row r takes the flags of row r + 1, and of row r + 2.
-    let r1 = tern!(
-        _mm512_srli_epi32::<9>(m),
-        _mm512_slli_epi32::<18>(m),
-        band,
-        |a, b, c| (a | b) & c
-    );
-    let r2 = tern!(
-        _mm512_srli_epi32::<18>(m),
-        _mm512_slli_epi32::<9>(m),
-        band,
-        |a, b, c| (a | b) & c
-    );
+    let r1 = rotate_rows::<9, 18>(m);
+    let r2 = rotate_rows::<18, 9>(m);
     // (r, k) stays when (r+1, k+1) and (r+2, k+2), or (r+2, k+1) and (r+1, k+2), hold:
     // the box-shifted flags of (r+1, k)(r+2, k+1) or (r+2, k)(r+1, k+1).
     let pairs = tern!(
@@ -237,12 +247,7 @@ fn columns(v: __m512i) -> __m512i {
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn next_column(x: __m512i) -> __m512i {
-    tern!(
-        splat(COLUMNS_01),
-        _mm512_srli_epi32::<1>(x),
-        _mm512_slli_epi32::<2>(x),
-        |a, b, c| (a & b) | (!a & c)
-    )
+    rotate_groups::<1, 2>(COLUMNS_01, x)
 }
 
 /// Of the columns `x` of a word, those to which a box of it is confined, over all three
@@ -251,12 +256,7 @@ fn next_column(x: __m512i) -> __m512i {
 #[target_feature(enable = "avx512f")]
 fn pointing(x: __m512i) -> __m512i {
     // Each column takes its box's next column, and the one after.
-    let c2 = tern!(
-        splat(COLUMNS_0),
-        _mm512_srli_epi32::<2>(x),
-        _mm512_slli_epi32::<1>(x),
-        |a, b, c| (a & b) | (!a & c)
-    );
+    let c2 = rotate_groups::<2, 1>(COLUMNS_0, x);
     let alone = tern!(x, next_column(x), c2, |a, b, c| a & !b & !c);
     or_left::<9, 18>(_mm512_and_si512(alone, splat(0x1ff)))
 }
@@ -349,33 +349,21 @@ impl VBoard {
     /// has no solution, which the search finds.
     #[target_feature(enable = "avx512f")]
     pub(super) fn from_givens(cells: &[u8]) -> VBoard {
-        // Lane of each digit in band 0 (index 0 unused).
-        const LANE: [u8; 10] = {
-            let mut t = [0u8; 10];
-            let mut v = 1;
-            while v < 10 {
-                t[v] = lane(v - 1, 0) as u8;
-                v += 1;
+        // Lane of each digit in band 0.
+        const LANE: [u8; 9] = {
+            let mut t = [0u8; 9];
+            let mut d = 0;
+            while d < 9 {
+                t[d] = lane(d, 0) as u8;
+                d += 1;
             }
             t
         };
-        // The givens of each band as a mask first (a pass without a branch or a store),
-        // then a turn per given: a turn per cell, blanks included, would send most of
-        // the puzzle's cells to one slot, each update waiting for the one before.
         let mut given = [0u32; 32];
-        for (b, band) in cells[..81].chunks_exact(27).enumerate() {
-            let mut cells_given = 0u32;
-            for (p, &v) in band.iter().enumerate() {
-                cells_given |= u32::from(v != 0) << p;
-            }
-            while cells_given != 0 {
-                let p = cells_given.trailing_zeros() as usize;
-                cells_given &= cells_given - 1;
-                given[usize::from(LANE[usize::from(band[p])]) + b] |= 1 << p;
-            }
-        }
-        let g = VBoard::from_lanes(&given);
-        let g = g.z;
+        band::for_each_given(cells, |d, b, p| {
+            given[usize::from(LANE[d]) + b] |= 1 << p;
+        });
+        let g = VBoard::from_lanes(&given).z;
         let placed = union(&g);
         let mut z = [_mm512_setzero_si512(); 2];
         for i in 0..2 {
