@@ -174,27 +174,30 @@ impl Relaxation {
     pub fn removed_by(&self, weights: &[i64], multipliers: &[i64]) -> Vec<usize> {
         // In 128 bits: no sum of 64-bit weights can overflow.
         let total: i128 = weights.iter().map(|&w| i128::from(w)).sum();
-        let weight = |i: usize| {
-            self.of[i]
-                .iter()
-                .map(|&h| i128::from(weights[h]))
-                .sum::<i128>()
-                + self.in_facts[i]
-                    .iter()
-                    .map(|&(f, k)| i128::from(k) * i128::from(multipliers[f]))
-                    .sum::<i128>()
-        };
         let inequality_up = self
             .rows
             .iter()
             .zip(multipliers)
             .any(|(&(_, equal), &m)| !equal && m > 0);
-        if inequality_up || (0..self.candidates.len()).any(|i| weight(i) < 0) {
+        if inequality_up {
             return Vec::new();
         }
-        (0..self.candidates.len())
-            .filter(|&i| weight(i) > total)
-            .collect()
+        let weight: Vec<i128> = (0..self.candidates.len())
+            .map(|i| {
+                self.of[i]
+                    .iter()
+                    .map(|&h| i128::from(weights[h]))
+                    .sum::<i128>()
+                    + self.in_facts[i]
+                        .iter()
+                        .map(|&(f, k)| i128::from(k) * i128::from(multipliers[f]))
+                        .sum::<i128>()
+            })
+            .collect();
+        if weight.iter().any(|&w| w < 0) {
+            return Vec::new();
+        }
+        (0..weight.len()).filter(|&i| weight[i] > total).collect()
     }
 
     /// The program "every house sums to 1", candidates in `[0, 1]`.
@@ -222,8 +225,13 @@ impl Relaxation {
     }
 
     /// Whole-number house weights and fact multipliers proving candidate `v` false,
-    /// with few terms, if the solver finds some that pass the check.
-    fn weights_against(&self, v: usize, deadline: Option<Instant>) -> Option<(Vec<i64>, Vec<i64>)> {
+    /// with few terms, if the solver finds some that pass the check, and the
+    /// candidates they remove ([`Relaxation::removed_by`]).
+    fn weights_against(
+        &self,
+        v: usize,
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<i64>, Vec<i64>, Vec<usize>)> {
         // Minimise Σ |y_h| + Σ |λ_f| (through t ≥ |·|): every candidate weighs 0 or
         // more, v at least 1 more than Σ y, and a "0 or more" fact's λ is at most 0.
         let mut p = Problem::new(OptimizationDirection::Minimize);
@@ -282,9 +290,10 @@ impl Relaxation {
             .map(|&w| (w * q as f64).round() as i64)
             .collect();
         let multipliers = whole.split_off(self.houses.len());
-        self.removed_by(&whole, &multipliers)
+        let removed = self.removed_by(&whole, &multipliers);
+        removed
             .contains(&v)
-            .then_some((whole, multipliers))
+            .then_some((whole, multipliers, removed))
     }
 }
 
@@ -339,8 +348,8 @@ pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option
                 reached[v] = true;
             }
             Err(Error::Infeasible) => {
-                if let Some((weights, multipliers)) = r.weights_against(v, deadline) {
-                    return Some(step(&r, &weights, &multipliers));
+                if let Some((weights, multipliers, removed)) = r.weights_against(v, deadline) {
+                    return Some(step(&r, &weights, &multipliers, &removed));
                 }
             }
             Err(_) => {}
@@ -349,8 +358,8 @@ pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option
     None
 }
 
-/// The step of checked weights and multipliers.
-fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64]) -> Step {
+/// The step of checked weights and multipliers, which remove the candidates `removed`.
+fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64], removed: &[usize]) -> Step {
     let total = weights.iter().sum();
     let mut weighed: Vec<(House, i64)> = r
         .houses
@@ -384,11 +393,7 @@ fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64]) -> Step {
     }
     step.cells.sort_unstable();
     step.units.sort_unstable();
-    step.eliminations = r
-        .removed_by(weights, multipliers)
-        .into_iter()
-        .map(|i| r.candidates[i])
-        .collect();
+    step.eliminations = removed.iter().map(|&i| r.candidates[i]).collect();
     step.digits = step.eliminations.iter().map(|&(_, d)| d).collect();
     step.digits.sort_unstable();
     step.digits.dedup();
