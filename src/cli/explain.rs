@@ -36,8 +36,8 @@ enum ExplainFormat {
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
-/// conflicting paths; 5 2-SAT; 6 almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains)
-/// and death blossom; 7 template chains (the same chains with links from the digits'
+/// conflicting paths; 5 2-SAT; 6 finned fish (and chains through them), almost locked
+/// sets (ALS-XZ, ALS-XY-wing, ALS chains) and death blossom; 7 template chains (the same chains with links from the digits'
 /// valid placements, marked (T)); 8 the junior exocet (and, with --weights, the
 /// weighted house count). With --assume-unique,
 /// uniqueness rules (level 1) too. Where the ladder gets stuck (without

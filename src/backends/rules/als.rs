@@ -23,9 +23,10 @@
 //! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
+use super::fish::{self, Fish};
 use super::state::{PositionKey, State};
 use super::step::{
-    push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Link, Step,
+    push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern, Link, Step,
 };
 use super::templates;
 use super::twosat;
@@ -203,6 +204,10 @@ struct Groups {
     sets: Rc<Vec<(Cells, u64)>>,
     groups: Vec<(Cells, u8)>,
     arcs: Vec<(u32, u32)>,
+    /// The fish whose clauses the arcs hold.
+    fish: Rc<Vec<Fish>>,
+    /// The arcs the fish give, sorted, each with the first fish giving it.
+    fish_arcs: Vec<(u32, u32, usize)>,
 }
 
 /// The 2-SAT instance, the almost locked sets and their groups of the last position
@@ -215,11 +220,18 @@ pub struct Kept {
     pub instance: twosat::Kept,
     position: PositionKey,
     sets: Option<Rc<Vec<(Cells, u64)>>>,
+    /// The fish of the position.
+    fish_found: Option<Rc<Vec<Fish>>>,
+    /// The groups of the sets, the box-line crossings and the fish's fins.
     groups: Option<Rc<Groups>>,
+    /// The groups of the fish's fins alone.
+    fin_groups: Option<Rc<Groups>>,
     /// The step of the search with the templates' links, once made.
     with_templates: Option<Option<Step>>,
     /// The templates' links of each digit, kept across positions.
     templates: templates::Kept,
+    /// The fish of each digit, kept across positions.
+    fish: fish::Kept,
 }
 
 impl Kept {
@@ -227,7 +239,9 @@ impl Kept {
     fn at(&mut self, s: &State) {
         if !self.position.keep(s) {
             self.sets = None;
+            self.fish_found = None;
             self.groups = None;
+            self.fin_groups = None;
             self.with_templates = None;
         }
     }
@@ -240,12 +254,61 @@ impl Kept {
             .clone()
     }
 
-    fn groups(&mut self, board: &Board, s: &State, plain: &twosat::Instance) -> Rc<Groups> {
-        let sets = self.sets(board, s);
-        self.groups
-            .get_or_insert_with(|| Rc::new(groups_of(board, s, plain, sets, true)))
+    /// The fish of a position ([`fish::find`], the ladder's shape).
+    fn fish(&mut self, board: &Board, s: &State) -> Rc<Vec<Fish>> {
+        self.at(s);
+        let kept = &mut self.fish;
+        self.fish_found
+            .get_or_insert_with(|| {
+                let places = (&holder_sets(board, s)[..], &unit_sets(board)[..]);
+                Rc::new(fish::find(board, fish::LADDER, places, kept))
+            })
             .clone()
     }
+
+    /// The groups and implications an instance adds to the plain one.
+    fn groups(
+        &mut self,
+        board: &Board,
+        s: &State,
+        plain: &twosat::Instance,
+        instance: Instance,
+    ) -> Rc<Groups> {
+        let fish = self.fish(board, s);
+        if instance == Instance::Fish {
+            return self
+                .fin_groups
+                .get_or_insert_with(|| {
+                    let no_sets = Rc::new(Vec::new());
+                    Rc::new(groups_of(board, s, plain, (no_sets, false), true, fish))
+                })
+                .clone();
+        }
+        let sets = self.sets(board, s);
+        self.groups
+            .get_or_insert_with(|| {
+                Rc::new(groups_of(
+                    board,
+                    s,
+                    plain,
+                    (sets, BOX_LINE_GROUPS),
+                    true,
+                    fish,
+                ))
+            })
+            .clone()
+    }
+}
+
+/// Which instance a search builds: each holds every implication of the one before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Instance {
+    /// The 2-SAT instance with the fish's clauses.
+    Fish,
+    /// That with the almost locked sets and the box-line groups.
+    Als,
+    /// That with the links of the digits' templates.
+    Templates,
 }
 
 /// The extended instance: the plain 2-SAT graph plus one variable per group.
@@ -320,37 +383,57 @@ impl Extended {
         })
     }
 
-    /// The chain of implications from node `a` to node `b`, with the sets it used.
-    fn chain(&self, a: u32, b: u32) -> Option<(Vec<AlsLink>, Vec<usize>)> {
+    /// The fish behind an implication, if a fish gives it.
+    fn fish_behind(&self, a: u32, b: u32) -> Option<usize> {
+        let arcs = &self.groups.fish_arcs;
+        let at = arcs.partition_point(|&(x, y, _)| (x, y) < (a, b));
+        arcs.get(at)
+            .filter(|&&(x, y, _)| (x, y) == (a, b))
+            .map(|&(_, _, k)| k)
+    }
+
+    /// The chain of implications from node `a` to node `b`, with the sets and the
+    /// fish it used (indices into the position's, in the order the chain meets them).
+    fn chain(&self, a: u32, b: u32) -> Option<(Vec<AlsLink>, Vec<usize>, Vec<usize>)> {
         let arcs = self.graph.path(a, b)?;
         let mut used: Vec<usize> = Vec::new();
+        let mut fish: Vec<usize> = Vec::new();
+        let number = |list: &mut Vec<usize>, k: usize| {
+            list.iter().position(|&u| u == k).unwrap_or_else(|| {
+                list.push(k);
+                list.len() - 1
+            })
+        };
         let links = arcs
             .into_iter()
             .map(|(p, x)| {
-                let set = self.set_behind(p, x).map(|k| {
-                    used.iter().position(|&u| u == k).unwrap_or_else(|| {
-                        used.push(k);
-                        used.len() - 1
-                    })
-                });
+                let set = self.set_behind(p, x).map(|k| number(&mut used, k));
+                let by_fish = set
+                    .is_none()
+                    .then(|| self.fish_behind(p, x))
+                    .flatten()
+                    .map(|k| number(&mut fish, k));
                 AlsLink {
                     from: self.node(p),
                     to: self.node(x),
-                    template: set.is_none() && self.template_arcs.binary_search(&(p, x)).is_ok(),
+                    template: set.is_none()
+                        && by_fish.is_none()
+                        && self.template_arcs.binary_search(&(p, x)).is_ok(),
                     set,
+                    fish: by_fish,
                 }
             })
             .collect();
-        Some((links, used))
+        Some((links, used, fish))
     }
 }
 
-fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Extended {
+fn extended(board: &Board, s: &State, instance: Instance, kept: &mut Kept) -> Extended {
     let plain = kept.instance.instance(board, s);
     let n = board.n;
     let index = &plain.index;
     let mut template_arcs: Vec<(u32, u32)> = Vec::new();
-    if with_templates {
+    if instance == Instance::Templates {
         for l in templates::links(board, s, &mut kept.templates) {
             let (a, b) = (
                 index[l.cells.0 * n + l.digit as usize - 1],
@@ -366,7 +449,7 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
             template_arcs.push((y ^ 1, x));
         }
     }
-    let groups = kept.groups(board, s, &plain);
+    let groups = kept.groups(board, s, &plain, instance);
     let nodes = 2 * (plain.vars.len() + groups.groups.len());
     let graph = plain.graph.extended(nodes, &[&template_arcs, &groups.arcs]);
     template_arcs.sort_unstable();
@@ -378,14 +461,16 @@ fn extended(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> 
     }
 }
 
-/// The sets, group variables and their implications of a position (the candidates
-/// are the variables of `plain`).
+/// The group variables and their implications of a position (the candidates are the
+/// variables of `plain`): those of the sets, of the box-line crossings when asked
+/// for, and of the fish's fins, with the fish's clauses.
 fn groups_of(
     board: &Board,
     s: &State,
     plain: &twosat::Instance,
-    sets: Rc<Vec<(Cells, u64)>>,
+    (sets, box_lines): (Rc<Vec<(Cells, u64)>>, bool),
     isolate_unseen: bool,
+    fish: Rc<Vec<Fish>>,
 ) -> Groups {
     let n = board.n;
     let index = &plain.index;
@@ -442,7 +527,7 @@ fn groups_of(
             }
         }
     }
-    if BOX_LINE_GROUPS {
+    if box_lines {
         for crossing in &board.crossings {
             let mut shared: Cells = 0;
             for i in super::step::positions_of(crossing.inner_mask) {
@@ -460,6 +545,16 @@ fn groups_of(
                 }
             }
         }
+    }
+    for f in fish.iter().filter(|f| count(&f.fins) >= 2) {
+        let next = base + groups.len() as u32;
+        group_index
+            .entry(group_key(&f.fins, f.digit))
+            .or_insert_with(|| {
+                groups.push((f.fins, f.digit));
+                seen_by.push(sight(&f.fins, f.digit));
+                next
+            });
     }
     let dead = |lit: u32| {
         isolate_unseen && lit >= 2 * base && is_empty(&seen_by[(lit / 2 - base) as usize])
@@ -537,7 +632,33 @@ fn groups_of(
             clause(&mut arcs, lit + 1, other + 1);
         }
     }
-    Groups { sets, groups, arcs }
+    // Each fish: a victim implies a fin (with no fins, the victim's negation). A
+    // fish whose fins no cell sees whole gives nothing: nothing leads from "no fin"
+    // on.
+    let mut fish_arcs: Vec<(u32, u32, usize)> = Vec::new();
+    for (k, f) in fish.iter().enumerate() {
+        let d = f.digit;
+        let fin = literal_of(&f.fins, d);
+        if fin.is_some_and(dead) {
+            continue;
+        }
+        for v in cells_in(&f.victims) {
+            let lit = 2 * index[v * n + d as usize - 1];
+            let to = fin.unwrap_or(lit + 1);
+            fish_arcs.push((lit, to, k));
+            fish_arcs.push((to ^ 1, lit + 1, k));
+        }
+    }
+    fish_arcs.sort_unstable();
+    fish_arcs.dedup_by_key(|&mut (a, b, _)| (a, b));
+    arcs.extend(fish_arcs.iter().map(|&(a, b, _)| (a, b)));
+    Groups {
+        sets,
+        groups,
+        arcs,
+        fish,
+        fish_arcs,
+    }
 }
 
 /// Adds a chain's cells (each once) and its single-candidate links to `st`.
@@ -561,7 +682,7 @@ fn add_chain(st: &mut Step, chain: &[AlsLink]) {
 /// The step of a contradiction: node `a` implies its negation `b` and back; the chain
 /// shown is the first direction's.
 fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
-    let (chain, _) = ext.chain(a, b).unwrap_or_default();
+    let (chain, _, _) = ext.chain(a, b).unwrap_or_default();
     let mut st = Step::new(Detail::Contradiction {
         what: Contradiction::Als,
     });
@@ -577,20 +698,22 @@ fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
 /// numbered once for the whole step in the order the chains meet them.
 fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
     let mut order: Vec<usize> = Vec::new();
+    let mut fish_order: Vec<usize> = Vec::new();
+    let renumber = |order: &mut Vec<usize>, k: usize| {
+        order.iter().position(|&u| u == k).unwrap_or_else(|| {
+            order.push(k);
+            order.len() - 1
+        })
+    };
     let mut all = Vec::with_capacity(forced.len());
     let mut st = Step::new(Detail::Contradiction {
         what: Contradiction::Als,
     });
     for &(v, placed, from, to) in forced {
-        let (mut chain, used) = ext.chain(from, to).unwrap_or_default();
+        let (mut chain, used, fish_used) = ext.chain(from, to).unwrap_or_default();
         for l in &mut chain {
-            l.set = l.set.map(|k| {
-                let set = used[k];
-                order.iter().position(|&u| u == set).unwrap_or_else(|| {
-                    order.push(set);
-                    order.len() - 1
-                })
-            });
+            l.set = l.set.map(|k| renumber(&mut order, used[k]));
+            l.fish = l.fish.map(|k| renumber(&mut fish_order, fish_used[k]));
         }
         let (c, d) = ext.vars()[v as usize];
         if st.digits.is_empty() {
@@ -621,7 +744,23 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
             push_new(&mut st.cells, c);
         }
     }
-    st.detail = Detail::Als { sets, forced: all };
+    let fish: Vec<FishPattern> = fish_order
+        .iter()
+        .map(|&k| {
+            let f = &ext.groups.fish[k];
+            FishPattern {
+                digit: f.digit,
+                bases: f.bases.clone(),
+                covers: f.covers.clone(),
+                fins: members(&f.fins),
+            }
+        })
+        .collect();
+    st.detail = Detail::Als {
+        sets,
+        fish,
+        forced: all,
+    };
     st
 }
 
@@ -634,7 +773,15 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
 /// finds something. On a position where both find nothing, one search is made, not two.
 pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
     find_with_templates(board, s, kept)?;
-    find_in(board, s, false, kept)
+    find_in(board, s, Instance::Als, kept)
+}
+
+/// The same search on the 2-SAT instance with the fish's clauses alone (no sets, no
+/// box-line groups): finned fish, and the chains their links join. The instance with
+/// the templates' links holds it too, so that search runs first here as well.
+pub fn find_fish(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
+    find_with_templates(board, s, kept)?;
+    find_in(board, s, Instance::Fish, kept)
 }
 
 /// The same search with the links of single-digit templates added to the instance
@@ -644,12 +791,12 @@ pub fn find_with_templates(board: &Board, s: &State, kept: &mut Kept) -> Option<
     if let Some(step) = &kept.with_templates {
         return step.clone();
     }
-    let step = find_in(board, s, true, kept);
+    let step = find_in(board, s, Instance::Templates, kept);
     kept.with_templates = Some(step.clone());
     step
 }
 
-fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> Option<Step> {
+fn find_in(board: &Board, s: &State, instance: Instance, kept: &mut Kept) -> Option<Step> {
     if s.value.len() > MAX_CELLS {
         return None;
     }
@@ -660,7 +807,7 @@ fn find_in(board: &Board, s: &State, with_templates: bool, kept: &mut Kept) -> O
     if open == 0 || open > MAX_CANDIDATES {
         return None;
     }
-    let ext = extended(board, s, with_templates, kept);
+    let ext = extended(board, s, instance, kept);
     let forced: Vec<(u32, bool, u32, u32)> = match ext.graph.forced_literals(ext.vars().len()) {
         Err(v) => return Some(contradiction_step(&ext, 2 * v, 2 * v + 1)),
         Ok(list) => list
@@ -688,7 +835,7 @@ mod tests {
     fn graph_of(b: &Board, s: &State, isolate_unseen: bool) -> (Digraph, usize) {
         let plain = twosat::instance(b, s);
         let sets = Rc::new(sets(b, s));
-        let groups = groups_of(b, s, &plain, sets, isolate_unseen);
+        let groups = groups_of(b, s, &plain, (sets, true), isolate_unseen, Rc::default());
         let nodes = 2 * (plain.vars.len() + groups.groups.len());
         (
             plain.graph.extended(nodes, &[&groups.arcs]),
@@ -727,22 +874,23 @@ mod tests {
     }
 
     #[test]
-    fn the_search_with_templates_first_finds_what_the_search_alone_finds() {
-        // Where 2-SAT and the rules before it, or the ALS rule and death blossom too,
-        // are stuck on magictour puzzles: the step of `find` (which tries the instance
-        // with the templates' links first) must be the step of the plain search,
-        // whether that finds something or not.
+    fn the_search_with_templates_first_finds_what_the_searches_alone_find() {
+        // Where 2-SAT and the rules before it, the fish rule, or the ALS rule and death
+        // blossom too, are stuck on magictour puzzles: the steps of `find_fish` and
+        // `find` (which try the instance with the templates' links first) must be the
+        // steps of the plain searches, whether those find something or not.
         let lines = include_str!("../../../tests/data/magictour_top1465.txt");
         let mut kept = Kept::default();
         let (mut alone, mut only_with_templates, mut neither) = (0, 0, 0);
-        let puzzles = puzzle_lines(lines, 30);
-        for (line, rule) in
-            puzzles.flat_map(|l| [(l, "almost locked sets"), (l, "template chains")])
-        {
+        let puzzles = puzzle_lines(lines, 60);
+        let rules = ["finned fish", "almost locked sets", "template chains"];
+        for (line, rule) in puzzles.flat_map(|l| rules.map(|r| (l, r))) {
             let (b, s) = settled(line, rule);
-            let plain = find_in(&b, &s, false, &mut Kept::default());
-            let with = find_in(&b, &s, true, &mut Kept::default());
+            let fish = find_in(&b, &s, Instance::Fish, &mut Kept::default());
+            let plain = find_in(&b, &s, Instance::Als, &mut Kept::default());
+            let with = find_in(&b, &s, Instance::Templates, &mut Kept::default());
             // One `Kept` for every position: what it keeps must not outlive its own.
+            assert_eq!(find_fish(&b, &s, &mut kept), fish, "{line}");
             assert_eq!(find(&b, &s, &mut kept), plain, "{line}");
             assert_eq!(find_with_templates(&b, &s, &mut kept), with, "{line}");
             match (&plain, &with) {

@@ -135,6 +135,7 @@ pub const RULES: &[Rule] = &[
     Rule::with("nonrepetitive path", 3, Find::Scratch(chains::path)),
     Rule::with("conflicting paths", 4, Find::Scratch(chains::conflict)),
     Rule::with("2-SAT", 5, Find::Instance(twosat::find)),
+    Rule::with("finned fish", 6, Find::Als(als::find_fish)),
     Rule::with("almost locked sets", 6, Find::Als(als::find)),
     Rule::with("death blossom", 6, Find::Als(blossom::find)),
     Rule::with("template chains", 7, Find::Als(als::find_with_templates)),

@@ -15,6 +15,7 @@ pub mod chains;
 pub mod engine;
 pub mod exclusion;
 pub mod exocet;
+pub mod fish;
 pub mod locked;
 pub mod matching;
 pub mod msls;

@@ -7,7 +7,9 @@
 use super::board::Board;
 use super::render;
 use super::state::State;
-use super::step::{AlsForced, AlsLink, AlsNode, AlsSet, Detail, GraphKind, Link, Step};
+use super::step::{
+    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, GraphKind, Link, Step,
+};
 use crate::model::format::digit_text;
 
 /// The positions before each step: `out[k]` is the state step `k` was found in.
@@ -183,7 +185,13 @@ fn caption(board: &Board, step: &Step) -> Vec<String> {
                 .into(),
         );
     }
-    if let Detail::Als { forced, .. } = &step.detail {
+    if let Detail::Als { forced, fish, .. } = &step.detail {
+        if !fish.is_empty() {
+            lines.push(
+                "teal bands: a fish's base lines (solid) and covers (dashed); teal squares: its fins; a teal number marks the fish's link (a victim holding the digit puts it in a fin)."
+                    .into(),
+            );
+        }
         if forced.iter().any(AlsForced::uses_templates) {
             lines.push(
                 "a purple T marks a link of a digit's valid placements (its candidates share no unit)."
@@ -389,8 +397,9 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
     for l in &step.links {
         o.push_str(&link_svg(&g, l));
     }
-    if let Detail::Als { sets, forced } = &step.detail {
+    if let Detail::Als { sets, fish, forced } = &step.detail {
         let chains: Vec<AlsLink> = forced.iter().flat_map(|f| f.chain.clone()).collect();
+        o.push_str(&fish_svg(&g, board, fish));
         o.push_str(&als_svg(&g, sets, &chains));
     }
     if let Detail::DeathBlossom { petals, .. } = &step.detail {
@@ -452,6 +461,36 @@ const LEGEND: [&str; 4] = [
     "yellow: the cells the step reasons with.",
 ];
 
+/// The fish of an ALS step: each base unit's cells banded in teal, each cover's in
+/// dashed teal, each fin outlined.
+fn fish_svg(g: &Geom, board: &Board, fish: &[FishPattern]) -> String {
+    let mut o = String::new();
+    for f in fish {
+        for (units, dash) in [(&f.bases, ""), (&f.covers, " stroke-dasharray=\"5 3\"")] {
+            for &u in units.iter() {
+                let cells = &board.units[u];
+                let (x0, y0) = cells.iter().fold((f64::MAX, f64::MAX), |(x, y), &c| {
+                    let (cx, cy) = g.origin(c);
+                    (x.min(cx), y.min(cy))
+                });
+                let (x1, y1) = cells.iter().fold((f64::MIN, f64::MIN), |(x, y), &c| {
+                    let (cx, cy) = g.origin(c);
+                    (x.max(cx + g.cell), y.max(cy + g.cell))
+                });
+                o.push_str(&format!(
+                    "<rect class=\"fish\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#0f766e\" stroke-width=\"1.5\"{dash}/>\n",
+                    x0 + 1.0,
+                    y0 + 1.0,
+                    x1 - x0 - 2.0,
+                    y1 - y0 - 2.0
+                ));
+            }
+        }
+        o.push_str(&outlines(g, &f.fins, "fin", "#0f766e", ""));
+    }
+    o
+}
+
 /// Colours of the almost locked sets of a step, in turn.
 const SET_COLOURS: [&str; 6] = [
     "#2a9d3f", "#c2410c", "#7c3aed", "#0e7490", "#be185d", "#a16207",
@@ -490,6 +529,16 @@ fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
     }
     let r = g.cell / g.sub as f64 * 0.5;
     for l in chain {
+        if let Some(k) = l.fish {
+            // A fish's link is drawn with the others; its fish's number marks its middle.
+            let ((x1, y1), (x2, y2)) = (node_point(g, &l.from), node_point(g, &l.to));
+            o.push_str(&format!(
+                "<text class=\"fish-link\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" fill=\"#0f766e\" text-anchor=\"middle\">{}</text>\n",
+                (x1 + x2) / 2.0,
+                (y1 + y2) / 2.0 - 3.0,
+                k + 1
+            ));
+        }
         if l.template {
             // A template link is drawn with the step's links; a T marks its middle.
             let ((x1, y1), (x2, y2)) = (node_point(g, &l.from), node_point(g, &l.to));

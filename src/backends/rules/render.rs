@@ -5,8 +5,8 @@ use super::board::Board;
 use super::engine::{Finish, Run};
 use super::state::Broken;
 use super::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, GraphKind, GraphRule,
-    House, Link, Step, UniquePattern,
+    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, FishPattern,
+    GraphKind, GraphRule, House, Link, Step, UniquePattern,
 };
 use crate::model::format::digit_text;
 use crate::model::UnitKind;
@@ -107,6 +107,13 @@ pub fn name(board: &Board, step: &Step) -> String {
         .into(),
         Detail::Als { forced, .. } if forced.iter().any(AlsForced::uses_templates) => {
             "template chain".into()
+        }
+        Detail::Als { forced, fish, .. }
+            if forced
+                .first()
+                .is_some_and(|f| f.uses_fish() && f.sets_used() == 0) =>
+        {
+            fish_chain_name(forced.first().map_or(&[][..], |f| &f.chain), fish)
         }
         Detail::Als { forced, .. } => match forced.first().map_or(0, AlsForced::sets_used) {
             2 => "ALS-XZ".into(),
@@ -381,6 +388,49 @@ fn set_letter(k: usize) -> String {
     }
 }
 
+/// The name of a step whose first chain uses fish and no set: a finned (or, with no
+/// fins, a basic) X-wing, swordfish or jellyfish when the chain is the fish alone (a
+/// victim holding the digit puts it in a fin it sees), else a fish chain.
+fn fish_chain_name(chain: &[AlsLink], fish: &[FishPattern]) -> String {
+    let size = |f: &FishPattern| fish_name(f.bases.len());
+    match (chain, fish) {
+        ([only], [f]) if only.fish.is_some() => size(f),
+        ([first, second], [f]) if first.fish.is_some() != second.fish.is_some() => {
+            format!("finned {}", size(f))
+        }
+        _ => "fish chain".into(),
+    }
+}
+
+/// The fish of an ALS step: `fish 1 = 3 in row 1, row 5 inside column 2, column 4,
+/// fins r1c7, r2c7; ...`.
+fn fish_list(board: &Board, fish: &[FishPattern]) -> String {
+    let units = |us: &[usize]| -> String {
+        us.iter()
+            .map(|&u| board.unit_name(u))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    fish.iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let fins = if f.fins.is_empty() {
+                "no fins".to_string()
+            } else {
+                format!("fins {}", cells(board, &f.fins))
+            };
+            format!(
+                "fish {} = {} in {} inside {}, {fins}",
+                k + 1,
+                sym(board, f.digit),
+                units(&f.bases),
+                units(&f.covers)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// The sets of an ALS step: `ALS A = r1c1, r1c2 on 1, 3, 7; ALS B = ...`.
 fn als_sets(board: &Board, sets: &[AlsSet]) -> String {
     let named: Vec<String> = sets
@@ -427,10 +477,11 @@ pub fn als_chain(board: &Board, chain: &[AlsLink]) -> String {
             }
             out.push_str(&als_node(board, &l.from));
         }
-        match l.set {
-            Some(k) => out.push_str(&format!(" →({}) ", set_letter(k))),
-            None if l.template => out.push_str(" →(T) "),
-            None => out.push_str(" → "),
+        match (l.set, l.fish) {
+            (Some(k), _) => out.push_str(&format!(" →({}) ", set_letter(k))),
+            (None, Some(k)) => out.push_str(&format!(" →(fish {}) ", k + 1)),
+            _ if l.template => out.push_str(" →(T) "),
+            _ => out.push_str(" → "),
         }
         out.push_str(&als_node(board, &l.to));
         last = Some(&l.to);
@@ -614,7 +665,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 each.join("; ")
             )
         }
-        Detail::Als { sets, forced } => {
+        Detail::Als { sets, fish, forced } => {
             let each: Vec<String> = forced
                 .iter()
                 .map(|f| {
@@ -632,6 +683,10 @@ pub fn reason(board: &Board, step: &Step) -> String {
             if !sets.is_empty() {
                 why.push_str(&als_sets(board, sets));
                 why.push_str(": at most one of its digits is missing from each; ");
+            }
+            if !fish.is_empty() {
+                why.push_str(&fish_list(board, fish));
+                why.push_str(": each base holds the digit once, in different cells, all inside the covers but for a fin, and each cover holds it once, so a cover's place outside the bases, or a base place in two covers, holding it puts the digit in a fin (→(fish N)); ");
             }
             if forced.iter().any(AlsForced::uses_templates) {
                 why.push_str("a link marked (T) comes from the digit's valid placements: none has both of its candidates (→ to ≠), or every one has one of them (→ to =); ");

@@ -71,6 +71,8 @@ pub enum Detail {
     Als {
         /// The sets the chains reason with, in the order they meet them (each once).
         sets: Vec<AlsSet>,
+        /// The fish the chains reason with, in the order they meet them (each once).
+        fish: Vec<FishPattern>,
         /// Every literal the step fixes, in the order of its changes, with its chain.
         forced: Vec<AlsForced>,
     },
@@ -342,6 +344,22 @@ pub struct AlsSet {
     pub digits: Vec<u8>,
 }
 
+/// A fish a chain reasons with (`rules::fish`): its base units hold the digit once
+/// each in as many cells, all inside its cover units but for the fins, so a victim
+/// (a cover's place outside the bases, or a base place in two covers) holding it
+/// puts it in a fin.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FishPattern {
+    /// The digit.
+    pub digit: u8,
+    /// The base units.
+    pub bases: Vec<usize>,
+    /// The cover units.
+    pub covers: Vec<usize>,
+    /// The base places no cover holds, all in one box (none for a basic fish).
+    pub fins: Vec<usize>,
+}
+
 /// A literal of an ALS chain: `digit` is (or, with `holds` false, is not) in one of
 /// `cells`; with one cell, the candidate itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -367,6 +385,9 @@ pub struct AlsLink {
     /// Whether the digit's templates give it (`rules::templates`): no valid placement
     /// of the digit has both candidates (weak), or every one has one of them (strong).
     pub template: bool,
+    /// The fish (index into the step's fish) that gives it: from a victim holding the
+    /// digit to a fin holding it, or from no fin holding it to the victim not.
+    pub fish: Option<usize>,
 }
 
 /// A literal an ALS step fixes, with the chain from its negation to it.
@@ -384,6 +405,11 @@ impl AlsForced {
     /// Whether its chain uses a link of a digit's templates.
     pub fn uses_templates(&self) -> bool {
         self.chain.iter().any(|l| l.template)
+    }
+
+    /// Whether its chain uses a fish's link.
+    pub fn uses_fish(&self) -> bool {
+        self.chain.iter().any(|l| l.fish.is_some())
     }
 
     /// How many of the step's sets its chain uses.
