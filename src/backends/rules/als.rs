@@ -638,10 +638,13 @@ fn groups_of(
     let mut fish_arcs: Vec<(u32, u32, usize)> = Vec::new();
     for (k, f) in fish.iter().enumerate() {
         let d = f.digit;
-        let fin = literal_of(&f.fins, d);
-        if fin.is_some_and(dead) {
-            continue;
-        }
+        // No fins: the victim is false. Fins: they are a literal (their group was
+        // added above), unless no cell sees them all.
+        let fin = match literal_of(&f.fins, d) {
+            None if f.fins != 0 => continue,
+            Some(lit) if dead(lit) => continue,
+            lit => lit,
+        };
         for v in cells_in(&f.victims) {
             let lit = 2 * index[v * n + d as usize - 1];
             let to = fin.unwrap_or(lit + 1);
@@ -748,10 +751,11 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
         .iter()
         .map(|&k| {
             let f = &ext.groups.fish[k];
+            let units = |bits: u64| super::step::ones128(u128::from(bits)).collect();
             FishPattern {
                 digit: f.digit,
-                bases: f.bases.clone(),
-                covers: f.covers.clone(),
+                bases: units(f.bases),
+                covers: units(f.covers),
                 fins: members(&f.fins),
             }
         })

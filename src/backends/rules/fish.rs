@@ -43,10 +43,11 @@ pub const LADDER: Shape = Shape::Lines;
 pub struct Fish {
     /// Its digit.
     pub digit: u8,
-    /// The base units, in order.
-    pub bases: Vec<usize>,
-    /// The cover units, in order.
-    pub covers: Vec<usize>,
+    /// The base units, as bits (unit `u` is bit `u`: boards of up to 81 cells have
+    /// fewer than 64 units).
+    pub bases: u64,
+    /// The cover units, as bits.
+    pub covers: u64,
     /// Base places no cover holds (all in one box; none for a basic fish).
     pub fins: Cells,
     /// Cover places outside the bases and base places in two covers: each is false
@@ -89,6 +90,9 @@ pub fn find(
 
 /// Most bands of boxes a board of up to 81 cells has (nine, with boxes of one line).
 const MAX_BANDS: usize = 9;
+
+/// Most lines a board of up to 81 cells has.
+const MAX_LINES: usize = 9;
 
 /// How many positions a mask of a line holds (lines of up to nine cells: a table, as
 /// the baseline x86-64 target has no population count instruction).
@@ -150,47 +154,55 @@ impl LineTables {
     fn digit(&self, d: u8, places: Cells) -> Vec<Fish> {
         let n = self.n;
         let mut out = Vec::new();
-        let mut seen: HashSet<(Cells, Cells), CellsHash> = HashSet::default();
+        // Fins and victims of the fish found: a few a digit.
+        let mut seen: Vec<(Cells, Cells)> = Vec::new();
         for rows in [true, false] {
             let (lines, crossing) = (
                 &self.line_cells[usize::from(!rows)],
                 &self.line_cells[usize::from(rows)],
             );
             // Each line's positions: the cross-lines meeting it among the digit's places.
-            let masks: Vec<u32> = lines
-                .iter()
-                .map(|&line| {
-                    crossing
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &x)| x & line & places != 0)
-                        .fold(0, |m, (j, _)| m | 1 << j)
-                })
-                .collect();
-            let open: Vec<usize> = (0..n).filter(|&i| lines_in(masks[i]) >= 2).collect();
+            let mut masks = [0u32; MAX_LINES];
+            for (i, &line) in lines.iter().enumerate() {
+                for (j, &x) in crossing.iter().enumerate() {
+                    if x & line & places != 0 {
+                        masks[i] |= 1 << j;
+                    }
+                }
+            }
+            let mut open = [0usize; MAX_LINES];
+            let mut count = 0;
+            for i in (0..n).filter(|&i| lines_in(masks[i]) >= 2) {
+                open[count] = i;
+                count += 1;
+            }
             let mut emit = |bases: &[usize], covers: u32| {
                 let base_cells = bases.iter().fold(0, |m, &i| m | lines[i]) & places;
                 let cover_cells =
                     super::step::ones128(u128::from(covers)).fold(0, |m, j| m | crossing[j]);
                 let victims = cover_cells & places & !base_cells;
                 let fins = base_cells & !cover_cells;
-                if victims == 0 || !seen.insert((fins, victims)) {
+                if victims == 0 || seen.contains(&(fins, victims)) {
                     return;
                 }
+                seen.push((fins, victims));
                 let (base_unit, cover_unit) = if rows { (0, n) } else { (n, 0) };
                 out.push(Fish {
                     digit: d,
-                    bases: bases.iter().map(|&i| base_unit + i).collect(),
-                    covers: super::step::ones128(u128::from(covers))
-                        .map(|j| cover_unit + j)
-                        .collect(),
+                    bases: bases.iter().fold(0, |m, &i| m | 1 << (base_unit + i)),
+                    covers: u64::from(covers) << cover_unit,
                     fins,
                     victims,
                 });
             };
             let mut bases: Vec<usize> = Vec::with_capacity(MAX_SIZE);
             let none = [0; MAX_BANDS];
-            self.grow((&open, 0), (&mut bases, none), (&masks, rows), &mut emit);
+            self.grow(
+                (&open[..count], 0),
+                (&mut bases, none),
+                (&masks, rows),
+                &mut emit,
+            );
         }
         out
     }
@@ -207,16 +219,16 @@ impl LineTables {
         emit: &mut impl FnMut(&[usize], u32),
     ) {
         let k = bases.len() as u8;
+        let (band, stacks) = &self.boxes[usize::from(!rows)];
+        let bands = self.n / band;
         if k >= 2 {
             let most = MAX_SIZE as u8;
-            let span = in_band.iter().fold(0, |m, &b| m | b);
+            let span = in_band[..bands].iter().fold(0, |m, &b| m | b);
             let mut may_grow = lines_in(span) <= most;
             if lines_in(span) == k {
                 emit(bases, span);
             } else if lines_in(span) > k {
                 // Fins in one box: the positions outside it are the covers.
-                let (band, stacks) = &self.boxes[usize::from(!rows)];
-                let bands = self.n / band;
                 for b in 0..bands {
                     let inside = in_band[b];
                     if inside == 0 {
@@ -245,7 +257,6 @@ impl LineTables {
                 return;
             }
         }
-        let (band, _) = &self.boxes[usize::from(!rows)];
         for t in from..lines.len() {
             let i = lines[t];
             let mut grown = in_band;
@@ -490,12 +501,10 @@ impl Search<'_> {
         if victims == 0 || !self.seen.insert((fins, victims)) {
             return;
         }
-        let mut covers = self.covers.clone();
-        covers.sort_unstable();
         self.out.push(Fish {
             digit: self.digit,
-            bases: self.bases.clone(),
-            covers,
+            bases: self.base_units,
+            covers: self.covers.iter().fold(0, |m, &u| m | 1 << u),
             fins,
             victims,
         });
@@ -571,8 +580,8 @@ mod tests {
             .filter(|&r| r != 0 && r != 4)
             .fold(0, |m, r| m | 1 << (r * 9 + 1) | 1 << (r * 9 + 7));
         assert!(
-            finned.iter().any(|f| f.bases == [0, 4]
-                && f.covers == [10, 16]
+            finned.iter().any(|f| f.bases == 1 << 0 | 1 << 4
+                && f.covers == 1 << 10 | 1 << 16
                 && f.fins == 1 << 44
                 && f.victims == want_victims),
             "{finned:?}"
