@@ -23,6 +23,10 @@
 //! one call on a position of a guessing search there outlasts a deadline.
 
 use super::board::Board;
+use super::cellset::{
+    add, and, cells_in, count, first, holder_sets, is_empty, members, peer_sets, seeing_all,
+    subset, unit_sets, Cells, CellsHash, MAX_CELLS,
+};
 use super::fish::{self, Fish};
 use super::state::{PositionKey, State};
 use super::step::{
@@ -34,131 +38,12 @@ use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Cells as a bit set, bit `c` for cell `c` (boards of up to 128 cells: every rule
-/// reading sets of cells runs on boards of up to 81).
-pub type Cells = u128;
-
-/// Largest board the rule runs on, in cells (a set of cells holds up to 128).
-pub(super) const MAX_CELLS: usize = 81;
-
 /// Whether the groups of a digit where a box crosses a line join the graph too (the
 /// grouped nodes of alternating inference chains), not only those of the sets.
 const BOX_LINE_GROUPS: bool = true;
 
 /// Largest number of open candidates the rule runs on (as 2-SAT's bound).
 const MAX_CANDIDATES: usize = 2500;
-
-pub(super) fn add(set: &mut Cells, c: usize) {
-    debug_assert!(c < 128, "a cell set holds cells 0 to 127");
-    *set |= 1 << c;
-}
-
-pub(super) fn and(a: &Cells, b: &Cells) -> Cells {
-    a & b
-}
-
-pub(super) fn is_empty(a: &Cells) -> bool {
-    *a == 0
-}
-
-pub(super) fn subset(a: &Cells, b: &Cells) -> bool {
-    a & !b == 0
-}
-
-/// How many cells a set holds.
-pub(super) fn count(set: &Cells) -> u32 {
-    set.count_ones()
-}
-
-/// The first cell of a set, if any.
-pub(super) fn first(set: &Cells) -> Option<usize> {
-    (*set != 0).then(|| set.trailing_zeros() as usize)
-}
-
-/// A hasher for the cell sets of one position, keyed by the engine alone (no input an
-/// adversary chooses reaches it): a multiply and rotate per word, where the default
-/// SipHash took 2 % of a whole `rate` run on magictour or forum-hardest (`perf`).
-#[derive(Default)]
-pub(super) struct CellsHasher(u64);
-
-impl std::hash::Hasher for CellsHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        // A cell set's words arrive as one slice of bytes: eight at a time.
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            let mut word = [0u8; 8];
-            word.copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-        for &b in chunks.remainder() {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u8(&mut self, b: u8) {
-        self.write_u64(u64::from(b));
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// Hash maps and sets keyed by cell sets.
-pub(super) type CellsHash = std::hash::BuildHasherDefault<CellsHasher>;
-
-/// The cells of a set, in order.
-pub(super) fn members(set: &Cells) -> Vec<usize> {
-    cells_in(set).collect()
-}
-
-/// The cells of a set, in order, without collecting them.
-pub(super) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
-    super::step::ones128(*set)
-}
-
-/// A row of the board's bit tables (boards of up to 128 cells) as a cell set.
-fn cells_from(row: &[u64]) -> Cells {
-    debug_assert!(row.len() <= 2, "a cell set holds cells 0 to 127");
-    row.iter()
-        .take(2)
-        .enumerate()
-        .fold(0, |set, (w, &word)| set | u128::from(word) << (64 * w))
-}
-
-/// The peers of each cell as cell sets (boards of up to 128 cells).
-pub(super) fn peer_sets(board: &Board) -> Vec<Cells> {
-    (0..board.peers.len())
-        .map(|c| cells_from(board.peer_row(c)))
-        .collect()
-}
-
-/// The cells of each unit as cell sets (boards of up to 128 cells).
-pub(super) fn unit_sets(board: &Board) -> Vec<Cells> {
-    (0..board.unit_count())
-        .map(|u| cells_from(board.unit_row(u)))
-        .collect()
-}
-
-/// The cells of `holders` that see every cell of `group` (`peers`: [`peer_sets`]).
-pub(super) fn seeing_all(group: &Cells, holders: &Cells, peers: &[Cells]) -> Cells {
-    cells_in(group).fold(*holders, |common, c| and(&common, &peers[c]))
-}
-
-/// For each digit (index `d - 1`), the open cells holding it.
-pub(super) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
-    let mut holders: Vec<Cells> = vec![0; board.n];
-    for c in (0..s.value.len()).filter(|&c| s.value[c] == 0) {
-        for d in s.cand[c].iter() {
-            add(&mut holders[d as usize - 1], c);
-        }
-    }
-    holders
-}
 
 /// Every almost locked set of two or more cells in the position, each cell set once
 /// (a set inside a box and a line is found in both), in unit order; none on a board of

@@ -7,8 +7,9 @@
 //! seeing all of it cannot share: those cells lose `z`. A two-candidate stem is a
 //! chain of the ALS rule already.
 
-use super::als::{self, add, and, cells_in, members, Cells};
+use super::als;
 use super::board::Board;
+use super::cellset::{self, add, and, cells_in, members, Cells};
 use super::state::State;
 use super::step::{digits_of, push_new, AlsSet, Detail, Link, Step};
 use crate::graph::scc::Digraph;
@@ -19,7 +20,7 @@ const MAX_STEM: u32 = 4;
 /// The first death blossom that removes something: stems in cell order, then digits
 /// (the sets are those `kept` lists for the position).
 pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
-    if s.value.len() > als::MAX_CELLS {
+    if s.value.len() > cellset::MAX_CELLS {
         return None;
     }
     let stems: Vec<usize> = (0..s.value.len())
@@ -33,8 +34,8 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
         add(&mut stem_cells, stem);
     }
     let sets = kept.sets(board, s);
-    let peers = als::peer_sets(board);
-    let holders = als::holder_sets(board, s);
+    let peers = cellset::peer_sets(board);
+    let holders = cellset::holder_sets(board, s);
     let n = board.n;
     // Per set and digit of it, in order (`at[k]` + the digit's rank in the set): the
     // cells seeing every cell of the set holding the digit.
@@ -48,7 +49,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
     for (k, &(_, digits)) in sets.iter().enumerate() {
         at.push(seeing.len());
         for d in digits_of(digits) {
-            let sees = als::seeing_all(&held(k, d), &holders[d as usize - 1], &peers);
+            let sees = cellset::seeing_all(&held(k, d), &holders[d as usize - 1], &peers);
             seeing.push(sees);
             for stem in cells_in(&and(&sees, &stem_cells)) {
                 petal_pairs.push(((stem * n + d as usize - 1) as u32, k as u32));
@@ -73,7 +74,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
         for z in 1..=n as u8 {
             let mut target = holders[z as usize - 1];
             for (i, &d) in stem_digits.iter().enumerate() {
-                if als::is_empty(&target) {
+                if cellset::is_empty(&target) {
                     break;
                 }
                 if d == z {
@@ -88,7 +89,7 @@ pub fn find(board: &Board, s: &State, kept: &mut als::Kept) -> Option<Step> {
                 }
                 target = and(&target, &reach);
             }
-            let Some(first) = als::first(&target) else {
+            let Some(first) = cellset::first(&target) else {
                 continue;
             };
             let chosen: Vec<(usize, u8)> = stem_digits

@@ -12,8 +12,9 @@
 //!
 //! Boards of up to 9×9 only, as the almost locked sets of [`als`].
 
-use super::als::{self, and, members, subset, Cells};
+use super::als;
 use super::board::Board;
+use super::cellset::{self, and, members, subset, Cells};
 use super::state::State;
 use super::step::{digits_of, AlsSet, Detail, Step};
 
@@ -32,7 +33,7 @@ impl Sets {
         }
         Sets {
             sets,
-            peers: als::peer_sets(board),
+            peers: cellset::peer_sets(board),
         }
     }
 
@@ -102,7 +103,7 @@ fn step(
 /// The first aligned pair exclusion that removes something: units in order, then
 /// pairs of their open cells.
 pub fn pair(board: &Board, s: &State) -> Option<Step> {
-    if s.value.len() > als::MAX_CELLS || board.n > 9 {
+    if s.value.len() > cellset::MAX_CELLS || board.n > 9 {
         return None;
     }
     let sets = Sets::new(board, s);
@@ -136,7 +137,7 @@ pub fn pair(board: &Board, s: &State) -> Option<Step> {
 /// The first aligned triple exclusion that removes something: units in order, then
 /// triples of their open cells.
 pub fn triple(board: &Board, s: &State) -> Option<Step> {
-    if s.value.len() > als::MAX_CELLS || board.n > 9 {
+    if s.value.len() > cellset::MAX_CELLS || board.n > 9 {
         return None;
     }
     let sets = Sets::new(board, s);

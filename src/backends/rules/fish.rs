@@ -13,8 +13,8 @@
 //! which the instance chains with every other link. A victim seeing all the fins is
 //! the textbook finned (or sashimi) fish; with no fins the victim is simply false.
 
-use super::als::{cells_in, first, holder_sets, unit_sets, Cells, CellsHash};
 use super::board::Board;
+use super::cellset::{cells_in, first, holder_sets, unit_sets, Cells, CellsHash, MAX_CELLS};
 use super::state::State;
 use crate::model::UnitKind;
 use std::collections::HashSet;
@@ -271,7 +271,7 @@ impl LineTables {
 /// Every fish of `shape` in a position ([`find`], nothing kept): for boards of up to
 /// 81 cells, none above.
 pub fn in_position(board: &Board, s: &State, shape: Shape) -> Vec<Fish> {
-    if s.value.len() > super::als::MAX_CELLS {
+    if s.value.len() > MAX_CELLS {
         return Vec::new();
     }
     let places = (&holder_sets(board, s)[..], &unit_sets(board)[..]);

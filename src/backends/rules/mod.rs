@@ -11,6 +11,7 @@
 pub mod als;
 pub mod blossom;
 pub mod board;
+pub mod cellset;
 pub mod chains;
 pub mod engine;
 pub mod exclusion;
