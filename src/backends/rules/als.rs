@@ -19,6 +19,13 @@
 //! condensation with one bit a candidate ([`Digraph::forced_literals`]), so the group
 //! nodes add to the graph but not to the width of the sets.
 //!
+//! The fish's clauses ([`fish`]: a victim holding its digit puts it in a fin) join the
+//! same instance, their fins as group nodes. Three instances are searched, each holding
+//! every implication of the one before: the fish's clauses alone (the rule `finned
+//! fish`), with the sets and box-line groups too (the ALS rule), and with the links of
+//! the digits' templates as well (template chains). The last is searched first, once a
+//! position: where it forces nothing, neither of the others does.
+//!
 //! Boards of up to 9×9 only: a 16×16 unit has up to 2¹⁶ subsets to try as sets, and
 //! one call on a position of a guessing search there outlasts a deadline.
 
