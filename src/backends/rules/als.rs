@@ -290,21 +290,15 @@ impl Extended {
         let arcs = self.graph.path(a, b)?;
         let mut used: Vec<usize> = Vec::new();
         let mut fish: Vec<usize> = Vec::new();
-        let number = |list: &mut Vec<usize>, k: usize| {
-            list.iter().position(|&u| u == k).unwrap_or_else(|| {
-                list.push(k);
-                list.len() - 1
-            })
-        };
         let links = arcs
             .into_iter()
             .map(|(p, x)| {
-                let set = self.set_behind(p, x).map(|k| number(&mut used, k));
+                let set = self.set_behind(p, x).map(|k| number_in(&mut used, k));
                 let by_fish = set
                     .is_none()
                     .then(|| self.fish_behind(p, x))
                     .flatten()
-                    .map(|k| number(&mut fish, k));
+                    .map(|k| number_in(&mut fish, k));
                 AlsLink {
                     from: self.node(p),
                     to: self.node(x),
@@ -556,6 +550,15 @@ fn groups_of(
     }
 }
 
+/// The place of `k` in `list`, put at its end if it is not there yet: the sets and the
+/// fish of a chain or a step, numbered in the order they are met.
+fn number_in(list: &mut Vec<usize>, k: usize) -> usize {
+    list.iter().position(|&u| u == k).unwrap_or_else(|| {
+        list.push(k);
+        list.len() - 1
+    })
+}
+
 /// Adds a chain's cells (each once) and its single-candidate links to `st`.
 fn add_chain(st: &mut Step, chain: &[AlsLink]) {
     for l in chain {
@@ -594,12 +597,6 @@ fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
 fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
     let mut order: Vec<usize> = Vec::new();
     let mut fish_order: Vec<usize> = Vec::new();
-    let renumber = |order: &mut Vec<usize>, k: usize| {
-        order.iter().position(|&u| u == k).unwrap_or_else(|| {
-            order.push(k);
-            order.len() - 1
-        })
-    };
     let mut all = Vec::with_capacity(forced.len());
     let mut st = Step::new(Detail::Contradiction {
         what: Contradiction::Als,
@@ -607,8 +604,8 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
     for &(v, placed, from, to) in forced {
         let (mut chain, used, fish_used) = ext.chain(from, to).unwrap_or_default();
         for l in &mut chain {
-            l.set = l.set.map(|k| renumber(&mut order, used[k]));
-            l.fish = l.fish.map(|k| renumber(&mut fish_order, fish_used[k]));
+            l.set = l.set.map(|k| number_in(&mut order, used[k]));
+            l.fish = l.fish.map(|k| number_in(&mut fish_order, fish_used[k]));
         }
         let (c, d) = ext.vars()[v as usize];
         if st.digits.is_empty() {

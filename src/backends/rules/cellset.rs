@@ -14,33 +14,33 @@ pub type Cells = u128;
 pub const MAX_CELLS: usize = 81;
 
 /// Adds cell `c` to a set.
-pub fn add(set: &mut Cells, c: usize) {
+pub(crate) fn add(set: &mut Cells, c: usize) {
     debug_assert!(c < 128, "a cell set holds cells 0 to 127");
     *set |= 1 << c;
 }
 
 /// The cells of both sets.
-pub fn and(a: &Cells, b: &Cells) -> Cells {
+pub(crate) fn and(a: &Cells, b: &Cells) -> Cells {
     a & b
 }
 
 /// Whether a set holds no cell.
-pub fn is_empty(a: &Cells) -> bool {
+pub(crate) fn is_empty(a: &Cells) -> bool {
     *a == 0
 }
 
 /// Whether every cell of `a` is in `b`.
-pub fn subset(a: &Cells, b: &Cells) -> bool {
+pub(crate) fn subset(a: &Cells, b: &Cells) -> bool {
     a & !b == 0
 }
 
 /// How many cells a set holds.
-pub fn count(set: &Cells) -> u32 {
+pub(crate) fn count(set: &Cells) -> u32 {
     set.count_ones()
 }
 
 /// The first cell of a set, if any.
-pub fn first(set: &Cells) -> Option<usize> {
+pub(crate) fn first(set: &Cells) -> Option<usize> {
     (*set != 0).then(|| set.trailing_zeros() as usize)
 }
 
@@ -48,7 +48,7 @@ pub fn first(set: &Cells) -> Option<usize> {
 /// adversary chooses reaches it): a multiply and rotate per word, where the default
 /// SipHash took 2 % of a whole `rate` run on magictour or forum-hardest (`perf`).
 #[derive(Default)]
-pub struct CellsHasher(u64);
+pub(crate) struct CellsHasher(u64);
 
 impl std::hash::Hasher for CellsHasher {
     fn write(&mut self, bytes: &[u8]) {
@@ -78,15 +78,15 @@ impl std::hash::Hasher for CellsHasher {
 }
 
 /// Hash maps and sets keyed by cell sets.
-pub type CellsHash = std::hash::BuildHasherDefault<CellsHasher>;
+pub(crate) type CellsHash = std::hash::BuildHasherDefault<CellsHasher>;
 
 /// The cells of a set, in order.
-pub fn members(set: &Cells) -> Vec<usize> {
+pub(crate) fn members(set: &Cells) -> Vec<usize> {
     cells_in(set).collect()
 }
 
 /// The cells of a set, in order, without collecting them.
-pub fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
+pub(crate) fn cells_in(set: &Cells) -> impl Iterator<Item = usize> {
     super::step::ones128(*set)
 }
 
@@ -100,26 +100,26 @@ fn cells_from(row: &[u64]) -> Cells {
 }
 
 /// The peers of each cell as cell sets (boards of up to 128 cells).
-pub fn peer_sets(board: &Board) -> Vec<Cells> {
+pub(crate) fn peer_sets(board: &Board) -> Vec<Cells> {
     (0..board.peers.len())
         .map(|c| cells_from(board.peer_row(c)))
         .collect()
 }
 
 /// The cells of each unit as cell sets (boards of up to 128 cells).
-pub fn unit_sets(board: &Board) -> Vec<Cells> {
+pub(crate) fn unit_sets(board: &Board) -> Vec<Cells> {
     (0..board.unit_count())
         .map(|u| cells_from(board.unit_row(u)))
         .collect()
 }
 
 /// The cells of `holders` that see every cell of `group` (`peers`: [`peer_sets`]).
-pub fn seeing_all(group: &Cells, holders: &Cells, peers: &[Cells]) -> Cells {
+pub(crate) fn seeing_all(group: &Cells, holders: &Cells, peers: &[Cells]) -> Cells {
     cells_in(group).fold(*holders, |common, c| and(&common, &peers[c]))
 }
 
 /// For each digit (index `d - 1`), the open cells holding it.
-pub fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
+pub(crate) fn holder_sets(board: &Board, s: &State) -> Vec<Cells> {
     let mut holders: Vec<Cells> = vec![0; board.n];
     for c in (0..s.value.len()).filter(|&c| s.value[c] == 0) {
         for d in s.cand[c].iter() {
