@@ -42,11 +42,11 @@
 //! # Isolated backends in your own program
 //!
 //! Backends whose engine cannot be interrupted (`sat`, `ip`) solve with a deadline in a
-//! worker process, killed at the deadline. The worker is an executable started with a
-//! hidden first argument; [`backends::worker_executable`] says which one is used. A
-//! program that links the library becomes its own worker by calling
-//! [`backends::serve_if_asked`] first thing in `main` (it needs no cargo feature and no
-//! `sudoku-arena` binary; `examples/own_worker.rs` is a whole one):
+//! worker process, killed at the deadline unless it has answered. The worker is an
+//! executable started with a hidden first argument; [`backends::worker_executable`]
+//! says which one is used. A program that links the library becomes its own worker by
+//! calling [`backends::serve_if_asked`] first thing in `main` (it needs no cargo
+//! feature and no `sudoku-arena` binary; `examples/own_worker.rs` is a whole one):
 //!
 //! ```no_run
 //! use sudoku_arena::backends::{create, serve_if_asked};

@@ -12,8 +12,13 @@
 //! arguments `__worker SPEC`, which builds the solver through the registry
 //! and then answers one puzzle per line on its standard input. Each solution comes back
 //! as soon as it is found, then the outcome with the child's own measure of the solve.
-//! At the deadline the worker and everything it started are killed, and the next solve
-//! starts a fresh one.
+//! The worker is told the deadline too, and an engine that checks it stops there and
+//! answers, so the worker stays for the next puzzle. When no answer has come by the
+//! deadline, the worker and everything it started are killed, and the next solve starts
+//! a fresh one. Which of the two ends a solve can turn on scheduling (the worker's
+//! answer may arrive just before this side wakes); the verdict is the same, and the
+//! outcome's `cpu_source` says which (`thread` for an answer, `worker-rusage` for a
+//! kill).
 //!
 //! A memory limit ([`SolveOptions::mem_limit`]) sends every solve of a backend that
 //! solves in this process (`Runs::InProcess`) or in a worker to the worker, with or
@@ -117,6 +122,9 @@ pub(crate) struct Isolated {
     local: Timed,
     /// The running worker, kept across puzzles; `None` until needed or after a kill.
     worker: Option<Worker>,
+    /// The program to run the worker with, when one was chosen; otherwise
+    /// [`worker_executable`] finds it at each start.
+    executable: Option<PathBuf>,
 }
 
 impl Isolated {
@@ -128,6 +136,7 @@ impl Isolated {
             worker_for,
             local: Timed(local),
             worker: None,
+            executable: None,
         }
     }
 }
@@ -161,7 +170,7 @@ impl Solver for Isolated {
         if !in_worker {
             return self.local.solve_streaming(puzzle, opts, on_solution);
         }
-        let Some(exe) = worker_executable() else {
+        let Some(exe) = self.executable.clone().or_else(worker_executable) else {
             if opts.mem_limit.is_some() {
                 let why = format!(
                     "a memory limit is held only in a worker process, and no sudoku-arena binary was found to run one (set {WORKER_ENV})"
@@ -741,6 +750,40 @@ mod tests {
         std::fs::write(dir.join("left-by-the-worker"), "x").unwrap();
         worker.kill();
         assert!(!dir.exists(), "{} is left behind", dir.display());
+    }
+
+    #[test]
+    fn a_worker_that_does_not_answer_by_the_deadline_is_killed_and_reaped() {
+        let home = tempfile::tempdir().unwrap();
+        let exe = greeting_script(home.path());
+        let local = crate::backends::create_in_process("dlx").unwrap();
+        let mut solver = Isolated::new("dlx".into(), local, WorkerFor::Deadline);
+        solver.executable = Some(exe);
+        let g = Arc::new(Geometry::new(2, 2, Variant::Classic).unwrap());
+        let puzzle = Puzzle::try_new(g, vec![0; 16]).unwrap();
+        let budget = Duration::from_millis(200);
+        let mut tries = 0;
+        let (out, took) = loop {
+            let start = Instant::now();
+            let out = solver.solve(&puzzle, &SolveOptions::new(2, Some(budget)));
+            let took = start.elapsed();
+            // Another test's fork may still hold the fresh script open for writing.
+            let busy = matches!(&out.failure, Some(Failure::Worker(e)) if e.contains("busy"));
+            if !busy || tries == 50 {
+                break (out, took);
+            }
+            tries += 1;
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        // The stand-in never answers: only the kill can end the solve.
+        assert_eq!(out.failure, None, "{out:?}");
+        assert!(out.timed_out && out.verdict == Verdict::Unknown, "{out:?}");
+        assert_eq!(out.clocks, Clocks::new(WALL, WORKER_CPU));
+        assert!(solver.worker.is_none(), "the killed worker is forgotten");
+        // Not before the deadline; starting the worker is transport, the rest the solve.
+        assert!(took >= budget, "{took:?}");
+        assert!(out.transport_ms > 0.0 && out.time_ms > 0.0, "{out:?}");
+        assert!(out.time_ms + out.transport_ms <= ms(took), "{out:?}");
     }
 
     #[test]

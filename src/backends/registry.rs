@@ -30,9 +30,9 @@ pub struct BackendInfo {
 pub enum Runs {
     /// In this process; the engine checks the deadline itself, often enough.
     InProcess,
-    /// With a deadline, in a worker process killed at the deadline, because the engine
-    /// cannot be stopped in time from inside (see [`super::worker_executable`]); without
-    /// one, in this process.
+    /// With a deadline, in a worker process killed at the deadline unless it has
+    /// answered, because the engine cannot be stopped in time from inside (see
+    /// [`super::worker_executable`]); without one, in this process.
     Worker,
     /// Always in a worker process, deadline or not: the engine is not thread-safe and
     /// solves behind a lock of the whole process, so two `compare` threads sharing one

@@ -6,7 +6,8 @@
 //! givens. After each model a blocking clause (the negation of the found assignment on
 //! the blank cells) is added to the same solver and it runs again: unsat proves that
 //! every solution was found ([`search`]). varisat cannot be interrupted, so a solve with a
-//! deadline on `sat:ENCODING` runs in a worker process killed at the deadline;
+//! deadline on `sat:ENCODING` runs in a worker process, killed at the deadline unless
+//! varisat stopped there between two solutions and answered;
 //! CaDiCaL's terminate callback checks the deadline, so `sat:ENCODING+cadical` runs in
 //! this process (cargo feature `cadical`). Encodings, counts and measurements:
 //! `encodings/sat.md`.
