@@ -504,7 +504,8 @@ mod tests {
         let peak = out.peak_rss_kb.unwrap();
         assert!(peak > 16 << 10, "{peak} kB");
         // Without a limit the same watch only measures.
-        let small = "x=$(head -c 24000000 /dev/zero | tr '\\0' a); sleep 0.1";
+        // It holds the text a second: time for the first samples on a loaded machine.
+        let small = "x=$(head -c 24000000 /dev/zero | tr '\\0' a); sleep 1";
         let out = run("sh", &["-c", small], &scratch, None, None).unwrap();
         assert!(!out.killed && !out.memout && out.code == Some(0), "{out:?}");
         assert!(out.peak_rss_kb.unwrap() > 24_000, "{out:?}");

@@ -505,12 +505,17 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
         // and its answer came first (scheduling decides): then the worker stays.
         let stopped = count_until_deadline(solver.as_mut(), &empty, Duration::from_millis(500));
         assert!(stopped.cpu_ms > 0.0, "{config}: {stopped:?}");
-        assert!(stopped.transport_ms > 0.0, "{config}: {stopped:?}");
         let killed = match &*stopped.clocks.cpu_source {
             "worker-rusage" => true,
             "thread" => false,
             other => panic!("{config}: CPU time read from {other}"),
         };
+        // An answer came through the pipe (a kill of a running worker may have no
+        // transport at all).
+        assert!(
+            killed || stopped.transport_ms > 0.0,
+            "{config}: {stopped:?}"
+        );
         let left = children();
         if killed {
             assert!(left.is_empty(), "{config}: the killed worker is reaped");

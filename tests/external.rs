@@ -11,6 +11,7 @@ mod processes;
 use common::*;
 use external::external_available;
 use processes::{tag_this_process, tagged_named};
+use std::io::{BufRead, BufReader};
 use std::process::Command;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::create;
@@ -342,9 +343,19 @@ fn a_second_ctrl_c_kills_the_external_solver_under_way() {
         .arg(&file)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    // Its standard error, line by line, as it comes.
+    let (said, lines) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            if said.send(line).is_err() {
+                break;
+            }
+        }
+    });
     let start = Instant::now();
     while tagged_named("fzn-gecode") == before {
         assert!(start.elapsed() < slack() * 30, "Gecode never started");
@@ -352,7 +363,17 @@ fn a_second_ctrl_c_kills_the_external_solver_under_way() {
     }
     let pid = nix::unistd::Pid::from_raw(child.id() as i32);
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
-    std::thread::sleep(slack() / 5);
+    // The second Ctrl-C only once the first was taken (two signals sent while neither
+    // is delivered yet would be one).
+    let first_taken = Instant::now();
+    loop {
+        let left = (slack() * 30).saturating_sub(first_taken.elapsed());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.starts_with("interrupted") => break,
+            Ok(_) => {}
+            Err(e) => panic!("compare never said it was interrupted: {e}"),
+        }
+    }
     nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));

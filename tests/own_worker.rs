@@ -31,6 +31,7 @@ fn a_program_without_the_command_line_serves_its_own_workers() {
         "the worker was {}",
         worker.display()
     );
+    assert!(stdout.contains("puzzle unique"), "{stdout}");
     assert!(stdout.contains("timed out true"), "{stdout}");
     assert!(
         stdout.contains("worker killed") || stdout.contains("worker answered"),
