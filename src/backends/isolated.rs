@@ -758,7 +758,10 @@ mod tests {
         let exe = greeting_script(home.path());
         let local = crate::backends::create_in_process("dlx").unwrap();
         let mut solver = Isolated::new("dlx".into(), local, WorkerFor::Deadline);
-        // Started before the budget runs, however slowly this machine starts it.
+        // The stand-in is the worker program (the library's own tests have no
+        // `sudoku-arena` binary to find), started before the budget runs, however
+        // slowly this machine starts it.
+        solver.executable = Some(exe.clone());
         solver.worker = Some(start_retrying(&exe));
         let g = Arc::new(Geometry::new(2, 2, Variant::Classic).unwrap());
         let puzzle = Puzzle::try_new(g, vec![0; 16]).unwrap();
@@ -776,7 +779,6 @@ mod tests {
         assert!(out.time_ms > 0.0 && out.transport_ms >= 0.0, "{out:?}");
         assert!(out.time_ms + out.transport_ms <= ms(took), "{out:?}");
         // The next solve starts a fresh worker (the stand-in again, which greets).
-        solver.executable = Some(exe);
         let again = solver.solve(&puzzle, &SolveOptions::new(2, Some(budget)));
         assert!(again.timed_out && again.failure.is_none(), "{again:?}");
     }
