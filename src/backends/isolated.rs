@@ -16,9 +16,9 @@
 //! answers, so the worker stays for the next puzzle. When no answer has come by the
 //! deadline, the worker and everything it started are killed, and the next solve starts
 //! a fresh one. Which of the two ends a solve can turn on scheduling (the worker's
-//! answer may arrive just before this side wakes); the verdict is the same, and the
-//! outcome's `cpu_source` says which (`thread` for an answer, `worker-rusage` for a
-//! kill).
+//! answer may arrive just before this side wakes); either way the verdict follows from
+//! the solutions received, and a kill is marked by the outcome's `cpu_source`,
+//! `worker-rusage`.
 //!
 //! A memory limit ([`SolveOptions::mem_limit`]) sends every solve of a backend that
 //! solves in this process (`Runs::InProcess`) or in a worker to the worker, with or
@@ -762,7 +762,9 @@ mod tests {
         // `sudoku-arena` binary to find), started before the budget runs, however
         // slowly this machine starts it.
         solver.executable = Some(exe.clone());
-        solver.worker = Some(start_retrying(&exe));
+        let worker = start_retrying(&exe);
+        let pid = worker.child.as_ref().map(Child::id).unwrap();
+        solver.worker = Some(worker);
         let g = Arc::new(Geometry::new(2, 2, Variant::Classic).unwrap());
         let puzzle = Puzzle::try_new(g, vec![0; 16]).unwrap();
         let budget = Duration::from_millis(200);
@@ -774,6 +776,8 @@ mod tests {
         assert!(out.timed_out && out.verdict == Verdict::Unknown, "{out:?}");
         assert_eq!(out.clocks, Clocks::new(WALL, WORKER_CPU));
         assert!(solver.worker.is_none(), "the killed worker is forgotten");
+        let proc = PathBuf::from(format!("/proc/{pid}"));
+        assert!(!proc.exists(), "the killed worker {pid} is not reaped");
         // Not before the deadline; the solve's time is within the call's.
         assert!(took >= budget, "{took:?}");
         assert!(out.time_ms > 0.0 && out.transport_ms >= 0.0, "{out:?}");

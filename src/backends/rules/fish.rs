@@ -496,8 +496,9 @@ impl Search<'_> {
     /// Once every base place outside the fins' unit `fin_cells` is covered, the
     /// `room` covers still to choose: each another unit holding such a place (it
     /// covers that place twice, and may take fins), from unit `from` on, none of
-    /// `barred`. Covers of rows and columns never share a place, so only Franken and
-    /// mutant fish get here with room left.
+    /// `barred`. With rows against columns there is none (a place lies in one column,
+    /// already taken). Where the digit can still be placed, at most one is needed: each
+    /// chosen cover holds at most one true base place, and the fins' box one more.
     fn more_covers(
         &mut self,
         (union, covered, fin_cells): (Cells, Cells, Cells),
