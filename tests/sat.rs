@@ -179,6 +179,30 @@ fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
     }
 }
 
+/// Stating the clauses of an empty 64x64 grid (some 31 million) takes longer than any
+/// machine's 50 ms: the solver in this process gives up there, before any search,
+/// however fast the engine would then stop by itself.
+#[test]
+fn the_encoding_of_a_large_grid_stops_at_the_deadline() {
+    let p = empty(8, 8);
+    let budget = std::time::Duration::from_millis(50);
+    for encoding in [Encoding::Naive, Encoding::Reduced] {
+        let start = std::time::Instant::now();
+        let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(2, Some(budget)));
+        let took = start.elapsed();
+        assert!(out.timed_out, "{encoding:?}: {out:?}");
+        assert_eq!(out.verdict, Verdict::Unknown, "{encoding:?}");
+        assert_eq!(out.solutions_found, 0, "{encoding:?}");
+        assert_eq!(
+            out.stats.variables, 0,
+            "{encoding:?}: the encoding was finished"
+        );
+        assert!(took >= budget, "{encoding:?}: {took:?}");
+        // Liveness, not speed: the encoding stops soon after the deadline.
+        assert!(took < budget + slack(), "{encoding:?}: {took:?}");
+    }
+}
+
 #[test]
 fn large_grids_are_solved() {
     for file in ["inst16x16_60_0.txt", "inst25x25_60_0.txt"] {

@@ -7,6 +7,7 @@
 //! in the same order (see [`Literal`]). Definitions and counts: `encodings/sat.md`.
 
 use crate::model::Puzzle;
+use std::time::Instant;
 
 /// The four encodings; the first is the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,10 @@ pub enum Encoding {
 
 /// The names of the encodings, as used in `sat:NAME` and `export --encoding sat-NAME`.
 const NAMES: &[&str] = &["naive", "efficient", "extended", "reduced"];
+
+/// How many cells' clauses [`Encoded::build_until`] states between two reads of the
+/// clock (a 64x64 cell's at-most-one takes some 2,000 clauses).
+const CLOCK_CELLS: usize = 256;
 
 impl Encoding {
     /// Every encoding, in the order of [`NAMES`].
@@ -124,6 +129,18 @@ pub struct Encoded {
 impl Encoded {
     /// Builds `encoding` of `puzzle`.
     pub fn build(puzzle: &Puzzle, encoding: Encoding) -> Encoded {
+        Encoded::build_until(puzzle, encoding, None).expect("no deadline to pass")
+    }
+
+    /// Builds `encoding` of `puzzle`, or gives up once `deadline` has passed (the
+    /// clauses of an empty 64x64 take about half a second to state): `None` then. The
+    /// clock is read every 256 cells and before each unit.
+    pub fn build_until(
+        puzzle: &Puzzle,
+        encoding: Encoding,
+        deadline: Option<Instant>,
+    ) -> Option<Encoded> {
+        let expired = || deadline.is_some_and(|d| Instant::now() >= d);
         let g = &puzzle.geometry;
         let n = g.n;
         let literal = if encoding == Encoding::Reduced {
@@ -152,6 +169,9 @@ impl Encoded {
         }
         if encoding.cell_at_most_one() {
             for cell in 0..n * n {
+                if cell % CLOCK_CELLS == 0 && expired() {
+                    return None;
+                }
                 b.at_most_one(values.clone().map(|v| (cell, v)), |_, _| true);
             }
         }
@@ -164,6 +184,9 @@ impl Encoded {
         }
         let mut fresh = Vec::new();
         for (u, unit) in g.units.iter().enumerate() {
+            if expired() {
+                return None;
+            }
             // Which pairs of the unit's cells (by place in it) no earlier unit holds: the
             // reduced encoding states the others' clauses there already. A cell's units
             // are listed in increasing order.
@@ -193,12 +216,12 @@ impl Encoded {
             }
         }
         let cnf = b.cnf;
-        Encoded {
+        Some(Encoded {
             encoding,
             n,
             cnf,
             literal,
-        }
+        })
     }
 
     /// What x(cell, value) is.

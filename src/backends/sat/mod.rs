@@ -132,7 +132,14 @@ impl Solver for SatSolver {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let start = Instant::now();
-        let encoded = Encoded::build(puzzle, self.encoding);
+        let Some(encoded) = Encoded::build_until(puzzle, self.encoding, opts.deadline) else {
+            // The deadline passed while the clauses were stated: no search was made.
+            let stats = Stats {
+                encode_ms: ms(start.elapsed()),
+                ..Stats::default()
+            };
+            return Outcome::from_search(Vec::new(), 0, false, true, stats);
+        };
         let mut stats = Stats::default();
         record_size(&mut stats, puzzle, &encoded);
         stats.encode_ms = ms(start.elapsed());
