@@ -179,16 +179,16 @@ fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
     }
 }
 
-/// Stating the clauses of an empty 64x64 grid (some 31 million) takes longer than any
-/// machine's 50 ms: the solver in this process gives up there, before any search,
-/// however fast the engine would then stop by itself.
+/// A deadline already passed when the solve starts stops it while it states the
+/// clauses of an empty 64x64 grid (some 31 million, half a second on the project's
+/// machine), on any machine: no variable is counted, nothing is searched.
 #[test]
 fn the_encoding_of_a_large_grid_stops_at_the_deadline() {
     let p = empty(8, 8);
-    let budget = std::time::Duration::from_millis(50);
     for encoding in [Encoding::Naive, Encoding::Reduced] {
         let start = std::time::Instant::now();
-        let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(2, Some(budget)));
+        let passed = SolveOptions::new(2, Some(std::time::Duration::ZERO));
+        let out = SatSolver::new(encoding).solve(&p, &passed);
         let took = start.elapsed();
         assert!(out.timed_out, "{encoding:?}: {out:?}");
         assert_eq!(out.verdict, Verdict::Unknown, "{encoding:?}");
@@ -197,9 +197,8 @@ fn the_encoding_of_a_large_grid_stops_at_the_deadline() {
             out.stats.variables, 0,
             "{encoding:?}: the encoding was finished"
         );
-        assert!(took >= budget, "{encoding:?}: {took:?}");
-        // Liveness, not speed: the encoding stops soon after the deadline.
-        assert!(took < budget + slack(), "{encoding:?}: {took:?}");
+        // Liveness, not speed: it comes back soon after.
+        assert!(took < slack(), "{encoding:?}: {took:?}");
     }
 }
 
