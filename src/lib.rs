@@ -80,9 +80,6 @@
 #![warn(missing_docs)]
 
 pub mod backends;
-#[cfg(feature = "cli")]
-#[doc(hidden)]
-pub mod cli;
 pub mod clock;
 pub mod error;
 pub mod examples;

@@ -5,9 +5,9 @@
 //! `--bve`, `--no-bve`, `--seed`), which `count` has not: it refuses aco.
 
 use super::{Budget, MemLimit};
-use crate::backends::csp::Config;
-use crate::backends::{canonical, split_spec};
 use clap::Args;
+use sudoku_arena::backends::csp::Config;
+use sudoku_arena::backends::{canonical, split_spec};
 
 /// The backend flags of `solve` and `count`.
 #[derive(Args, Debug, Clone)]
@@ -149,7 +149,7 @@ impl BackendFlags {
         }
         let mut all: Vec<&str> = config.into_iter().filter(|c| !c.is_empty()).collect();
         all.extend(items.iter().map(String::as_str));
-        let chosen = crate::backends::aco::Config::from_name(Some(&all.join("+")))
+        let chosen = sudoku_arena::backends::aco::Config::from_name(Some(&all.join("+")))
             .map_err(|e| anyhow::anyhow!("--backend {spec} with the aco flags: {e}"))?;
         Ok(chosen.name())
     }

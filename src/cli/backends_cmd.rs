@@ -1,7 +1,7 @@
 //! `sudoku-arena backends`: what each backend is and can do.
 
-use crate::backends::{configurations_of, Configuration, Runs, BACKENDS, ENCODINGS};
 use clap::Args;
+use sudoku_arena::backends::{configurations_of, Configuration, Runs, BACKENDS, ENCODINGS};
 
 /// List the backends with what each can do, and the encodings `export` writes.
 ///
@@ -60,7 +60,7 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
         let options = match b.name {
             "csp" => format!(
                 "; LEVEL+BRANCH adds a branching rule, one of {} (default mrv), e.g. csp:gac+pairs",
-                crate::backends::csp::BRANCHES
+                sudoku_arena::backends::csp::BRANCHES
                     .iter()
                     .map(|(n, _)| *n)
                     .collect::<Vec<_>>()
@@ -68,7 +68,7 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
             ),
             "aco" => format!(
                 "; or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7",
-                crate::backends::aco::config::KEYS.join(", ")
+                sudoku_arena::backends::aco::config::KEYS.join(", ")
             ),
             _ => String::new(),
         };

@@ -4,22 +4,22 @@ use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::report::{report_all, Outputs};
 use super::Budget;
-use crate::backends::{
-    builtin_configs, canonical, default_configs, lookup, set_configs, Runs, Set,
-};
-use crate::harness::feed::{read_ahead, Feed};
-use crate::harness::machine::RunFacts;
-use crate::harness::record::{Header, HeaderKind, Shard};
-use crate::harness::report::{counted, Part};
-use crate::harness::resume::{drop_partial_last_line, read_earlier};
-use crate::harness::run::{checks_apart, run_all_with, Done, Plan, Sinks, BATCH_PUZZLES};
-use crate::harness::tally::Tally;
-use crate::harness::writer::ResultsWriter;
-use crate::model::Puzzle;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use sudoku_arena::backends::{
+    builtin_configs, canonical, default_configs, lookup, set_configs, Runs, Set,
+};
+use sudoku_arena::harness::feed::{read_ahead, Feed};
+use sudoku_arena::harness::machine::RunFacts;
+use sudoku_arena::harness::record::{Header, HeaderKind, Shard};
+use sudoku_arena::harness::report::{counted, Part};
+use sudoku_arena::harness::resume::{drop_partial_last_line, read_earlier};
+use sudoku_arena::harness::run::{checks_apart, run_all_with, Done, Plan, Sinks, BATCH_PUZZLES};
+use sudoku_arena::harness::tally::Tally;
+use sudoku_arena::harness::writer::ResultsWriter;
+use sudoku_arena::model::Puzzle;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -557,7 +557,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         // A second Ctrl-C quits at once; the first lets running solves finish.
         let _ = ctrlc::set_handler(move || {
             if stop.swap(true, Ordering::SeqCst) {
-                crate::process::exit_killing_children(EXIT_INTERRUPTED);
+                sudoku_arena::process::exit_killing_children(EXIT_INTERRUPTED);
             }
             eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
         });
@@ -774,7 +774,8 @@ mod tests {
         let text =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
         let good =
-            crate::model::parse_puzzles(&text.repeat(5), "p.txt", &Default::default()).unwrap();
+            sudoku_arena::model::parse_puzzles(&text.repeat(5), "p.txt", &Default::default())
+                .unwrap();
         let plan = Plan::new(&["fast", "dlx"]);
         let done = Done::default();
         let mut check = InputCheck::new(good.clone().into_iter().map(Ok), None, &plan, &done);

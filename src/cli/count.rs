@@ -5,9 +5,9 @@ use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
-use crate::backends::{create, split_spec, BACKENDS};
-use crate::solver::{verify, SolveOptions, Verdict};
 use clap::Args;
+use sudoku_arena::backends::{create, split_spec, BACKENDS};
+use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 
 /// Count the solutions of each puzzle.
 ///

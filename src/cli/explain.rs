@@ -3,13 +3,13 @@
 use super::files::{self, Writes};
 use super::input::{InputArgs, NoFile};
 use super::out::Out;
-use crate::backends::rules::engine::{Finish, Options, RULES};
-use crate::backends::rules::state::State;
-use crate::backends::rules::{picture, render, stuck, verdict, RulesSolver};
-use crate::harness::report::counted;
-use crate::model::format::to_line;
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use sudoku_arena::backends::rules::engine::{Finish, Options, RULES};
+use sudoku_arena::backends::rules::state::State;
+use sudoku_arena::backends::rules::{picture, render, stuck, verdict, RulesSolver};
+use sudoku_arena::harness::report::counted;
+use sudoku_arena::model::format::to_line;
 
 /// How the steps are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -1,9 +1,9 @@
 //! `sudoku-arena export`: write a puzzle's encoding in a standard format.
 
 use super::input::InputArgs;
-use crate::backends::encoding;
 use clap::Args;
 use std::path::{Path, PathBuf};
+use sudoku_arena::backends::encoding;
 
 /// Write a puzzle's encoding in a standard format for external solvers.
 ///

@@ -1,20 +1,20 @@
 //! `sudoku-arena generate`: new puzzles, unique by Eppstein's procedure or fixed-fraction
-//! instances for phase-transition experiments. The work is in [`crate::generate`].
+//! instances for phase-transition experiments. The work is in [`sudoku_arena::generate`].
 
 use super::files::{self, Writes};
 use super::input::parse_box;
 use super::out::Out;
 use super::{parse_budget, parse_positive, Budget};
-use crate::generate::difficulty::Difficulty;
-use crate::generate::fraction::fixed_fraction;
-use crate::generate::unique::UniqueSettings;
-use crate::generate::{Generated, Generator, Request};
-use crate::model::format::{to_grid, to_line};
-use crate::model::header::header_line;
-use crate::model::{Geometry, Variant};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
+use sudoku_arena::generate::difficulty::Difficulty;
+use sudoku_arena::generate::fraction::fixed_fraction;
+use sudoku_arena::generate::unique::UniqueSettings;
+use sudoku_arena::generate::{Generated, Generator, Request};
+use sudoku_arena::model::format::{to_grid, to_line};
+use sudoku_arena::model::header::header_line;
+use sudoku_arena::model::{Geometry, Variant};
 
 /// Exit status when --difficulty found no puzzle at the level within --max-tries (the
 /// puzzles found before are written).

@@ -1,10 +1,10 @@
 //! Where puzzles come from: a file, standard input, or the embedded examples.
 
-use crate::examples::EXAMPLES;
-use crate::model::{parse_puzzles, ParseError, ParseOptions, Puzzle, PuzzleReader, Variant};
 use clap::Args;
 use std::collections::VecDeque;
 use std::io::{BufReader, IsTerminal};
+use sudoku_arena::examples::EXAMPLES;
+use sudoku_arena::model::{parse_puzzles, ParseError, ParseOptions, Puzzle, PuzzleReader, Variant};
 
 /// The name standard input has in every message.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -343,6 +343,6 @@ fn examples_noting(opts: &ParseOptions, notes: bool) -> Vec<Puzzle> {
 
 /// Parses a box shape such as `2x3`.
 pub fn parse_box(text: &str) -> anyhow::Result<(usize, usize)> {
-    crate::model::header::box_shape(text)
+    sudoku_arena::model::header::box_shape(text)
         .ok_or_else(|| anyhow::anyhow!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3"))
 }

@@ -4,14 +4,14 @@
 use super::compare::check_svg_name;
 use super::files::Writes;
 use super::report::{report_all, Outputs};
-use crate::harness::entry::{Entry, Names};
-use crate::harness::machine::RunFacts;
-use crate::harness::merge::{Coverage, Merger};
-use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
-use crate::harness::report::Part;
-use crate::harness::tally::Tally;
 use clap::Args;
 use std::collections::{BTreeMap, BTreeSet};
+use sudoku_arena::harness::entry::{Entry, Names};
+use sudoku_arena::harness::machine::RunFacts;
+use sudoku_arena::harness::merge::{Coverage, Merger};
+use sudoku_arena::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
+use sudoku_arena::harness::report::Part;
+use sudoku_arena::harness::tally::Tally;
 
 /// Build the comparison from several JSON-lines results files.
 ///
@@ -262,8 +262,8 @@ fn read_lines(
     f: &str,
     each: impl FnMut(Line) -> anyhow::Result<()>,
 ) -> anyhow::Result<Option<usize>> {
-    for_each_line(f, each).map_err(|e| match e.downcast::<crate::error::Error>() {
-        Ok(crate::error::Error::Io { source, .. }) => {
+    for_each_line(f, each).map_err(|e| match e.downcast::<sudoku_arena::error::Error>() {
+        Ok(sudoku_arena::error::Error::Io { source, .. }) => {
             anyhow::anyhow!("{f}: cannot read: {source}")
         }
         Ok(other) => other.into(),

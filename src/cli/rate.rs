@@ -4,12 +4,12 @@ use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
-use crate::backends::rules::engine::RULES;
-use crate::backends::rules::rate::{RateSettings, Rater, Rating, RatingSummary, CSV_HEADER};
-use crate::backends::rules::stuck::Diagnosis;
-use crate::harness::report::counted;
 use clap::{Args, ValueEnum};
 use serde_json::json;
+use sudoku_arena::backends::rules::engine::RULES;
+use sudoku_arena::backends::rules::rate::{RateSettings, Rater, Rating, RatingSummary, CSV_HEADER};
+use sudoku_arena::backends::rules::stuck::Diagnosis;
+use sudoku_arena::harness::report::counted;
 
 /// How the ratings are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -134,8 +134,8 @@ pub struct RateArgs {
 
 /// The index in the ladder of the rule named `name`, or an error listing the names.
 fn rule_index(name: &str) -> Result<usize, String> {
-    crate::backends::rules::engine::rule_index(name).ok_or_else(|| {
-        let names: Vec<&str> = crate::backends::rules::engine::RULES
+    sudoku_arena::backends::rules::engine::rule_index(name).ok_or_else(|| {
+        let names: Vec<&str> = sudoku_arena::backends::rules::engine::RULES
             .iter()
             .map(|r| r.name)
             .collect();

@@ -3,8 +3,8 @@
 use super::files;
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
-use crate::harness::report::{render, Part};
-use crate::harness::{plot, tally::Tally};
+use sudoku_arena::harness::report::{render, Part};
+use sudoku_arena::harness::{plot, tally::Tally};
 
 /// The files written beside the terminal table.
 pub struct Outputs<'a> {
