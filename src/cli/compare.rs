@@ -2,7 +2,7 @@
 
 use super::files::{self, Writes};
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
-use super::report::{report_all, Outputs};
+use super::report::{report_all, Outputs, SummaryFiles};
 use super::Budget;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -155,17 +155,8 @@ pub struct CompareArgs {
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
 
-    /// Also write the summary as CSV.
-    #[arg(long, value_name = "FILE")]
-    csv: Option<String>,
-
-    /// Also write the summary as Markdown.
-    #[arg(long, value_name = "FILE")]
-    markdown: Option<String>,
-
-    /// Also draw an SVG: cactus plot, and time against the fraction of cells given.
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<String>,
+    #[command(flatten)]
+    summary: SummaryFiles,
 
     /// Also give one table per input file (mixing an easy and a hard set hides both).
     #[arg(long)]
@@ -226,27 +217,15 @@ pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
     Ok(resolved)
 }
 
-/// Refuses a `--plot` file name that does not end in `.svg` (the plot is SVG only).
-pub fn check_svg_name(plot: Option<&str>) -> anyhow::Result<()> {
-    match plot {
-        Some(p) if !p.to_ascii_lowercase().ends_with(".svg") => {
-            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
-        }
-        _ => Ok(()),
-    }
-}
-
 /// Checks every output file by the rules of [`files`], before any solve: a bad path is
 /// reported at once, not after an hour of solving, and a refused run writes nothing.
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
-    check_svg_name(args.plot.as_deref())?;
-    Writes::new(args.force)
-        .inputs(&args.input.files)
-        .results("--out", args.out.as_deref(), args.resume)
-        .file("--csv", args.csv.as_deref())
-        .file("--markdown", args.markdown.as_deref())
-        .file("--plot", args.plot.as_deref())
-        .check()
+    let writes = Writes::new(args.force).inputs(&args.input.files).results(
+        "--out",
+        args.out.as_deref(),
+        args.resume,
+    );
+    args.summary.checked_with(writes)?.check()
 }
 
 /// What a first reading of an input that can be read twice found, before any solve.
@@ -640,13 +619,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         None => (feed.taken, &feed.files),
     };
     let title = plot_title(args, count, files);
-    let mut outputs = Outputs {
-        csv: args.csv.as_deref(),
-        markdown: args.markdown.as_deref(),
-        svg: args.plot.as_deref(),
-        title: &title,
-        notes: &[],
-    };
+    let mut outputs = args.summary.outputs(&title, &[]);
     if let Some(e) = feed.error.take() {
         return Err(stopped_early(e, &feed, ran, &tally, &mut outputs, args));
     }

@@ -1,9 +1,8 @@
 //! `sudoku-arena merge`: one summary from several results files (shards of a large run),
 //! saying what is missing from them and refusing to mix runs with other settings.
 
-use super::compare::check_svg_name;
 use super::files::Writes;
-use super::report::{report_all, Outputs};
+use super::report::{report_all, SummaryFiles};
 use clap::Args;
 use std::collections::{BTreeMap, BTreeSet};
 use sudoku_arena::harness::entry::{Entry, Names};
@@ -41,17 +40,8 @@ pub struct MergeArgs {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<String>,
 
-    /// Also write the summary as CSV.
-    #[arg(long, value_name = "FILE")]
-    csv: Option<String>,
-
-    /// Also write the summary as Markdown.
-    #[arg(long, value_name = "FILE")]
-    markdown: Option<String>,
-
-    /// Also draw an SVG plot.
-    #[arg(long, value_name = "FILE.svg")]
-    plot: Option<String>,
+    #[command(flatten)]
+    summary: SummaryFiles,
 
     /// Replace existing --csv, --markdown and --plot files (never an input).
     #[arg(long)]
@@ -92,13 +82,8 @@ struct SettingsGroup {
 
 /// Merges and reports; each file is read one record at a time.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
-    check_svg_name(args.plot.as_deref())?;
-    Writes::new(args.force)
-        .inputs(&args.files)
-        .file("--csv", args.csv.as_deref())
-        .file("--markdown", args.markdown.as_deref())
-        .file("--plot", args.plot.as_deref())
-        .check()?;
+    let writes = Writes::new(args.force).inputs(&args.files);
+    args.summary.checked_with(writes)?.check()?;
     // First reading: headers, settings, shards and backends, no result kept.
     let mut groups: Vec<SettingsGroup> = Vec::new();
     let mut seen_files: Vec<(String, FileSeen)> = Vec::new();
@@ -243,18 +228,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         .title
         .clone()
         .unwrap_or_else(|| seen.title(results, &args.files));
-    report_all(
-        &parts,
-        &whole,
-        &Outputs {
-            csv: args.csv.as_deref(),
-            markdown: args.markdown.as_deref(),
-            svg: args.plot.as_deref(),
-            title: &title,
-            notes: &notes,
-        },
-        0,
-    )
+    report_all(&parts, &whole, &args.summary.outputs(&title, &notes), 0)
 }
 
 /// Reads the lines of a results file, one at a time, with errors that name it.

@@ -1,10 +1,57 @@
 //! Printing a comparison and writing the files asked for beside it (`compare`, `merge`).
 
-use super::files;
+use super::files::{self, Writes};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
+use clap::Args;
 use sudoku_arena::harness::report::{render, Part};
 use sudoku_arena::harness::{plot, tally::Tally};
+
+/// The summary files a comparison writes beside its terminal table, the flags of
+/// `compare` and `merge` alike.
+#[derive(Args, Debug)]
+pub struct SummaryFiles {
+    /// Also write the summary as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+
+    /// Also write the summary as Markdown.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+
+    /// Also draw an SVG: cactus plot, and time against the fraction of cells given.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
+}
+
+impl SummaryFiles {
+    /// Adds the files to the outputs checked before a run (refusing a `--plot` name
+    /// that does not end in `.svg`: the plot is SVG only).
+    pub fn checked_with(&self, writes: Writes) -> anyhow::Result<Writes> {
+        if let Some(p) = self
+            .plot
+            .as_deref()
+            .filter(|p| !p.to_ascii_lowercase().ends_with(".svg"))
+        {
+            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
+        }
+        Ok(writes
+            .file("--csv", self.csv.as_deref())
+            .file("--markdown", self.markdown.as_deref())
+            .file("--plot", self.plot.as_deref()))
+    }
+
+    /// The outputs to write, the plot titled `title`, the tables after `notes`.
+    pub fn outputs<'a>(&'a self, title: &'a str, notes: &'a [String]) -> Outputs<'a> {
+        Outputs {
+            csv: self.csv.as_deref(),
+            markdown: self.markdown.as_deref(),
+            svg: self.plot.as_deref(),
+            title,
+            notes,
+        }
+    }
+}
 
 /// The files written beside the terminal table.
 pub struct Outputs<'a> {
