@@ -74,6 +74,15 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+    /// An input that cannot be read as asked: a file missing or a directory, standard
+    /// input named twice, an input with no puzzle (the message names it).
+    #[error("{0}")]
+    Input(String),
+    /// Results files that cannot be used as asked: an earlier run's file with other
+    /// settings or another shard, runs of other settings merged together, nothing to
+    /// compare (the message says what to do instead).
+    #[error("{0}")]
+    Results(String),
     /// The harness could not start its threads.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
