@@ -82,10 +82,10 @@
 pub mod backends;
 pub mod clock;
 pub mod error;
-pub mod examples;
 pub mod generate;
 pub mod graph;
 pub mod harness;
+pub mod input;
 pub mod model;
 #[doc(hidden)]
 pub mod process;

@@ -237,7 +237,7 @@ fn readme_counts_no_configurations_the_registry_does_not_have() {
         "twenty",
     ];
     let defaults = sudoku_arena::backends::default_configs().len();
-    let examples = sudoku_arena::examples::EXAMPLES.len();
+    let examples = sudoku_arena::input::EXAMPLES.len();
     let text = fold(&readme());
     // The sentence about the first `compare` run: any count it gives is the registry's.
     for sentence in text.split(". ").filter(|s| s.contains("embedded")) {

@@ -1,25 +1,22 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
-use super::files::{self, Writes};
+use super::files::Writes;
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::report::{report_all, Outputs, SummaryFiles};
 use super::Budget;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use sudoku_arena::backends::{
-    builtin_configs, canonical, default_configs, lookup, set_configs, Runs, Set,
+    builtin_configs, canonical, default_configs, lookup, set_configs, Set,
 };
-use sudoku_arena::harness::feed::{read_ahead, Feed};
-use sudoku_arena::harness::machine::RunFacts;
-use sudoku_arena::harness::record::{Header, HeaderKind, Shard};
+use sudoku_arena::harness::record::Shard;
 use sudoku_arena::harness::report::{counted, Part};
-use sudoku_arena::harness::resume::{drop_partial_last_line, read_earlier};
-use sudoku_arena::harness::run::{checks_apart, run_all_with, Done, Plan, Sinks, BATCH_PUZZLES};
+use sudoku_arena::harness::run::Plan;
 use sudoku_arena::harness::tally::Tally;
-use sudoku_arena::harness::writer::ResultsWriter;
-use sudoku_arena::model::Puzzle;
+use sudoku_arena::harness::{Compared, Comparison, Start, Watch};
+use sudoku_arena::process::exit_killing_children;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -228,143 +225,6 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
     args.summary.checked_with(writes)?.check()
 }
 
-/// What a first reading of an input that can be read twice found, before any solve.
-struct Survey {
-    /// The puzzles this run takes (this shard's).
-    puzzles: usize,
-    /// The solves left to run on them.
-    solves: u64,
-    /// The files they come from, in order.
-    files: Vec<String>,
-}
-
-/// The check of every puzzle of an input read a first time, parsing only (memory
-/// bounded by one puzzle), so that bad input stops the run with nothing written and the
-/// progress bar knows its total: before any solve, or a step at a time beside the
-/// solving (see [`check_beside`]).
-struct InputCheck<'a> {
-    feed: Feed<anyhow::Error>,
-    plan: &'a Plan,
-    done: &'a Done,
-    solves: u64,
-}
-
-impl<'a> InputCheck<'a> {
-    fn new(
-        stream: impl Iterator<Item = anyhow::Result<Puzzle>> + 'static,
-        shard: Option<(usize, usize)>,
-        plan: &'a Plan,
-        done: &'a Done,
-    ) -> InputCheck<'a> {
-        InputCheck {
-            feed: Feed::new(stream, shard),
-            plan,
-            done,
-            solves: 0,
-        }
-    }
-
-    /// Checks up to `count` more puzzles: `None` while some remain, else what the whole
-    /// input holds, or its first bad puzzle.
-    fn step(&mut self, count: usize) -> Option<anyhow::Result<Survey>> {
-        for _ in 0..count {
-            let Some((index, puzzle)) = self.feed.next() else {
-                return Some(match self.feed.error.take() {
-                    Some(e) => Err(e),
-                    None => Ok(Survey {
-                        puzzles: self.feed.taken,
-                        solves: self.solves,
-                        files: std::mem::take(&mut self.feed.files),
-                    }),
-                });
-            };
-            // Without an earlier run every configuration runs every puzzle.
-            self.solves += if self.done.is_empty() {
-                self.plan.backends.len()
-            } else {
-                self.done.to_run(self.plan, index, &puzzle).len()
-            } as u64;
-        }
-        None
-    }
-
-    /// Checks the whole input.
-    fn run(mut self) -> anyhow::Result<Survey> {
-        loop {
-            if let Some(done) = self.step(usize::MAX) {
-                return done;
-            }
-        }
-    }
-}
-
-/// Puzzles checked a step, beside the solving: the reading thread then looks again
-/// for answers to check (a step is some tens of microseconds).
-const CHECK_STEP: usize = 32;
-
-/// The check beside the solving and what came of it.
-struct Beside<'a> {
-    check: InputCheck<'a>,
-    outcome: Option<anyhow::Result<Survey>>,
-    /// Set when the check refuses the input: no new solve starts.
-    stop: &'a AtomicBool,
-    /// Told what the input holds once the check passes.
-    passed: &'a dyn Fn(&Survey),
-}
-
-impl Beside<'_> {
-    /// One step of the check; whether more remain.
-    fn step(&mut self) -> bool {
-        if self.outcome.is_some() {
-            return false;
-        }
-        let Some(outcome) = self.check.step(CHECK_STEP) else {
-            return true;
-        };
-        match &outcome {
-            Ok(survey) => (self.passed)(survey),
-            Err(_) => self.stop.store(true, Ordering::SeqCst),
-        }
-        self.outcome = Some(outcome);
-        false
-    }
-}
-
-/// Whether the check of every puzzle ([`InputCheck`]) runs beside the solving instead
-/// of before it: when the run writes nothing until it ends (no results file) and every
-/// configuration solves in this process in milliseconds (not slow, no worker, no
-/// external program, no memory limit). The reading thread then checks a step at a time
-/// while it waits for answers (so it runs only where the reading thread checks the
-/// answers: [`checks_apart`]; no third busy thread takes time from the solving). A bad
-/// puzzle still stops the run with nothing written and exit status 2, once the solves
-/// under way end; the solving no longer waits for a whole reading of the input first
-/// (half a microsecond a puzzle).
-fn check_beside(writes_results: bool, mem_limit: Option<u64>, backends: &[String]) -> bool {
-    !writes_results
-        && mem_limit.is_none()
-        && backends
-            .iter()
-            .all(|b| lookup(b).is_ok_and(|(c, _)| matches!(c.runs, Runs::InProcess) && !c.slow))
-}
-
-/// Checks every puzzle of the regular files among the inputs when standard input is
-/// one of them too (it cannot be read twice, so the run streams): a bad file still stops
-/// the run before any solve, as when only files are named.
-fn check_files(args: &CompareArgs) -> anyhow::Result<()> {
-    let files =
-        args.input.files.iter().filter(|f| {
-            f.as_str() != "-" && std::fs::metadata(f.as_str()).is_ok_and(|m| m.is_file())
-        });
-    for file in files {
-        let mut one = args.input.clone();
-        one.files = vec![file.clone()];
-        for puzzle in one.puzzles_again(NO_FILE)? {
-            puzzle?;
-        }
-    }
-    Ok(())
-}
-
 /// Where `compare` reads when no file is named.
 const NO_FILE: NoFile = NoFile::PipedElseExamples;
 
@@ -378,139 +238,40 @@ fn jobs_warning(jobs: usize, cores: usize) -> Option<String> {
     })
 }
 
-/// Runs the comparison.
-pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
-    let backends = resolve_backends(&args.backends)?;
-    check_outputs(args)?;
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    let slice = shard.map_or(Shard { index: 1, count: 1 }, |(k, n)| Shard {
-        index: k,
-        count: n,
-    });
-    let plan = Plan {
-        backends: backends.clone(),
-        timeout: args.timeout.0,
-        mem_limit: args.mem_limit.0,
-        max_solutions: if args.first { 1 } else { args.max_solutions },
-        jobs: args.jobs,
-        variant: args.input.variant_label(),
-        by_file: args.by_file,
-        // An input read twice is there to read; one read once may be typed or piped
-        // slowly, and each puzzle is answered as it comes.
-        batch: if args.input.rereadable(NO_FILE) {
-            BATCH_PUZZLES
-        } else {
-            1
-        },
-        repeat: args.repeat,
-        warmup: args.warmup,
-    };
-    let out_exists = args
-        .out
-        .as_deref()
-        .is_some_and(|p| std::path::Path::new(p).exists());
-    // The answers of an earlier run go on in the same tally.
-    let mut tally = plan.tally();
-    let (done, headed) = match (args.resume && out_exists, args.out.as_deref()) {
-        (true, Some(path)) => read_earlier(path, &plan, slice, &mut tally)?,
-        _ => (Done::default(), false),
-    };
-    let already = done.len();
-    // Files are read twice: once to check every puzzle (before any solve, or beside the
-    // solving), then to solve them as they are read again. Standard input is read once,
-    // solved as it comes.
-    let stop = Arc::new(AtomicBool::new(false));
-    let rereadable = args.input.rereadable(NO_FILE);
-    let beside = rereadable
-        && checks_apart(&plan)
-        && check_beside(args.out.is_some(), args.mem_limit.0, &backends);
-    let mut survey = None;
-    let mut to_check = None;
-    if beside {
-        to_check = Some(InputCheck::new(
-            args.input.puzzles(NO_FILE)?,
-            shard,
-            &plan,
-            &done,
-        ));
-    } else if rereadable {
-        let check = InputCheck::new(args.input.puzzles(NO_FILE)?, shard, &plan, &done);
-        survey = Some(check.run()?);
-    } else {
-        check_files(args)?;
+/// The plan the flags ask for, on `backends`.
+fn plan(args: &CompareArgs, backends: Vec<String>) -> Plan {
+    let mut plan = Plan::new(&[]);
+    plan.backends = backends;
+    plan.timeout = args.timeout.0;
+    plan.mem_limit = args.mem_limit.0;
+    plan.max_solutions = if args.first { 1 } else { args.max_solutions };
+    plan.jobs = args.jobs;
+    plan.variant = args.input.variant_label();
+    plan.by_file = args.by_file;
+    plan.repeat = args.repeat;
+    plan.warmup = args.warmup;
+    plan
+}
+
+/// The comparison the flags ask for.
+fn comparison(args: &CompareArgs, backends: Vec<String>) -> anyhow::Result<Comparison> {
+    let mut comparison = Comparison::new(plan(args, backends), args.input.input(NO_FILE)?);
+    if let Some(text) = &args.shard {
+        let (index, count) = parse_shard(text)?;
+        comparison = comparison.shard(Shard { index, count });
     }
-    let mut feed = match rereadable {
-        true => Feed::new(args.input.puzzles_again(NO_FILE)?, shard),
-        false => Feed::new(
-            read_ahead(args.input.puzzles(NO_FILE)?, stop.clone()).map_err(|e| {
-                anyhow::anyhow!("cannot start the thread that reads the input: {e}")
-            })?,
-            shard,
-        ),
-    };
-    if args.resume && out_exists {
-        drop_partial_last_line(args.out.as_deref().unwrap_or_default())?;
+    if let Some(out) = &args.out {
+        comparison = comparison.results_file(out, args.resume);
     }
-    // The file starts (or, resumed, goes on) with a header, written with the first
-    // result, or at the end of a run that had none: a run stopped before any result
-    // leaves the file as it was.
-    let header = Header {
-        kind: HeaderKind::Header,
-        shard: slice,
-        settings: plan.settings(),
-        backends: plan.backends.clone(),
-        inputs: args.input.files.clone(),
-        facts: RunFacts::here(plan.jobs),
-    };
-    let writer = match &args.out {
-        Some(path) => {
-            let mut o = std::fs::OpenOptions::new();
-            o.create(true);
-            // Without --resume an existing file is replaced at the first result, not
-            // here: a run that writes none (bad standard input at its first puzzle, an
-            // early Ctrl-C) leaves it as it was.
-            if args.resume {
-                o.append(true);
-            } else {
-                o.write(true);
-            }
-            let file = files::open(path, &o)?;
-            let header = serde_json::to_string(&header).ok();
-            Some(ResultsWriter::new(path, file, header, !args.resume))
-        }
-        None => None,
-    };
-    let budget = match args.timeout.0 {
-        Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
-        None => "no time budget".to_string(),
-    };
-    let already_note = if already == 0 {
-        String::new()
-    } else {
-        format!(
-            " ({already} already in {})",
-            args.out.as_deref().unwrap_or_default()
-        )
-    };
-    let comparing = |survey: Option<&Survey>| {
-        match survey {
-        Some(s) => format!(
-            "comparing {} on {}: {} to run on {}, {budget}{already_note}",
-            counted(backends.len(), "backend configuration"),
-            counted(s.puzzles, "puzzle"),
-            counted(s.solves, "solve"),
-            counted(plan.jobs, "thread"),
-        ),
-        None => format!(
-            "comparing {} on the puzzles as they are read (standard input is read once), on {}, {budget}{already_note}",
-            counted(backends.len(), "backend configuration"),
-            counted(plan.jobs, "thread"),
-        ),
-    }
-    };
+    Ok(comparison)
+}
+
+/// The lines said under the `comparing` line: too many jobs, and with the default set,
+/// the configurations `--backends all` would add.
+fn notes(args: &CompareArgs, backends: &[String]) -> Vec<String> {
     let mut notes = Vec::new();
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    notes.extend(jobs_warning(plan.jobs, cores));
+    notes.extend(jobs_warning(args.jobs, cores));
     if args.backends.trim() == "default" {
         let more: Vec<String> = builtin_configs()
             .into_iter()
@@ -524,111 +285,174 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             ));
         }
     }
-    // Checked beside the solving, the input is announced once the check passes.
-    if !beside {
-        eprintln!("{}", comparing(survey.as_ref()));
-        for note in &notes {
-            eprintln!("{note}");
+    notes
+}
+
+/// Sets Ctrl-C to stop the run: the first lets the solves under way finish, a second
+/// quits at once.
+fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            exit_killing_children(EXIT_INTERRUPTED);
+        }
+        eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
+    });
+}
+
+/// Runs the comparison.
+pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
+    let backends = resolve_backends(&args.backends)?;
+    check_outputs(args)?;
+    let comparison = comparison(args, backends)?;
+    stop_on_ctrl_c(comparison.stop_flag());
+    let shown = Shown::new(
+        args,
+        comparison.plan(),
+        notes(args, &comparison.plan().backends),
+    );
+    let compared = comparison.run(&shown)?;
+    shown.bar.finish_and_clear();
+    say_how_it_ended(&compared, args);
+    let title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
+    let mut outputs = args.summary.outputs(&title, &[]);
+    if let Some(e) = compared.stopped_by {
+        let tally = &compared.tally;
+        return Err(stopped_early(
+            e,
+            compared.read,
+            compared.ran,
+            tally,
+            &mut outputs,
+            args,
+        ));
+    }
+    let status = report_all(
+        &whole(&compared.tally),
+        &compared.tally,
+        &outputs,
+        args.jobs,
+    )?;
+    Ok(if compared.interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        status
+    })
+}
+
+/// The run as the terminal shows it: the `comparing` line and its notes when the
+/// solving starts, a progress bar, and problems above the bar.
+struct Shown {
+    bar: ProgressBar,
+    notes: Vec<String>,
+    backends: usize,
+    jobs: usize,
+    budget: String,
+    out: Option<String>,
+}
+
+impl Shown {
+    fn new(args: &CompareArgs, plan: &Plan, notes: Vec<String>) -> Shown {
+        let budget = match args.timeout.0 {
+            Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
+            None => "no time budget".to_string(),
+        };
+        Shown {
+            bar: progress_bar(None),
+            notes,
+            backends: plan.backends.len(),
+            jobs: plan.jobs,
+            budget,
+            out: args.out.clone(),
         }
     }
-    {
-        let stop = stop.clone();
-        // A second Ctrl-C quits at once; the first lets running solves finish.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                sudoku_arena::process::exit_killing_children(EXIT_INTERRUPTED);
-            }
-            eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
-        });
+
+    /// What the run is about to do, as one line.
+    fn comparing(&self, start: &Start) -> String {
+        let (budget, configurations) = (
+            &self.budget,
+            counted(self.backends, "backend configuration"),
+        );
+        let already = match start.already {
+            0 => String::new(),
+            n => format!(
+                " ({n} already in {})",
+                self.out.as_deref().unwrap_or_default()
+            ),
+        };
+        match start.survey {
+            Some(s) => format!(
+                "comparing {configurations} on {}: {} to run on {}, {budget}{already}",
+                counted(s.puzzles, "puzzle"),
+                counted(s.solves, "solve"),
+                counted(self.jobs, "thread"),
+            ),
+            None => format!(
+                "comparing {configurations} on the puzzles as they are read (standard input is read once), on {}, {budget}{already}",
+                counted(self.jobs, "thread"),
+            ),
+        }
     }
-    let bar = progress_bar(survey.as_ref().map(|s| s.solves));
-    let ran = AtomicU64::new(0);
-    let progress = |n: u64| {
-        ran.fetch_add(n, Ordering::Relaxed);
-        bar.inc(n);
-    };
-    // Above the bar when it is drawn; on standard error as it is otherwise (a hidden
-    // bar's `println` prints nothing, and a log or a pipe would lose why a solve failed).
-    let problem = |line: String| bar.suspend(|| eprintln!("{line}"));
-    let sinks = Sinks {
-        results: writer.as_ref(),
-        progress: &progress,
-        problem: &problem,
-    };
-    let passed = |s: &Survey| {
-        bar.set_length(s.solves);
-        bar.set_style(bar_style(true));
-        bar.suspend(|| {
-            eprintln!("{}", comparing(Some(s)));
-            for note in &notes {
+}
+
+impl Watch for Shown {
+    fn starting(&self, start: &Start) {
+        if let Some(s) = start.survey {
+            self.bar.set_length(s.solves);
+            self.bar.set_style(bar_style(true));
+        }
+        self.bar.suspend(|| {
+            eprintln!("{}", self.comparing(start));
+            for note in &self.notes {
                 eprintln!("{note}");
             }
         });
-    };
-    let mut beside = to_check.map(|check| Beside {
-        check,
-        outcome: None,
-        stop: &stop,
-        passed: &passed,
-    });
-    let mut idle = || beside.as_mut().is_some_and(Beside::step);
-    let new = run_all_with(&plan, &mut feed, &done, &stop, &sinks, &mut idle);
-    // What the check had not reached when the solving ended (not after an interrupt).
-    if !stop.load(Ordering::SeqCst) {
-        while idle() {}
     }
-    bar.finish_and_clear();
-    // A bad puzzle found beside the solving refuses the run as it does before it.
-    if let Some(outcome) = beside.and_then(|b| b.outcome) {
-        survey = Some(outcome?);
+
+    fn solved(&self, solves: u64) {
+        self.bar.inc(solves);
     }
-    let new = new?;
-    tally.absorb(&new);
-    let ran = ran.into_inner();
-    let interrupted = stop.load(Ordering::SeqCst);
-    // A run that ended with no result still says it ran (an empty shard), unless it
-    // was stopped, or a resumed file says so already.
-    if let Some(w) = &writer {
-        w.finish(ran == 0 && !interrupted && feed.error.is_none() && !(args.resume && headed))?;
+
+    // Above the bar when it is drawn; on standard error as it is otherwise (a hidden
+    // bar's `println` prints nothing, and a log or a pipe would lose why a solve failed).
+    fn problem(&self, line: String) {
+        self.bar.suspend(|| eprintln!("{line}"));
     }
+}
+
+/// Says on standard error how the run ended when that is not plain from the table: it
+/// was interrupted, or it read an input once and counted as it went.
+fn say_how_it_ended(compared: &Compared, args: &CompareArgs) {
     let kept = args
         .out
         .as_deref()
         .map(|o| format!(" (kept in {o}; add --resume to go on)"))
         .unwrap_or_default();
-    match (&survey, interrupted) {
-        (Some(s), true) => eprintln!(
+    let ran = compared.ran;
+    match (compared.checked_first, compared.interrupted) {
+        (true, true) => eprintln!(
             "interrupted after {ran} of {}; the summary below covers those{kept}",
-            counted(s.solves, "solve"),
+            counted(compared.survey.solves, "solve"),
         ),
-        (None, true) => {
+        (false, true) => eprintln!(
+            "interrupted after {}; the summary below covers those{kept}",
+            counted(ran, "solve")
+        ),
+        (false, false) if compared.stopped_by.is_none() => {
+            let already = match compared.already {
+                0 => String::new(),
+                n => format!(
+                    " ({n} already in {})",
+                    args.out.as_deref().unwrap_or_default()
+                ),
+            };
             eprintln!(
-                "interrupted after {}; the summary below covers those{kept}",
-                counted(ran, "solve")
+                "{} run on {} read{already}",
+                counted(ran, "solve"),
+                counted(compared.survey.puzzles, "puzzle"),
             )
         }
-        (None, false) if feed.error.is_none() => eprintln!(
-            "{} run on {} read{already_note}",
-            counted(ran, "solve"),
-            counted(feed.taken, "puzzle"),
-        ),
         _ => {}
     }
-    let (count, files) = match &survey {
-        Some(s) => (s.puzzles, &s.files),
-        None => (feed.taken, &feed.files),
-    };
-    let title = plot_title(args, count, files);
-    let mut outputs = args.summary.outputs(&title, &[]);
-    if let Some(e) = feed.error.take() {
-        return Err(stopped_early(e, &feed, ran, &tally, &mut outputs, args));
-    }
-    let status = report_all(&whole(&tally), &tally, &outputs, plan.jobs)?;
-    Ok(if interrupted {
-        EXIT_INTERRUPTED
-    } else {
-        status
-    })
 }
 
 /// The one part of a comparison's report: the whole tally.
@@ -643,8 +467,8 @@ fn whole(tally: &Tally) -> [Part<'_>; 1] {
 /// compared before it is printed, but no file that would pass it off as the whole
 /// input, and the error says where the run stopped.
 fn stopped_early(
-    error: anyhow::Error,
-    feed: &Feed<anyhow::Error>,
+    error: sudoku_arena::Error,
+    read: usize,
     ran: u64,
     tally: &Tally,
     outputs: &mut Outputs,
@@ -659,14 +483,9 @@ fn stopped_early(
     .flatten()
     .collect();
     if ran == 0 {
-        // Nothing was solved: no table, and no results file made for nothing (one that
-        // was there is left as it was: it is replaced only at the first result).
-        if let Some(out) = args.out.as_deref().filter(|_| !args.resume) {
-            if std::fs::metadata(out).is_ok_and(|m| m.len() == 0) {
-                let _ = std::fs::remove_file(out);
-            }
-        }
-        return error;
+        // Nothing was solved: no table (and the comparison made no results file for
+        // nothing).
+        return error.into();
     }
     if let Err(e) = report_all(&whole(tally), tally, outputs, args.jobs) {
         eprintln!("sudoku-arena: {e}");
@@ -681,7 +500,7 @@ fn stopped_early(
             not_written.join(", ")
         ));
     }
-    stopped_after(error, feed.read, &what)
+    stopped_after(error, read, &what)
 }
 
 /// The progress bar: with the total when it is known, else a count.
@@ -732,55 +551,4 @@ fn plot_title(args: &CompareArgs, puzzles: usize, files: &[String]) -> String {
         counted(puzzles, "puzzle"),
         names.join(", ")
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn names(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn the_check_goes_a_step_at_a_time_and_ends_with_the_survey_or_the_bad_puzzle() {
-        let text =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
-        let good =
-            sudoku_arena::model::parse_puzzles(&text.repeat(5), "p.txt", &Default::default())
-                .unwrap();
-        let plan = Plan::new(&["fast", "dlx"]);
-        let done = Done::default();
-        let mut check = InputCheck::new(good.clone().into_iter().map(Ok), None, &plan, &done);
-        assert!(check.step(2).is_none());
-        assert!(check.step(2).is_none());
-        let survey = check.step(2).unwrap().unwrap();
-        assert_eq!((survey.puzzles, survey.solves), (5, 10));
-        assert_eq!(survey.files, ["p.txt"]);
-        let with_bad = good
-            .into_iter()
-            .map(Ok)
-            .take(3)
-            .chain([Err(anyhow::anyhow!("p.txt:4: bad"))]);
-        let mut check = InputCheck::new(with_bad, Some((1, 2)), &plan, &done);
-        assert!(check.step(1).is_none());
-        let refused = check.step(10).unwrap();
-        assert_eq!(refused.err().unwrap().to_string(), "p.txt:4: bad");
-    }
-
-    #[test]
-    fn the_input_is_checked_beside_the_solving_only_when_nothing_is_written_and_all_is_quick() {
-        let quick = names(&["fast", "dlx", "csp:gac"]);
-        assert!(check_beside(false, None, &quick));
-        assert!(!check_beside(true, None, &quick), "a results file");
-        assert!(
-            !check_beside(false, Some(1 << 30), &quick),
-            "a memory limit"
-        );
-        for other in ["ext:minisat", "ip", "ip:full"] {
-            let mut with = quick.clone();
-            with.push(other.to_string());
-            assert!(!check_beside(false, None, &with), "{other}");
-        }
-    }
 }

@@ -26,6 +26,7 @@
 //! print!("{}", table.terminal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+mod comparison;
 pub mod entry;
 pub mod feed;
 mod json;
@@ -42,3 +43,5 @@ pub mod summary;
 pub mod tally;
 pub mod times;
 pub mod writer;
+
+pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};

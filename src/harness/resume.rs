@@ -6,6 +6,7 @@ use super::entry::{Entry, Names};
 use super::record::{for_each_line, Line, Record, Shard};
 use super::run::{Done, Plan};
 use super::tally::Tally;
+use crate::error::{Error, Result};
 use std::io::Write;
 
 /// Reads the results at `path` of an earlier run of `plan` on shard `shard`, checking
@@ -17,20 +18,20 @@ pub fn read_earlier(
     plan: &Plan,
     shard: Shard,
     tally: &mut Tally,
-) -> anyhow::Result<(Done, bool)> {
+) -> Result<(Done, bool)> {
     let now = plan.settings();
     let mut headed = false;
     let mut names = Names::default();
     let mut reader = Done::read(plan, tally);
-    for_each_line(path, |line| -> anyhow::Result<()> {
+    for_each_line(path, |line| -> Result<()> {
         let old = match &line {
             Line::Header(h) => {
                 if h.shard != shard {
-                    anyhow::bail!(
+                    return Err(Error::Results(format!(
                         "{path} holds shard {} of a run, not {shard}: resume with --shard {}, or write to another --out",
                         h.shard,
                         h.shard
-                    );
+                    )));
                 }
                 headed = true;
                 Some(&h.settings)
@@ -38,10 +39,10 @@ pub fn read_earlier(
             Line::Record(r) => r.settings.as_ref(),
         };
         if let Some(old) = old.filter(|s| **s != now) {
-            anyhow::bail!(
+            return Err(Error::Results(format!(
                 "{path} holds results of a run with other settings: {}; resume with the same settings, or write to another --out",
                 old.differences(&now).join(", ")
-            );
+            )));
         }
         if let Line::Record(r) = &line {
             reader.add(Entry::new(r, &mut names));
@@ -53,8 +54,10 @@ pub fn read_earlier(
 
 /// An interrupted run may leave half a line at the end of the results file: cut it off
 /// so that appended records start on a line of their own.
-pub fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
-    let text = std::fs::read(path).map_err(|e| anyhow::anyhow!("{path}: cannot read: {e}"))?;
+pub fn drop_partial_last_line(path: &str) -> Result<()> {
+    let failed =
+        |what: &str, e: std::io::Error| Error::Results(format!("{path}: cannot {what}: {e}"));
+    let text = std::fs::read(path).map_err(|e| failed("read", e))?;
     if text.is_empty() || text.ends_with(b"\n") {
         return Ok(());
     }
@@ -64,15 +67,12 @@ pub fn drop_partial_last_line(path: &str) -> anyhow::Result<()> {
         let mut file = std::fs::OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-        return file
-            .write_all(b"\n")
-            .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"));
+            .map_err(|e| failed("write", e))?;
+        return file.write_all(b"\n").map_err(|e| failed("write", e));
     }
     let file = std::fs::OpenOptions::new()
         .write(true)
         .open(path)
-        .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
-    file.set_len(keep as u64)
-        .map_err(|e| anyhow::anyhow!("{path}: cannot truncate: {e}"))
+        .map_err(|e| failed("write", e))?;
+    file.set_len(keep as u64).map_err(|e| failed("truncate", e))
 }
