@@ -1,14 +1,14 @@
 #!/bin/sh
-# The race table of encodings/fast.md from the last `cargo bench --bench race`:
+# The race table of docs/fast.md from the last `cargo bench --bench race`:
 # microseconds per puzzle and the ratio to the `sudoku` crate in the same run, first
 # solution and uniqueness. Per solver: the median of criterion's samples (time per
 # iteration, one iteration = the whole slice, divided by its size), and, for `fast`,
 # also the ratio of the best samples (on a loaded machine noise only adds time).
-#   SUDOKU_ARENA_DATA=DIR cargo bench --bench race && encodings/fast-table.sh
+#   SUDOKU_ARENA_DATA=DIR cargo bench --bench race && benches/scripts/fast-table.sh
 # (DIR: the complete benchmark sets; see tests/data/SOURCES.md)
 # Needs jq. Reads target/criterion/race_*/.
 set -eu
-dir=${CRITERION_DIR:-$(dirname "$0")/../target/criterion}
+dir=${CRITERION_DIR:-$(dirname "$0")/../../target/criterion}
 per_puzzle() { # group id puzzles stat(median|best) -> µs per puzzle
   jq -r --argjson n "$3" --arg stat "$4" '
     [.iters, .times] | transpose | map(.[1] / .[0]) | sort
