@@ -1,5 +1,5 @@
 #!/bin/sh
-# README's "strongest engine of each paradigm" tables: `compare --backends strongest`
+# The "strongest engine of each paradigm" tables of benches/README.md: `compare --backends strongest`
 # (our engine beside the strongest engine of its paradigm, on the same model) with one
 # table per input file, uniqueness proven.
 #   benches/scripts/strongest-table.sh [DATA] [SLOW_LIMIT] [FAST_LIMIT] [OUT]
