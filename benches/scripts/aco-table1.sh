@@ -18,7 +18,7 @@ list=""
 for s in $(seq 1 "$seeds"); do list="$list,aco:seed=$s,aco:no-bve+seed=$s"; done
 "$bin" compare --backends "${list#,}" --timeout "$timeout" --jobs "$jobs" --force \
   --out "$out" "$named"/*.txt >/dev/null
-echo "| instance | no BVE: success % | no BVE: mean ms | BVE: success % | BVE: mean ms | paper no BVE % | paper no BVE ms | paper BVE % | paper BVE ms |"
+echo "| instance | no BVE % | no BVE ms | BVE % | BVE ms | paper no BVE % | paper no BVE ms | paper BVE % | paper BVE ms |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 jq -rs '
   {"sabuncu1":[100,0.029,100,0.031],"sabuncu2":[100,0.020,100,0.022],"sabuncu3":[100,0.642,100,0.627],

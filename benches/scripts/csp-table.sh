@@ -8,7 +8,7 @@ set_file=$1
 limit=${2:-0}
 bin=${SUDOKU_ARENA:-$(dirname "$0")/../../target/release/sudoku-arena}
 input() { if [ "$limit" -gt 0 ]; then head -n "$limit" "$set_file"; else cat "$set_file"; fi; }
-echo "| level | puzzles | unique, valid | solved by propagation alone | mean nodes (rest) | mean ms (rest) | mean nodes (all) | mean ms (all) |"
+echo "| level | puzzles | unique, valid | by propagation alone | nodes (rest) | ms (rest) | nodes (all) | ms (all) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for level in naive permutation bounds gac gac-shave; do
   input | "$bin" solve --backend "csp:$level" --format json - | jq -rs --arg level "$level" '

@@ -16,7 +16,7 @@ per_puzzle() { # group id puzzles stat(median|best) -> µs per puzzle
   ' "$dir/$1/$2/new/sample.json"
 }
 ratio() { echo "$1 $2" | awk '{printf "%.2f", $1 / $2}'; }
-echo "| set | mode | sudoku crate µs | fast µs | fast / crate | fast / crate, best samples | csp:permutation µs | / crate | dlx µs | / crate |"
+echo "| set | mode | crate µs | fast µs | fast / crate | best samples | csp:permutation µs | / crate | dlx µs | / crate |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 for spec in 17clue-first5000:5000 magictour-first1465:1465 forum-hardest-first375:375; do
   set_name=${spec%%:*}
