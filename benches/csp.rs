@@ -2,7 +2,7 @@
 //! the benchmark sets (`tests/data/` or `$SUDOKU_ARENA_DATA`): the first 50 17-clue puzzles
 //! and the first 20 forum-hardest. Criterion reports time per puzzle (throughput in
 //! elements). `dlx` runs on the same slices as a yardstick, so figures taken on a busy
-//! machine can still be compared with those of a quiet one. Figures: `encodings/csp.md`.
+//! machine can still be compared with those of a quiet one. Figures: `docs/csp.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -16,7 +16,7 @@
 //! the registry) and the crate on each slice N times, alternating, and prints the best
 //! pass of each: on a machine shared with other jobs, where noise only adds time and
 //! comes and goes, this compares the two more steadily than criterion's samples taken
-//! one solver after the other. Figures: `encodings/fast.md`.
+//! one solver after the other. Figures: `docs/fast.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -29,7 +29,7 @@ use sudoku_arena::model::Puzzle;
 use sudoku_arena::solver::{SolveOptions, Verdict};
 
 /// The slices: the first 5,000 17-clue puzzles and all of magictour and forum-hardest
-/// (the sets of encodings/fast.md's table) when `SUDOKU_ARENA_DATA` names the complete
+/// (the sets of docs/fast.md's table) when `SUDOKU_ARENA_DATA` names the complete
 /// sets; by default what `tests/data/` holds of them. Each is named with its size.
 fn slices() -> Vec<(String, Vec<Puzzle>)> {
     [

@@ -45,7 +45,7 @@ pub const WORKER_CPU: &str = "worker-rusage";
 #[serde(default)]
 pub struct Clocks {
     /// What `time_ms` is: `wall`, or an external solver's own statistic (such as
-    /// `minisat:cpu-time`; the README lists them).
+    /// `minisat:cpu-time`; docs/manual.md lists them).
     pub time_source: Cow<'static, str>,
     /// The finest step of that clock, in milliseconds (10 for a solver that prints
     /// seconds to two decimals).
@@ -75,9 +75,8 @@ pub fn thread_cpu() -> Duration {
 /// CPU clock: `(f's result, wall time, CPU time)`.
 ///
 /// The CPU clock is read just outside the wall clock's window, because its reads are
-/// system calls (0.37 µs of CPU each on this project's 2-core virtual machine, from a
-/// loop of a million reads; the first in a fresh worker came to more than 5 µs in one
-/// CI run) that must not count as the work timed. Its figure is capped at the wall
+/// system calls (dearer still the first time in a fresh worker; benches/README.md has
+/// the figures) that must not count as the work timed. Its figure is capped at the wall
 /// time: one thread cannot use more CPU than the wall time it ran, and what the reads
 /// add on either side is their own cost.
 pub fn timed<T>(cpu: bool, f: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {

@@ -23,9 +23,9 @@ pub struct SolveOptions {
     /// [`crate::backends::create`]). `None`: no limit.
     pub mem_limit: Option<u64>,
     /// Read the solving thread's CPU clock around a solve in this process, for
-    /// [`Outcome::cpu_ms`]. Off unless asked for: each read is a system call (0.37 µs of
-    /// CPU on this project's virtual machine, a tenth of a 17-clue solve by `fast`), so a
-    /// caller pays for it only when it keeps the CPU time (`compare` does when it writes
+    /// [`Outcome::cpu_ms`]. Off unless asked for: each read is a system call, a fair
+    /// share of the quickest solves (benches/README.md has the figure), so a caller
+    /// pays for it only when it keeps the CPU time (`compare` does when it writes
     /// records). External solvers' and workers' CPU times come from the kernel's
     /// accounting of their processes and are read either way.
     pub cpu_time: bool,

@@ -1,6 +1,6 @@
 //! The `csp` backend: every propagation level against `dlx` on fixed samples of the
 //! benchmark sets in `tests/data/`, against the brute force on random small puzzles, on large boards and
-//! under a deadline; and the ordering theorem of `encodings/csp.md` (stronger
+//! under a deadline; and the ordering theorem of `docs/csp.md` (stronger
 //! propagation never leaves larger domains, and under a fixed branching order never
 //! needs more nodes).
 
@@ -85,7 +85,7 @@ fn under_a_fixed_order_stronger_levels_never_need_more_nodes() {
     // subsets, and the two solutions are met in the same order), so per puzzle
     // nodes(gac-shave) <= nodes(gac) <= nodes(bounds) <= nodes(permutation) <= nodes(naive).
     // MRV chooses cells from the domains, so there it is not a theorem (see
-    // encodings/csp.md for what it gives on the benchmark sets).
+    // docs/csp.md for what it gives on the benchmark sets).
     let forum = data_puzzles("forum_hardest_1106.txt", 30);
     let clue = data_puzzles("17_clue.txt", 30);
     for (puzzles, levels) in [(&forum, &LEVELS[..]), (&clue, &LEVELS[1..])] {

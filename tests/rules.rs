@@ -51,7 +51,7 @@ fn every_step_is_sound_on_1100_benchmark_puzzles() {
             solved += 1;
         }
     }
-    // The ladder does solve most of them (the figures are in encodings/rules.md).
+    // The ladder does solve most of them (the figures are in docs/rules.md).
     assert!(solved > 700, "only {solved} solved");
 }
 

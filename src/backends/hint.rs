@@ -9,21 +9,19 @@ use std::time::Instant;
 
 /// The smallest side on which a moved pattern is sought. Below it ascending values find
 /// first solutions of nearly empty grids at once (the shared 16×16 and 25×25 instances
-/// at 0–10 % given: each in milliseconds; 36×36 at 0.3–5 %: 21–159 ms), so a fitting that
-/// fails would only add its cost.
+/// included), so a fitting that fails would only add its cost.
 pub const FIT_FROM_SIDE: usize = 36;
 
 /// A solution to try first in every cell of `puzzle`, agreeing with all its givens: the
 /// pattern with its digits renamed when that fits ([`crate::model::Geometry::pattern_fitting`]);
 /// else, when the givens are few enough for the board's symmetries to absorb
 /// ([`capacity`]), the moved pattern of [`best_fit`] if it fits every given; else `None`
-/// (ascending values). A moved pattern that misses a few givens is not used: on 49×49
-/// grids with 2 % given it turned `csp:permutation` from 2 of 2 solved in 5 s to 0 of 2,
-/// where ascending values had found both.
+/// (ascending values). A moved pattern that misses a few givens is not used: on nearly
+/// empty 49×49 grids it made `csp:permutation` lose grids that ascending values solve.
 ///
 /// The moved pattern is sought only from side [`FIT_FROM_SIDE`] on, and only for givens
-/// that do not already clash: a failed search costs its whole budget (65 ms on a 4×4 with
-/// four givens, where ascending values take 16 µs).
+/// that do not already clash: a failed search costs its whole budget, far more than
+/// ascending values take on a small board. The figures are in benches/README.md.
 pub fn solution_hint(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Vec<u8>> {
     let g = &puzzle.geometry;
     g.pattern_fitting(&puzzle.cells).or_else(|| {

@@ -1,7 +1,7 @@
 //! A bounded queue between threads that wakes a waiting producer only once the queue has
 //! drained to half, not at every item taken: with solves of a few microseconds, a
-//! channel that wakes the reader for every free slot spends more time switching threads
-//! than solving (about 20 % of a 200,000-puzzle `compare -b dlx` run).
+//! channel that wakes the reader for every free slot spends a large share of the run
+//! switching threads (measured in benches/README.md).
 
 use std::collections::VecDeque;
 use std::sync::{Condvar, Mutex, MutexGuard};

@@ -618,9 +618,9 @@ impl Piece {
 /// glibc's malloc lets a thread reuse memory that another thread allocated and freed
 /// on it, and then takes that other thread's arena lock to grow or free it: a solving
 /// thread that frees the reading thread's puzzles waits on the reading thread's lock
-/// inside its later solves (with two solving threads, dlx on the 17-clue file runs
-/// at 1.4x of one instead of 1.9x), and a reading thread that frees the answers holds
-/// the solving thread's lock while it solves.
+/// inside its later solves (two solving threads then come nowhere near twice one:
+/// benches/README.md), and a reading thread that frees the answers holds the solving
+/// thread's lock while it solves.
 struct Spent {
     /// Allocated by the reading thread: the puzzles (with their lists of
     /// configurations) in the batch's list.

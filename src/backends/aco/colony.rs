@@ -137,8 +137,8 @@ pub fn run(g: &Geometry, start: &Board, config: &Config, deadline: Option<Instan
         ..Run::default()
     };
     let expired = || deadline.is_some_and(|d| Instant::now() >= d);
-    // Copying a board per ant is itself long with thousands of ants on a 64x64 grid
-    // (a second for 10,000), so the clock is read between ants here and below.
+    // Copying a board per ant is itself long with thousands of ants on a 64x64 grid,
+    // so the clock is read between ants here and below.
     let mut ants: Vec<Ant> = Vec::with_capacity(config.ants);
     for _ in 0..config.ants {
         if expired() {

@@ -39,9 +39,9 @@ pub const DEFAULT: Config = Config {
 };
 
 /// The default cap, in cells visited per ant over a whole solve: 123,456 iterations on
-/// a 9x9 grid, 39,062 on 16x16, 16,000 on 25x25 and 2,441 on 64x64 (about a minute on
-/// one core), so a solve with no deadline always ends, while the 5-20 s budgets of the
-/// paper's experiments stop a run before the cap does.
+/// a 9x9 grid, 39,062 on 16x16, 16,000 on 25x25 and 2,441 on 64x64, so a solve with no
+/// deadline always ends, while the 5-20 s budgets of the paper's experiments stop a run
+/// before the cap does.
 pub const CELL_VISITS: u64 = 10_000_000;
 
 /// The parameter keys, in the order the canonical name writes them.

@@ -1,6 +1,6 @@
 //! The `aco` backend: the Ant Colony System with Best Value Evaporation of Lloyd and
 //! Amos, "Solving Sudoku with Ant Colony Optimisation" (model, parameters and
-//! measurements in `encodings/aco.md`).
+//! measurements in `docs/aco.md`).
 //!
 //! It is stochastic and incomplete: it answers `solved` when an ant fills the grid (the
 //! answer is checked by the validator before it is returned) and `unknown` otherwise,

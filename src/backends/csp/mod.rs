@@ -5,7 +5,7 @@
 //! The alldifferent propagator is chosen by configuration, so the tool shows what each
 //! consistency level buys (sections 1.1–1.7 of jmc's "Combinatorial explorations in
 //! Su-Doku", on the alldifferent constraint; model, levels and measurements in
-//! `encodings/csp.md`):
+//! `docs/csp.md`):
 //!
 //! - `naive`: the binary decomposition made arc consistent (forward checking);
 //! - `permutation`: `naive` plus the dual view, a value with one place goes there (PS-1-2);
@@ -68,7 +68,7 @@ pub enum Branch {
     /// PS-1-2: the first two-valued cell in row-major order; MRV when there is none.
     Pairs,
     /// The first open cell in row-major order: a fixed order, under which stronger
-    /// propagation provably never needs more nodes (see `encodings/csp.md`).
+    /// propagation provably never needs more nodes (see `docs/csp.md`).
     Static,
 }
 

@@ -90,8 +90,8 @@ impl DlxSolver {
         let start = Instant::now();
         let hint = solution_hint(puzzle, opts.deadline);
         if opts.expired() {
-            // The fitting used the budget up: building a 64×64 matrix (~30 ms) would only
-            // add to the overrun.
+            // The fitting used the budget up: building a large matrix would only add to
+            // the overrun.
             let stats = Stats {
                 encode_ms: ms(start.elapsed()),
                 ..Stats::default()

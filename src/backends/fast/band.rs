@@ -550,8 +550,7 @@ impl Board {
     /// by band: in index order the compiler reads four words per vector load, and
     /// such a load over words the updates have just stored one by one cannot take
     /// their values from the store buffer; it waits for the stores to reach the
-    /// cache, which cost more than the scalar reads' extra instructions (on serg they
-    /// take the pass from 3.0 k to 8.1 k instructions a puzzle).
+    /// cache, which costs more than the scalar reads' extra instructions.
     #[inline(always)]
     fn changed_words(&self) -> u32 {
         let mut due = 0u32;
@@ -585,7 +584,7 @@ impl Board {
         }
         // The words placements and branches narrowed since the last run (and, after
         // a naked-singles pass, those it narrowed) are updated without a comparison
-        // pass first: on serg a fifth of the comparison passes found only those.
+        // pass first: many comparison passes found only those.
         let mut due = std::mem::take(&mut self.pending);
         loop {
             loop {
@@ -667,8 +666,8 @@ impl Board {
 
     /// The cell to branch on, as (band, position, digit set); `None` when every cell
     /// is placed. A two-candidate cell when there is one: in the band with the most
-    /// of them, the first in that band's row with the most (on forum-hardest this
-    /// takes a fifth fewer guesses than the first pair in row-major order). Otherwise
+    /// of them, the first in that band's row with the most (fewer guesses than the
+    /// first pair in row-major order). Otherwise
     /// the first open cell of each band, the one with fewest candidates.
     pub fn choose(&self) -> Option<(usize, usize, u16)> {
         // Valid: nothing was placed since the last naked-singles pass.
@@ -799,9 +798,9 @@ impl Board {
 /// Calls `given` with each given of `cells` (81 values, row-major, 0 for blank) as
 /// (digit 0–8, band, cell of the band). The givens of each band are read as a mask
 /// first (a pass without a branch or a store), then there is a turn per given only: a
-/// test of each cell for a given mispredicted a third of the time, a pass over all 81
-/// cells placing blanks as no-ops cost 2,300 instructions a puzzle, and one sending
-/// blanks to a spare slot makes each update of that slot wait for the one before.
+/// test of each cell for a given mispredicts often, a pass over all 81 cells placing
+/// blanks as no-ops costs thousands of instructions a puzzle, and one sending blanks to
+/// a spare slot makes each update of that slot wait for the one before.
 #[inline(always)]
 pub(super) fn for_each_given(cells: &[u8], mut given: impl FnMut(usize, usize, usize)) {
     for (b, band) in cells[..81].chunks_exact(27).enumerate() {
@@ -895,7 +894,7 @@ pub(super) fn branch_on_cell<T: Copy>(
     let mut rest = digits;
     while rest & (rest - 1) != 0 {
         // A copy pushed by value (`extend_from_within` calls `memcpy` for each
-        // board: 1 % more instructions on serg).
+        // board, which costs more).
         let copy = stack[at];
         stack.push(copy);
         rest &= !(1 << (15 - rest.leading_zeros()));

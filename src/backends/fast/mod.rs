@@ -1,5 +1,5 @@
 //! The `fast` backend: a bit-parallel solver whose only purpose is speed, the
-//! yardstick at the physical end of the scale (`encodings/fast.md`).
+//! yardstick at the physical end of the scale (`docs/fast.md`).
 //!
 //! Classic 9×9 puzzles take the band path ([`band`]): per-digit, band-wise bit sets,
 //! singles and locked candidates by bit operations and table look-ups, branching on a

@@ -1,8 +1,8 @@
 #!/bin/sh
-# README's "strongest engine of each paradigm" tables: `compare --backends strongest`
+# The "strongest engine of each paradigm" tables of benches/README.md: `compare --backends strongest`
 # (our engine beside the strongest engine of its paradigm, on the same model) with one
 # table per input file, uniqueness proven.
-#   encodings/strongest-table.sh [DATA] [SLOW_LIMIT] [FAST_LIMIT] [OUT]
+#   benches/scripts/strongest-table.sh [DATA] [SLOW_LIMIT] [FAST_LIMIT] [OUT]
 # 1. Every configuration of the set on the first SLOW_LIMIT (default 200) puzzles of
 #    17_clue.txt, magictour_top1465.txt and forum_hardest_1106.txt: the same puzzles for
 #    every engine.
@@ -14,7 +14,7 @@
 # release binary built with every feature (cargo build --release --all-features) or
 # SUDOKU_ARENA=path. One thread, 20 s budget per solve.
 set -eu
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 data=${1:-$here/../shared/data}
 slow=${2:-200}
 fast=${3:-1106}

@@ -5,7 +5,7 @@
 # `ext:cadical` solves) minus that of `cadical -q` on a one-clause CNF (process start,
 # loading, exit). One solver call each; proving uniqueness takes two.
 #
-#   encodings/cadical-floor.sh DATA_DIR [PUZZLES_PER_FILE] [RUNS]
+#   benches/scripts/cadical-floor.sh DATA_DIR [PUZZLES_PER_FILE] [RUNS]
 #
 # DATA_DIR holds forum_hardest_1106.txt and 17_clue.txt (../shared/data here). Prints the
 # per-call floor per puzzle, then p10 / median / p90 over all of them, in ms.

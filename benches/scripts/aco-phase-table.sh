@@ -2,7 +2,7 @@
 # One Markdown row per fixed-cell fraction (rounded to 5 %) of a `compare` results file:
 # per backend, runs solved of runs and the mean time of the solved ones (ms). A run
 # the deadline stopped is a failure, never a success.
-#   encodings/aco-phase-table.sh RESULTS.jsonl      (needs jq)
+#   benches/scripts/aco-phase-table.sh RESULTS.jsonl      (needs jq)
 set -eu
 jq -rs '
   map(select(.kind != "header"))

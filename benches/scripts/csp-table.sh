@@ -1,14 +1,14 @@
 #!/bin/sh
-# The Simonis-style table of encodings/csp.md: every csp propagation level on one set,
+# The Simonis-style table of docs/csp.md: every csp propagation level on one set,
 # uniqueness proven (two solutions sought), one Markdown row per level.
-#   encodings/csp-table.sh SET [LIMIT]     (LIMIT: only the first LIMIT puzzles)
+#   benches/scripts/csp-table.sh SET [LIMIT]     (LIMIT: only the first LIMIT puzzles)
 # Needs jq, and the release binary (cargo build --release) or SUDOKU_ARENA=path.
 set -eu
 set_file=$1
 limit=${2:-0}
-bin=${SUDOKU_ARENA:-$(dirname "$0")/../target/release/sudoku-arena}
+bin=${SUDOKU_ARENA:-$(dirname "$0")/../../target/release/sudoku-arena}
 input() { if [ "$limit" -gt 0 ]; then head -n "$limit" "$set_file"; else cat "$set_file"; fi; }
-echo "| level | puzzles | unique, valid | solved by propagation alone | mean nodes (rest) | mean ms (rest) | mean nodes (all) | mean ms (all) |"
+echo "| level | puzzles | unique, valid | by propagation alone | nodes (rest) | ms (rest) | nodes (all) | ms (all) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for level in naive permutation bounds gac gac-shave; do
   input | "$bin" solve --backend "csp:$level" --format json - | jq -rs --arg level "$level" '

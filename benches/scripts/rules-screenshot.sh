@@ -1,7 +1,7 @@
 #!/bin/sh
 # A screenshot of `explain --html` in a real browser (headless Chromium, Debian's
-# `chromium` package), for encodings/rules.md and for looking at the page by eye.
-#   benches/rules-screenshot.sh FILE INDEX STEP OUT.png
+# `chromium` package), for docs/rules.md and for looking at the page by eye.
+#   benches/scripts/rules-screenshot.sh FILE INDEX STEP OUT.png
 # writes the page of puzzle INDEX of FILE, opens it at step STEP and saves OUT.png.
 # Needs the release binary (cargo build --release) or SUDOKU_ARENA=path.
 set -eu
@@ -9,7 +9,7 @@ file=$1
 index=$2
 step=$3
 out=$4
-bin=${SUDOKU_ARENA:-$(dirname "$0")/../target/release/sudoku-arena}
+bin=${SUDOKU_ARENA:-$(dirname "$0")/../../target/release/sudoku-arena}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bin" explain --index "$index" --html "$work/page.html" "$file" > /dev/null

@@ -3,7 +3,7 @@
 # seeds each (aco:seed=1 .. aco:seed=SEEDS), with and without Best Value Evaporation,
 # TIMEOUT seconds per run; success rate and mean time of the successful runs beside the
 # paper's figures (100 runs each, Core i7-3770, 5 s).
-#   encodings/aco-table1.sh [SEEDS] [TIMEOUT] [JOBS]      (defaults 20, 5, 2)
+#   benches/scripts/aco-table1.sh [SEEDS] [TIMEOUT] [JOBS]      (defaults 20, 5, 2)
 # Needs jq, and the release binary (cargo build --release) or SUDOKU_ARENA=path; reads
 # tests/data/named/ (or NAMED=folder). OUT=file.jsonl keeps the raw results.
 set -eu
@@ -11,14 +11,14 @@ seeds=${1:-20}
 timeout=${2:-5}
 jobs=${3:-2}
 here=$(dirname "$0")
-bin=${SUDOKU_ARENA:-$here/../target/release/sudoku-arena}
-named=${NAMED:-$here/../tests/data/named}
+bin=${SUDOKU_ARENA:-$here/../../target/release/sudoku-arena}
+named=${NAMED:-$here/../../tests/data/named}
 out=${OUT:-$(mktemp /tmp/aco-table1.XXXXXX.jsonl)}
 list=""
 for s in $(seq 1 "$seeds"); do list="$list,aco:seed=$s,aco:no-bve+seed=$s"; done
 "$bin" compare --backends "${list#,}" --timeout "$timeout" --jobs "$jobs" --force \
   --out "$out" "$named"/*.txt >/dev/null
-echo "| instance | no BVE: success % | no BVE: mean ms | BVE: success % | BVE: mean ms | paper no BVE % | paper no BVE ms | paper BVE % | paper BVE ms |"
+echo "| instance | no BVE % | no BVE ms | BVE % | BVE ms | paper no BVE % | paper no BVE ms | paper BVE % | paper BVE ms |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 jq -rs '
   {"sabuncu1":[100,0.029,100,0.031],"sabuncu2":[100,0.020,100,0.022],"sabuncu3":[100,0.642,100,0.627],

@@ -1,14 +1,14 @@
 #!/bin/sh
-# The tables of encodings/rules.md: the rules ladder on each set, by the tool itself.
-#   encodings/rules-table.sh levels  SET [LIMIT]   solved without guessing, per level and per ladder prefix
-#   encodings/rules-table.sh guess   SET [LIMIT]   with guessing: decided, checked against dlx, inferences
+# The tables of docs/rules.md: the rules ladder on each set, by the tool itself.
+#   benches/scripts/rules-table.sh levels  SET [LIMIT]   solved without guessing, per level and per ladder prefix
+#   benches/scripts/rules-table.sh guess   SET [LIMIT]   with guessing: decided, checked against dlx, inferences
 # LIMIT: only the first LIMIT puzzles. Needs jq, and the release binary
 # (cargo build --release) or SUDOKU_ARENA=path.
 set -eu
 mode=$1
 set_file=$2
 limit=${3:-0}
-bin=${SUDOKU_ARENA:-$(dirname "$0")/../target/release/sudoku-arena}
+bin=${SUDOKU_ARENA:-$(dirname "$0")/../../target/release/sudoku-arena}
 lim() { if [ "$limit" -gt 0 ]; then echo "--limit $limit"; fi; }
 name=$(basename "$set_file" .txt)
 case $mode in

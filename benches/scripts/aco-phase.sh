@@ -5,11 +5,11 @@
 # fixed-cell fractions 0..1 in steps of 0.05. Writes OUTDIR/phase{16,25}.jsonl, .svg
 # (cactus plot and median time against the fraction) and .md (success and mean time of
 # the successful runs per fraction, from aco-phase-table.sh).
-#   encodings/aco-phase.sh OUTDIR [T16] [T25] [JOBS]    (defaults 20 s, 30 s, 2 threads)
+#   benches/scripts/aco-phase.sh OUTDIR [T16] [T25] [JOBS]    (defaults 20 s, 30 s, 2 threads)
 # ONLY=16 or ONLY=25 runs one size.
 # Inputs: ../shared/data/large/inst{16x16,25x25}_*.txt (or LARGE=folder), turned into
 # one labelled line each (OUTDIR/sharedNN.txt), and the extra instances of
-# encodings/aco-phase-{16x16,25x25}-generated.txt (aco-phase-gen.py; or GEN16, GEN25).
+# benches/data/aco-phase-{16x16,25x25}-generated.txt (aco-phase-gen.py; or GEN16, GEN25).
 # Needs jq, and the release binary (cargo build --release) or SUDOKU_ARENA=path.
 set -eu
 outdir=$1
@@ -17,10 +17,10 @@ t16=${2:-20}
 t25=${3:-30}
 jobs=${4:-2}
 here=$(dirname "$0")
-bin=${SUDOKU_ARENA:-$here/../target/release/sudoku-arena}
-large=${LARGE:-$here/../../shared/data/large}
-gen16=${GEN16:-$here/aco-phase-16x16-generated.txt}
-gen25=${GEN25:-$here/aco-phase-25x25-generated.txt}
+bin=${SUDOKU_ARENA:-$here/../../target/release/sudoku-arena}
+large=${LARGE:-$here/../../../shared/data/large}
+gen16=${GEN16:-$here/../data/aco-phase-16x16-generated.txt}
+gen25=${GEN25:-$here/../data/aco-phase-25x25-generated.txt}
 backends=aco,aco:no-bve,dlx,csp:gac,sat:reduced
 mkdir -p "$outdir"
 run() { # SIZE TIMEOUT FILES...

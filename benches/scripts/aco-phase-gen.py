@@ -4,8 +4,8 @@ solution of the empty grid found by the ant colony (`sudoku-arena solve -b aco:s
 on a blank grid), with ceil(f% of the cells) kept at random (Python's seeded
 `random.Random`), for f = 0, 5, ..., 100. Not guaranteed unique, always solvable.
 One puzzle per line in compact form, labelled `genNxN_f_i`.
-    encodings/aco-phase-gen.py BOX_ORDER PER_FRACTION SEED_BASE [BIN] > file.txt
-e.g. encodings/aco-phase-gen.py 4 20 16000 > encodings/aco-phase-16x16-generated.txt
+    benches/scripts/aco-phase-gen.py BOX_ORDER PER_FRACTION SEED_BASE [BIN] > file.txt
+e.g. benches/scripts/aco-phase-gen.py 4 20 16000 > benches/data/aco-phase-16x16-generated.txt
 """
 import json
 import random

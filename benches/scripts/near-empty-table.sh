@@ -3,7 +3,7 @@
 # instances (a random full grid with a fraction of its cells kept) on 36x36, 49x49 and
 # 64x64, a first solution asked of each backend, one Markdown row per (side, fraction):
 # solved / instances and the median time of the solved ones.
-#   encodings/near-empty-table.sh [COUNT] [SECS] [SEED] [BACKENDS] [FRACTIONS]
+#   benches/scripts/near-empty-table.sh [COUNT] [SECS] [SEED] [BACKENDS] [FRACTIONS]
 # Defaults: 2 instances, 5 s, seed 31, dlx,csp:permutation,csp:gac,sat:reduced,
 # fractions "0.003 0.01 0.02 0.05". Needs jq, and the release binary (cargo build
 # --release) or SUDOKU_ARENA=path. Scratch files go to a temporary folder, removed after.
@@ -13,7 +13,7 @@ secs=${2:-5}
 seed=${3:-31}
 backends=${4:-dlx,csp:permutation,csp:gac,sat:reduced}
 fractions=${5:-0.003 0.01 0.02 0.05}
-bin=${SUDOKU_ARENA:-$(dirname "$0")/../target/release/sudoku-arena}
+bin=${SUDOKU_ARENA:-$(dirname "$0")/../../target/release/sudoku-arena}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 for box in 6x6 7x7 8x8; do
