@@ -21,13 +21,14 @@ mod givens;
 pub mod hint;
 #[doc(hidden)]
 pub mod ip;
-mod isolated;
 #[doc(hidden)]
 pub mod rules;
 #[doc(hidden)]
 pub mod sat;
+mod timed;
+mod worker;
 
-pub use isolated::{serve_if_asked, worker_executable, WORKER_ENV};
+pub use worker::{worker_executable, WORKER_ENV};
 
 mod registry;
 
@@ -39,7 +40,8 @@ pub use registry::{
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
 use crate::solver::Solver;
-use isolated::{Isolated, Timed, WorkerFor};
+use timed::Timed;
+use worker::{Isolated, WorkerFor};
 
 /// An encoding that can be written in a standard format for external solvers.
 pub struct EncodingInfo {
@@ -151,6 +153,14 @@ pub fn canonical(spec: &str) -> Result<String> {
 fn create_in_process(spec: &str) -> Result<Box<dyn Solver>> {
     let (config, options) = lookup(spec)?;
     Ok(Box::new(Timed((config.make)(options)?)))
+}
+
+/// If this process was started as a worker, serves until its input ends and returns the
+/// exit status; otherwise marks this executable as able to serve and returns `None`.
+/// `main` calls it first; a program linking the library may do the same, so that its
+/// own executable runs the workers.
+pub fn serve_if_asked() -> Option<i32> {
+    worker::serve_if_asked(create_in_process)
 }
 
 /// Finds an encoding by name.
