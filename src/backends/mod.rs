@@ -9,6 +9,7 @@
 
 #[doc(hidden)]
 pub mod aco;
+mod configure;
 #[doc(hidden)]
 pub mod csp;
 #[doc(hidden)]
@@ -27,6 +28,8 @@ pub mod rules;
 pub mod sat;
 mod timed;
 mod worker;
+
+pub use configure::{aco_configuration, configuration_syntax, csp_configuration};
 
 pub use worker::{worker_executable, WORKER_ENV};
 

@@ -6,8 +6,7 @@
 
 use super::{Budget, MemLimit};
 use clap::Args;
-use sudoku_arena::backends::csp::Config;
-use sudoku_arena::backends::{canonical, split_spec};
+use sudoku_arena::backends::{aco_configuration, canonical, csp_configuration, split_spec};
 
 /// The backend flags of `solve` and `count`.
 #[derive(Args, Debug, Clone)]
@@ -149,9 +148,8 @@ impl BackendFlags {
         }
         let mut all: Vec<&str> = config.into_iter().filter(|c| !c.is_empty()).collect();
         all.extend(items.iter().map(String::as_str));
-        let chosen = sudoku_arena::backends::aco::Config::from_name(Some(&all.join("+")))
-            .map_err(|e| anyhow::anyhow!("--backend {spec} with the aco flags: {e}"))?;
-        Ok(chosen.name())
+        aco_configuration(&all.join("+"))
+            .map_err(|e| anyhow::anyhow!("--backend {spec} with the aco flags: {e}"))
     }
 
     /// The csp configuration `--backend` names, with `--propagation` and `--branch`.
@@ -170,19 +168,21 @@ impl BackendFlags {
             },
             None => (None, None),
         };
-        let mut chosen = Config::from_name(config)?;
+        // Checked in the order a reader gives them: the named configuration, then
+        // each flag against it.
+        csp_configuration(config, None, None)?;
         if let Some(flag) = &self.propagation {
             if let Some(named) = level.filter(|l| l != flag) {
                 anyhow::bail!("--backend {spec} already names the level '{named}'; --propagation {flag} contradicts it");
             }
-            chosen.propagation = Config::propagation(flag)?;
+            csp_configuration(config, Some(flag), None)?;
         }
         if let Some(flag) = &self.branch {
             if let Some(named) = rule.filter(|r| r != flag) {
                 anyhow::bail!("--backend {spec} already names the branching rule '{named}'; --branch {flag} contradicts it");
             }
-            chosen.branch = Config::branch(flag)?;
         }
-        Ok(format!("csp:{}", chosen.name()))
+        let (level, rule) = (self.propagation.as_deref(), self.branch.as_deref());
+        Ok(format!("csp:{}", csp_configuration(config, level, rule)?))
     }
 }

@@ -1,7 +1,9 @@
 //! `sudoku-arena backends`: what each backend is and can do.
 
 use clap::Args;
-use sudoku_arena::backends::{configurations_of, Configuration, Runs, BACKENDS, ENCODINGS};
+use sudoku_arena::backends::{
+    configuration_syntax, configurations_of, Configuration, Runs, BACKENDS, ENCODINGS,
+};
 
 /// List the backends with what each can do, and the encodings `export` writes.
 ///
@@ -57,21 +59,9 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
             .collect::<Vec<_>>()
             .join(", ");
         let first = configurations_of(b.name).next().map_or("", |c| c.name);
-        let options = match b.name {
-            "csp" => format!(
-                "; LEVEL+BRANCH adds a branching rule, one of {} (default mrv), e.g. csp:gac+pairs",
-                sudoku_arena::backends::csp::BRANCHES
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
-            "aco" => format!(
-                "; or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7",
-                sudoku_arena::backends::aco::config::KEYS.join(", ")
-            ),
-            _ => String::new(),
-        };
+        let options = configuration_syntax(b.name)
+            .map(|syntax| format!("; {syntax}"))
+            .unwrap_or_default();
         let default = if b.has_default {
             format!("`{}` alone is {first}", b.name)
         } else {
@@ -81,6 +71,14 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
             "{indent}configurations: {names} ({default}){options}\n"
         ));
     }
+    write_external_and_encodings(&mut out);
+    out.flush();
+    Ok(0)
+}
+
+/// The external solvers, each with whether it is installed, and the encodings `export`
+/// writes.
+fn write_external_and_encodings(out: &mut super::out::Out) {
     out.write("\nexternal solvers (`ext:NAME`, not part of `compare --backends all`):\n");
     for c in configurations_of("ext") {
         let status = match c.available() {
@@ -102,8 +100,6 @@ pub fn run(_args: &BackendsArgs) -> anyhow::Result<i32> {
             e.summary
         ));
     }
-    out.flush();
-    Ok(0)
 }
 
 /// A configuration's name with what a reader should know before choosing it.

@@ -146,7 +146,9 @@ mod tests {
     /// The registry's configurations, built and timed in this process.
     fn here(spec: &str) -> Result<Box<dyn Solver>> {
         let (config, options) = crate::backends::lookup(spec)?;
-        Ok(Box::new(crate::backends::timed::Timed((config.make)(options)?)))
+        Ok(Box::new(crate::backends::timed::Timed((config.make)(
+            options,
+        )?)))
     }
 
     #[test]
