@@ -78,6 +78,7 @@
 //! (`harness::plot`, plotters). `cadical`, `highs` and `cbc` add the strongest engines
 //! of their paradigms (README.md says what each needs).
 #![warn(missing_docs)]
+#![deny(unsafe_code)]
 
 pub mod backends;
 pub mod clock;
