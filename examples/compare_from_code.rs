@@ -1,24 +1,42 @@
-//! A comparison run from code: three backends on the hard puzzles shipped in
-//! `examples/hard.txt`, every answer checked, the table printed as `compare` prints it.
+//! The comparison `sudoku-arena compare -b dlx,fast,csp:gac examples/hard.txt` runs,
+//! from code: the same plan, the same input check, every answer checked by the
+//! independent validator, and the same table, with a progress line of our own.
 //!
 //! Run it with `cargo run --release --example compare_from_code`.
 
-use sudoku_arena::harness::report::{render, Part};
-use sudoku_arena::harness::run::{compare, Plan};
-use sudoku_arena::model::{parse_puzzles, ParseOptions};
+use std::sync::atomic::{AtomicU64, Ordering};
+use sudoku_arena::harness::{render, Comparison, Part, Plan, Start, Watch};
+use sudoku_arena::input::Input;
+
+/// Says what the run is about to do, and counts its solves.
+#[derive(Default)]
+struct Counted(AtomicU64);
+
+impl Watch for Counted {
+    fn starting(&self, start: &Start) {
+        if let Some(survey) = start.survey {
+            eprintln!("{} solves to run on {} puzzles", survey.solves, survey.puzzles);
+        }
+    }
+
+    fn solved(&self, solves: u64) {
+        self.0.fetch_add(solves, Ordering::Relaxed);
+    }
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/hard.txt");
-    let text = std::fs::read_to_string(path)?;
-    let puzzles = parse_puzzles(&text, "examples/hard.txt", &ParseOptions::default())?;
     let mut plan = Plan::new(&["dlx", "fast", "csp:gac"]);
     plan.jobs = 2;
-    let tally = compare(&plan, puzzles)?;
+    let jobs = plan.jobs;
+    let watch = Counted::default();
+    let compared = Comparison::new(plan, Input::files(&[path])).run(&watch)?;
+    eprintln!("{} solves done", watch.0.load(Ordering::Relaxed));
     let part = Part {
         heading: String::new(),
-        tally: &tally,
+        tally: &compared.tally,
     };
-    print!("{}", render(&[part], &[], plan.jobs).terminal);
+    print!("{}", render(&[part], &[], jobs).terminal);
     // Exit status 1 when an answer was wrong or two backends disagreed, as `compare`.
-    std::process::exit(if tally.summary().clean() { 0 } else { 1 });
+    std::process::exit(if compared.tally.summary().clean() { 0 } else { 1 });
 }

@@ -1,28 +1,30 @@
 //! The comparison harness: run backends side by side, check every answer, and report.
 //!
-//! [`run::run_all`] owns the run: batches of puzzles on solving threads, every
-//! configuration on each puzzle, each answer checked by the independent validator and
-//! the answers to a puzzle cross-checked as they come, into a constant-memory
-//! [`tally::Tally`] (per configuration: counts and HDR histograms of times). Results go
-//! to a JSON-lines file through [`writer::ResultsWriter`] in input order;
-//! [`resume`] goes on with an interrupted run; [`merge`] folds shards of a run back
-//! into one tally; [`report`] renders a tally as a terminal table, Markdown and CSV.
+//! A [`Comparison`] owns a run: it reads the [`crate::input::Input`] (checked first when
+//! it can be read twice), takes its shard, goes on with an earlier results file, runs
+//! every configuration of its [`Plan`] on each puzzle on solving threads, checks each
+//! answer with the independent validator and cross-checks the answers to a puzzle as
+//! they come, into a constant-memory [`Tally`] (per configuration: counts and HDR
+//! histograms of times), writes the results file in input order, and stops when its
+//! stop flag is set. [`merge`] folds the results files of shards back into one tally;
+//! [`render`] makes the tables (terminal, Markdown, CSV) of a tally.
 //!
-//! A comparison from code:
+//! A comparison from code, the table `compare` prints:
 //!
 //! ```
-//! use sudoku_arena::harness::report::{render, Part};
-//! use sudoku_arena::harness::run::{compare, Plan};
+//! use sudoku_arena::harness::{render, Comparison, Part, Plan, Unwatched};
+//! use sudoku_arena::input::Input;
 //! use sudoku_arena::model::{parse_puzzles, ParseOptions};
 //!
 //! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 //! 52...6.........7.13...........4..8..6......5...........418.........3..2...87.....";
 //! let puzzles = parse_puzzles(text, "inline", &ParseOptions::default())?;
-//! let tally = compare(&Plan::new(&["dlx", "fast", "csp:gac"]), puzzles)?;
-//! let summary = tally.summary();
+//! let plan = Plan::new(&["dlx", "fast", "csp:gac"]);
+//! let compared = Comparison::new(plan, Input::given(puzzles)).run(&Unwatched)?;
+//! let summary = compared.tally.summary();
 //! assert!(summary.clean()); // no wrong answer, no disagreement
 //! assert!(summary.backends.iter().all(|b| b.unique == 2));
-//! let table = render(&[Part { heading: String::new(), tally: &tally }], &[], 1);
+//! let table = render(&[Part { heading: String::new(), tally: &compared.tally }], &[], 1);
 //! print!("{}", table.terminal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -45,3 +47,6 @@ pub mod times;
 pub mod writer;
 
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
+pub use report::{render, Part, Rendered};
+pub use run::Plan;
+pub use tally::Tally;
