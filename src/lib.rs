@@ -79,6 +79,7 @@
 //! of their paradigms (README.md says what each needs).
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod backends;
 #[cfg(feature = "cli")]
 #[doc(hidden)]

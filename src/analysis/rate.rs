@@ -2,11 +2,12 @@
 //! complexity, and a summary over many puzzles ([`Rater`], what `sudoku-arena rate`
 //! runs), with an optional check of every step against `dlx`'s solutions.
 
-use super::board::Board;
-use super::engine::{Finish, Options, Run, MAX_LEVEL, RULES};
-use super::state::State;
+use super::soundness;
 use super::stuck::{self, Diagnosis};
-use super::{soundness, verdict, RulesSolver};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::{Finish, Options, Run, MAX_LEVEL, RULES};
+use crate::backends::rules::{verdict, RulesSolver};
 use crate::model::{validate, Puzzle};
 use crate::solver::{ms, SolveOptions, Solver, Verdict};
 use serde_json::{json, Value};
@@ -405,8 +406,8 @@ fn check(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
     use super::*;
+    use crate::backends::rules::testutil::position;
     use crate::model::{parse_puzzles, ParseOptions};
 
     #[test]

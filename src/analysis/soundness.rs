@@ -2,9 +2,9 @@
 //! first one that places a wrong digit, removes a true candidate or claims a
 //! contradiction. Steps after a guess rest on an assumption and are not checked.
 
-use super::board::Board;
-use super::render;
-use super::step::Step;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::step::Step;
+use crate::backends::rules::present::text as render;
 
 /// `Ok` when every step before the first guess agrees with `solution`; otherwise a
 /// message naming the step (1-based), its rule and what it got wrong.
@@ -53,9 +53,9 @@ pub fn check(board: &Board, steps: &[Step], solution: &[u8]) -> Result<(), Strin
 
 #[cfg(test)]
 mod tests {
-    use super::super::step::{Detail, Step};
-    use super::super::testutil::position;
     use super::*;
+    use crate::backends::rules::engine::step::Detail;
+    use crate::backends::rules::testutil::position;
 
     #[test]
     fn a_wrong_step_is_named_and_a_guess_ends_the_check() {
@@ -66,8 +66,8 @@ mod tests {
         good.digits.push(1);
         good.placements.push((0, 1));
         let mut wrong = Step::new(Detail::HiddenSingle { unit: 0 });
-        wrong.rule =
-            super::super::engine::rule_index("hidden single").map(super::super::engine::stamp);
+        wrong.rule = crate::backends::rules::engine::rule_index("hidden single")
+            .map(crate::backends::rules::engine::stamp);
         wrong.cells.push(1);
         wrong.digits.push(3);
         wrong.units.push(0);

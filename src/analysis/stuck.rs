@@ -9,11 +9,12 @@
 //! whose placement leads to a contradiction by singles, or else by the rules of levels
 //! 0 to 2, in the fewest steps.
 
-use super::board::Board;
-use super::engine::{self, Finish, Run, RULES};
-use super::state::State;
-use super::step::Step;
-use super::{exclusion, msls, render, tridagon, weights};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::Step;
+use crate::backends::rules::engine::{self, Finish, Run, RULES};
+use crate::backends::rules::families::{exclusion, msls, tridagon, weights};
+use crate::backends::rules::present::text as render;
 use crate::model::Puzzle;
 use std::time::Instant;
 

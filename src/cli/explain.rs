@@ -3,9 +3,11 @@
 use super::files::{self, Writes};
 use super::input::{InputArgs, NoFile};
 use super::out::Out;
+use crate::analysis::stuck;
+use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::{Finish, Options, RULES};
-use crate::backends::rules::state::State;
-use crate::backends::rules::{picture, render, stuck, verdict, RulesSolver};
+use crate::backends::rules::present::{page, svg as picture, text as render};
+use crate::backends::rules::{verdict, RulesSolver};
 use crate::harness::report::counted;
 use crate::model::format::to_line;
 use clap::{Args, ValueEnum};
@@ -337,7 +339,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                     None => "Stuck: no rule applies (try --allow-guessing).".into(),
                 },
             };
-            files::write(file, picture::html(board, &title, &states, &steps, &ending))
+            files::write(file, page::html(board, &title, &states, &steps, &ending))
                 .map_err(|e| anyhow::anyhow!("--html {e}"))?;
             eprintln!(
                 "sudoku-arena explain: wrote {} to {file}",

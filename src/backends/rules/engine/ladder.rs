@@ -7,7 +7,7 @@
 use super::board::Board;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
-use super::{
+use crate::backends::rules::families::{
     als, blossom, chains, exocet, locked, matching, nishio, singles, subsets, twosat, unique,
     weights,
 };

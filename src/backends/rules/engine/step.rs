@@ -458,7 +458,7 @@ pub struct Stamp {
 /// One deduction with its evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The rule that made it, stamped by [`super::engine::find`] from the rule table;
+    /// The rule that made it, stamped by [`super::ladder::find`] from the rule table;
     /// `None` for a guess, and for a step taken straight from a rule's function.
     pub rule: Option<Stamp>,
     /// The cells that justify it.

@@ -29,18 +29,19 @@
 //! Boards of up to 9×9 only: a 16×16 unit has up to 2¹⁶ subsets to try as sets, and
 //! one call on a position of a guessing search there outlasts a deadline.
 
-use super::board::Board;
-use super::cellset::{
+use super::fish::{self, Fish};
+use super::templates;
+use super::twosat;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::cellset::{
     add, and, cells_in, count, first, holder_sets, is_empty, members, peer_sets, seeing_all,
     subset, unit_sets, Cells, CellsHash, MAX_CELLS,
 };
-use super::fish::{self, Fish};
-use super::state::{PositionKey, State};
-use super::step::{
-    push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern, Link, Step,
+use crate::backends::rules::engine::state::{PositionKey, State};
+use crate::backends::rules::engine::step::{
+    self, push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern, Link,
+    Step,
 };
-use super::templates;
-use super::twosat;
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -389,7 +390,7 @@ fn groups_of(
     let mut literals: Vec<u32> = Vec::new();
     for &(set, digits) in sets.iter() {
         literals.clear();
-        for d in super::step::ones(digits).map(|i| i as u8 + 1) {
+        for d in step::ones(digits).map(|i| i as u8 + 1) {
             let group = and(&set, &holders[d as usize - 1]);
             let lit = if count(&group) == 1 {
                 2 * index[first(&group).unwrap_or(0) * n + d as usize - 1]
@@ -416,7 +417,7 @@ fn groups_of(
     if box_lines {
         for crossing in &board.crossings {
             let mut shared: Cells = 0;
-            for i in super::step::positions_of(crossing.inner_mask) {
+            for i in step::positions_of(crossing.inner_mask) {
                 add(&mut shared, board.cell(crossing.inner, i));
             }
             for d in 1..=n as u8 {
@@ -628,7 +629,7 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
         .iter()
         .map(|&k| AlsSet {
             cells: members(&ext.sets()[k].0),
-            digits: super::step::digits_of(ext.sets()[k].1),
+            digits: step::digits_of(ext.sets()[k].1),
         })
         .collect();
     for set in &sets {
@@ -640,7 +641,7 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
         .iter()
         .map(|&k| {
             let f = &ext.groups.fish[k];
-            let units = |bits: u64| super::step::ones128(u128::from(bits)).collect();
+            let units = |bits: u64| step::ones128(u128::from(bits)).collect();
             FishPattern {
                 digit: f.digit,
                 bases: units(f.bases),
@@ -720,7 +721,7 @@ fn find_in(board: &Board, s: &State, instance: Instance, kept: &mut Kept) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{puzzle_lines, settled};
+    use super::super::super::testutil::{puzzle_lines, settled};
     use super::*;
 
     /// The ALS instance of a position (without the templates' links), its groups
@@ -741,8 +742,8 @@ mod tests {
         // Where the rules below the ALS rule are stuck, on magictour and forum-hardest
         // puzzles: the instance whose unseen groups have no arcs forces the same
         // literals, by the same shortest chains, as the one where they keep them.
-        let magictour = include_str!("../../../tests/data/magictour_top1465.txt");
-        let forum = include_str!("../../../tests/data/forum_hardest_1106.txt");
+        let magictour = include_str!("../../../../tests/data/magictour_top1465.txt");
+        let forum = include_str!("../../../../tests/data/forum_hardest_1106.txt");
         let lines = puzzle_lines(magictour, 40).chain(puzzle_lines(forum, 20));
         let (mut pruned, mut forcing) = (0, 0);
         for line in lines {
@@ -772,7 +773,7 @@ mod tests {
         // blossom too, are stuck on magictour puzzles: the steps of `find_fish` and
         // `find` (which try the instance with the templates' links first) must be the
         // steps of the plain searches, whether those find something or not.
-        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let lines = include_str!("../../../../tests/data/magictour_top1465.txt");
         let mut kept = Kept::default();
         let (mut alone, mut only_with_templates, mut neither) = (0, 0, 0);
         let puzzles = puzzle_lines(lines, 60);

@@ -8,10 +8,10 @@
 //! chain of the ALS rule already.
 
 use super::als;
-use super::board::Board;
-use super::cellset::{self, add, and, cells_in, members, Cells};
-use super::state::State;
-use super::step::{digits_of, push_new, AlsSet, Detail, Link, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::cellset::{self, add, and, cells_in, members, Cells};
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, push_new, AlsSet, Detail, Link, Step};
 use crate::graph::scc::Digraph;
 
 /// Most candidates of a stem (the petals multiply with them).

@@ -23,10 +23,11 @@
 //! Walks need not be simple: every forced fact is a consequence of the start's
 //! assumption, so the rules stay sound.
 
-use super::board::Board;
-use super::state::{PositionKey, State};
-use super::step::Detail;
-use super::step::{push_new, GraphKind, GraphRule, Link, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::{PositionKey, State};
+use crate::backends::rules::engine::step::{
+    self, push_new, Detail, GraphKind, GraphRule, Link, Step,
+};
 use crate::graph::nonrep::{FlagEdge, Hop, Nr};
 use std::cell::OnceCell;
 use std::rc::Rc;
@@ -532,7 +533,7 @@ pub fn conflict(board: &Board, s: &State, graphs: &mut Graphs) -> Option<Step> {
                         .zip(&killed[dk..dk + words])
                         .all(|((&unit, &held), &k)| unit & held & !k == 0);
                     if all_killed {
-                        let places: Vec<usize> = super::step::positions_of(p)
+                        let places: Vec<usize> = step::positions_of(p)
                             .into_iter()
                             .map(|i| board.cell(u, i))
                             .collect();
@@ -568,7 +569,7 @@ fn add_walk_cells(step: &mut Step) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     /// Keeps exactly the listed candidates in the listed cells of an empty 9x9 grid.

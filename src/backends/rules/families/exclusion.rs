@@ -13,10 +13,10 @@
 //! Boards of up to 9×9 only, as the almost locked sets of [`als`].
 
 use super::als;
-use super::board::Board;
-use super::cellset::{self, and, members, subset, Cells};
-use super::state::State;
-use super::step::{digits_of, AlsSet, Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::cellset::{self, and, members, subset, Cells};
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, AlsSet, Detail, Step};
 
 /// The almost locked sets of a position (two-digit cells included) and the peers of
 /// every cell, as cell sets.
@@ -206,7 +206,7 @@ pub fn triple(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::row_candidates;
+    use super::super::super::testutil::row_candidates;
     use super::*;
 
     #[test]

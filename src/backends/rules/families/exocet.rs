@@ -21,9 +21,9 @@
 //! Found along rows (bands of three rows) and along columns (stacks), on classic 9×9
 //! boards and X-Sudoku (the argument uses rows, columns and boxes only).
 
-use super::board::Board;
-use super::state::State;
-use super::step::{digits_of, push_new, Detail, Exocet, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, push_new, Detail, Exocet, Step};
 
 /// Most base digits a pattern may have.
 const MAX_BASE_DIGITS: u32 = 4;
@@ -320,7 +320,7 @@ fn targets(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     #[test]

@@ -13,9 +13,12 @@
 //! which the instance chains with every other link. A victim seeing all the fins is
 //! the textbook finned (or sashimi) fish; with no fins the victim is simply false.
 
-use super::board::Board;
-use super::cellset::{cells_in, first, holder_sets, unit_sets, Cells, CellsHash, MAX_CELLS};
-use super::state::State;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::cellset::{
+    cells_in, first, holder_sets, unit_sets, Cells, CellsHash, MAX_CELLS,
+};
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step;
 use crate::model::UnitKind;
 use std::collections::HashSet;
 
@@ -183,8 +186,7 @@ impl LineTables {
             }
             let mut emit = |bases: &[usize], covers: u32| {
                 let base_cells = bases.iter().fold(0, |m, &i| m | lines[i]) & places;
-                let cover_cells =
-                    super::step::ones128(u128::from(covers)).fold(0, |m, j| m | crossing[j]);
+                let cover_cells = step::ones128(u128::from(covers)).fold(0, |m, j| m | crossing[j]);
                 let victims = cover_cells & places & !base_cells;
                 let fins = base_cells & !cover_cells;
                 if victims == 0 || seen.contains(&(fins, victims)) {
@@ -448,7 +450,7 @@ impl Search<'_> {
         if need > 0 {
             fin_units &= cells_in(&apart).fold(0, |m, c| m | self.unit_masks[c]);
         }
-        for f in super::step::ones128(u128::from(fin_units)) {
+        for f in step::ones128(u128::from(fin_units)) {
             let cells = self.units[f];
             if (apart & cells).count_ones() >= need {
                 self.cover(union, 0, cells, self.base_units);
@@ -485,7 +487,7 @@ impl Search<'_> {
             }
         }
         let mut barred = barred;
-        for u in super::step::ones128(u128::from(self.unit_masks[c] & options)) {
+        for u in step::ones128(u128::from(self.unit_masks[c] & options)) {
             self.covers.push(u);
             self.cover(union, covered | self.units[u], fin_cells, barred);
             self.covers.pop();
@@ -547,7 +549,7 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, puzzle_lines, settled};
+    use super::super::super::testutil::{position, puzzle_lines, settled};
     use super::*;
 
     /// A tiny deterministic generator (xorshift64), so a failure replays.
@@ -589,8 +591,8 @@ mod tests {
         // the fish rule, the ALS rule and template chains: per digit, the fish of the
         // masks of positions are those of the search over cell sets with rows and
         // columns.
-        let magictour = include_str!("../../../tests/data/magictour_top1465.txt");
-        let forum = include_str!("../../../tests/data/forum_hardest_1106.txt");
+        let magictour = include_str!("../../../../tests/data/magictour_top1465.txt");
+        let forum = include_str!("../../../../tests/data/forum_hardest_1106.txt");
         let lines = puzzle_lines(magictour, 30).chain(puzzle_lines(forum, 15));
         let (mut finned, mut compared) = (0, 0);
         for line in lines {
@@ -882,7 +884,7 @@ mod tests {
 
     #[test]
     fn fish_kept_from_earlier_positions_are_the_fish_found_afresh() {
-        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let lines = include_str!("../../../../tests/data/magictour_top1465.txt");
         let mut kept = Kept::default();
         let mut total = 0;
         for line in puzzle_lines(lines, 20) {

@@ -3,9 +3,9 @@
 //! confined to a line is "pointing", a line confined to a box is "claiming". Works
 //! for every pair of units sharing two or more cells, so X-Sudoku's diagonals too.
 
-use super::board::Board;
-use super::state::State;
-use super::step::{positions_of, Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{positions_of, Detail, Step};
 
 /// The first crossing and digit, boxes first, that removes something.
 pub fn find(board: &Board, s: &State) -> Option<Step> {
@@ -42,7 +42,7 @@ pub fn find(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     #[test]

@@ -11,10 +11,10 @@
 //!   the digit only in `k` columns (X-wing, swordfish, jellyfish...). Boxes and
 //!   diagonals are ignored here, which only weakens the rule (it stays sound).
 
-use super::board::Board;
-use super::state::State;
-use super::step::{positions_of, Contradiction, Detail, Step};
 use super::subsets;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{positions_of, Contradiction, Detail, Step};
 use crate::graph::matching::unmatchable;
 
 /// The first unit whose cell-digit matching rules out a candidate.
@@ -146,7 +146,7 @@ pub fn digit(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, row_candidates, x_wing};
+    use super::super::super::testutil::{position, row_candidates, x_wing};
     use super::*;
 
     #[test]
@@ -180,8 +180,9 @@ mod tests {
     fn unit_matching_reports_a_large_subset_and_stays_quiet_otherwise() {
         let five: &[u8] = &[1, 2, 3, 4, 5];
         let (b, s) = row_candidates(&[five, five, five, five, five]);
-        let rule = super::super::engine::rule_index("unit matching").unwrap();
-        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        let rule = super::super::super::engine::rule_index("unit matching").unwrap();
+        let step =
+            super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert_eq!(step.rule_name(), "unit matching");
         assert_eq!(step.level(), Some(2));
         assert_eq!(step.eliminations.len(), 20);

@@ -12,9 +12,9 @@
 //! lower bound per digit (candidates no two of which share a house) rejecting most
 //! pairs; it is kept to 9×9 and smaller boards.
 
-use super::board::Board;
-use super::state::State;
-use super::step::{Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Detail, Step};
 use crate::model::UnitKind;
 
 /// Largest board searched: about `4^n` pairs of line sets.

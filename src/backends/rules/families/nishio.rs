@@ -12,9 +12,9 @@
 //! `box_cols`). X-Sudoku's diagonals are not tracked, which keeps the rule sound but
 //! weaker there. Runs up to side [`MAX_SIDE`] (see `encodings/rules.md`).
 
-use super::board::Board;
-use super::state::State;
-use super::step::{Contradiction, Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Contradiction, Detail, Step};
 use std::time::Instant;
 
 /// Largest side the rule runs on: at 16 a layer has at most C(16, 8) = 12,870 row sets;
@@ -185,7 +185,7 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept, deadline: Option<Instant>
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{nishio_position, position, puzzle_lines, settled};
+    use super::super::super::testutil::{nishio_position, position, puzzle_lines, settled};
     use super::*;
 
     #[test]
@@ -219,7 +219,7 @@ mod tests {
         // The positions the ladder reaches up to nishio, the graph rules, 2-SAT and
         // the ALS rule on magictour puzzles, one cache across all: each step must be
         // the step of a fresh search, and the cache must have skipped some digit.
-        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let lines = include_str!("../../../../tests/data/magictour_top1465.txt");
         let rules = ["nishio", "bilocation cycle", "2-SAT", "almost locked sets"];
         let mut kept = Kept::default();
         let (mut steps, mut skipped) = (0, 0);

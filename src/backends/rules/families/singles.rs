@@ -1,9 +1,9 @@
 //! Level 0: naked single (a cell with one candidate) and hidden single (a digit with
 //! one place in a unit). Eppstein's "eliminate" and "locate".
 
-use super::board::Board;
-use super::state::State;
-use super::step::{Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Detail, Step};
 
 /// The first open cell, in row-major order, with one candidate left.
 pub fn naked(_board: &Board, s: &State) -> Option<Step> {
@@ -41,7 +41,7 @@ pub fn hidden(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     #[test]

@@ -11,9 +11,9 @@
 //! and, behind the unit matching rule that finds larger ones in polynomial time, for
 //! every size at level 2 ([`smallest_in_unit`]).
 
-use super::board::Board;
-use super::state::State;
-use super::step::{digits_of, Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, Detail, Step};
 
 /// The first r-reduction with `2 ≤ r ≤ max` (smallest `r` first, then unit order,
 /// naked before hidden) that removes something.
@@ -165,7 +165,7 @@ fn choose(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, row_candidates};
+    use super::super::super::testutil::{position, row_candidates};
     use super::*;
 
     #[test]

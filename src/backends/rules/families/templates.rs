@@ -11,9 +11,9 @@
 //! are not tracked: the templates are then a superset of the valid placements, so a
 //! pair no template has is still impossible, and a pair every template has still forced.
 
-use super::board::Board;
-use super::state::State;
-use super::step::ones128;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::ones128;
 
 /// A digit with more templates than this gives no links (a bound on the listing's
 /// time and memory; sound either way).
@@ -215,8 +215,8 @@ fn digit_links(
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::testutil::{position, puzzle_lines, settled};
     use super::super::nishio::placeable;
-    use super::super::testutil::{position, puzzle_lines, settled};
     use super::*;
 
     /// The templates of digit `d`, if there are at most `limit`.
@@ -279,7 +279,7 @@ mod tests {
         // template chains on magictour puzzles, one cache across all of them: what it
         // hands back must be what a fresh listing finds, and some digits must come
         // back unchanged from one position to the next for the cache to be asked.
-        let lines = include_str!("../../../tests/data/magictour_top1465.txt");
+        let lines = include_str!("../../../../tests/data/magictour_top1465.txt");
         let rules = ["nishio", "2-SAT", "almost locked sets", "template chains"];
         let mut kept = Kept::default();
         let (mut unchanged, mut listed) = (0, 0);

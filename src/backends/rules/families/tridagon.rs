@@ -12,9 +12,9 @@
 //! Classic 9×9 boards only (X-Sudoku too: its diagonals are left out of the filling
 //! check, which can only make it find more fillings, so the rule stays sound).
 
-use super::board::Board;
-use super::state::State;
-use super::step::{digits_of, Detail, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, Detail, Step};
 
 /// Most guardian cells a pattern may have.
 const MAX_GUARDIANS: u32 = 2;
@@ -188,7 +188,7 @@ fn pattern(board: &Board, s: &State, t: u64, cells: &[usize], boxes: &[usize]) -
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     /// The twelve cells of boxes 1, 2, 4, 5 picked by permutations `p` (indices into

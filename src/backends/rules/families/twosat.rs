@@ -21,9 +21,11 @@
 //! its own chain of implications (the step's links are those chains in turn). When a literal and its
 //! negation imply each other the instance, and so the puzzle, has no solution.
 
-use super::board::Board;
-use super::state::{PositionKey, State};
-use super::step::{ones, push_new, Contradiction, Detail, Forced, Link, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::{PositionKey, State};
+use crate::backends::rules::engine::step::{
+    self, ones, push_new, Contradiction, Detail, Forced, Link, Step,
+};
 use crate::graph::scc::Digraph;
 use std::rc::Rc;
 
@@ -166,7 +168,7 @@ pub fn instance(board: &Board, s: &State) -> Instance {
                 if s.value[c] != 0 {
                     continue;
                 }
-                for i in super::step::positions_of(px) {
+                for i in step::positions_of(px) {
                     let a = board.cell(u, i);
                     for e in s.cand[a].iter().filter(|&e| e != x && e != y) {
                         clause(pos(var(c, y)), neg(var(a, e)));
@@ -299,7 +301,7 @@ pub fn find(board: &Board, s: &State, kept: &mut Kept) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, x_wing};
+    use super::super::super::testutil::{position, x_wing};
     use super::*;
 
     #[test]
@@ -356,7 +358,7 @@ mod tests {
             panic!("{step:?}")
         };
         assert_eq!(forced.len(), step.eliminations.len());
-        let reason = super::super::render::reason(&b, &step);
+        let reason = super::super::super::present::text::reason(&b, &step);
         for f in forced {
             assert!(!f.placed);
             let (first, last) = (f.chain.first().unwrap(), f.chain.last().unwrap());

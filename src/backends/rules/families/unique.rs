@@ -34,9 +34,9 @@
 //!   its digits has three places in each of its units: without that digit the position
 //!   is a bivalue universal grave, so the cell holds it.
 
-use super::board::Board;
-use super::state::State;
-use super::step::{digits_of, Detail, Step, UniquePattern};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{digits_of, Detail, Step, UniquePattern};
 
 /// Whether four cells (rectangle corners in row-major order: top-left, top-right,
 /// bottom-left, bottom-right) can hold a deadly pattern: every unit that holds a
@@ -404,7 +404,7 @@ pub fn bug(board: &Board, s: &State) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     fn keep(spec: &[(usize, &[u8])]) -> (Board, State) {
@@ -423,8 +423,9 @@ mod tests {
     fn type_1_takes_the_pair_from_the_fourth_corner() {
         // r1c1, r1c4, r2c1 hold {1,2}; r2c4 holds {1,2,5}; boxes 1 and 2.
         let (b, s) = keep(&[(0, &[1, 2]), (3, &[1, 2]), (9, &[1, 2]), (12, &[1, 2, 5])]);
-        let rule = super::super::engine::rule_index("unique rectangle").unwrap();
-        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        let rule = super::super::super::engine::rule_index("unique rectangle").unwrap();
+        let step =
+            super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert!(step.assumes_unique());
         assert_eq!(step.eliminations, vec![(12, 1), (12, 2)]);
     }

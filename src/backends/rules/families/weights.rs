@@ -24,10 +24,10 @@
 //! In the ladder the search gives up once the run's deadline passes: between
 //! candidates, and through the solver's time limit inside a program.
 
-use super::board::Board;
 use super::exocet;
-use super::state::State;
-use super::step::{Detail, Fact, House, Step};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Detail, Fact, House, Step};
 use microlp::{ComparisonOp, Error, OptimizationDirection, Problem, Solution, Variable};
 use std::time::Instant;
 
@@ -407,7 +407,7 @@ fn step(r: &Relaxation, weights: &[i64], multipliers: &[i64], removed: &[usize])
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{position, puzzle_lines, settled, x_wing};
+    use super::super::super::testutil::{position, puzzle_lines, settled, x_wing};
     use super::*;
 
     #[test]
@@ -492,7 +492,7 @@ mod tests {
 
     /// Where the default ladder leaves magictour's first puzzle.
     fn magictour_stuck() -> (Board, State) {
-        let text = include_str!("../../../tests/data/magictour_top1465.txt");
+        let text = include_str!("../../../../tests/data/magictour_top1465.txt");
         let line = puzzle_lines(text, 1).next().expect("a puzzle");
         settled(line, "weighted house count")
     }

@@ -1,13 +1,12 @@
 //! Pictures of steps: an SVG per step (the grid with its candidates before the step,
 //! the graph a graph rule read, the cycle or paths it used, and what it removes or
-//! places), in the manner of the figures of Eppstein's paper; and one self-contained
-//! HTML page that steps through a solution. Drawn from the step and the position
-//! before it alone; steps are data and this is one of their readers.
+//! places), in the manner of the figures of Eppstein's paper. Drawn from the step and
+//! the position before it alone; steps are data and this is one of their readers.
 
-use super::board::Board;
-use super::render;
-use super::state::State;
-use super::step::{
+use super::text;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{
     AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, GraphKind, Link, Step,
 };
 use crate::model::format::digit_text;
@@ -101,7 +100,7 @@ impl Geom {
     }
 }
 
-fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -164,18 +163,18 @@ fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (
 }
 
 /// The title of step `number`: `Step 7 [L3]: bilocation cycle`.
-fn step_title(board: &Board, number: usize, step: &Step) -> String {
+pub(super) fn step_title(board: &Board, number: usize, step: &Step) -> String {
     format!(
         "Step {number} [{}]: {}",
-        render::level_label(step),
-        render::name(board, step)
+        text::level_label(step),
+        text::name(board, step)
     )
 }
 
 /// The paragraphs of a step's caption: what it changed, why, and the assumption it
 /// rests on, if any.
-fn caption(board: &Board, step: &Step) -> Vec<String> {
-    let mut lines = vec![render::change(board, step), render::reason(board, step)];
+pub(super) fn caption(board: &Board, step: &Step) -> Vec<String> {
+    let mut lines = vec![text::change(board, step), text::reason(board, step)];
     if matches!(
         step.detail,
         Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
@@ -235,7 +234,13 @@ pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
 }
 
 /// The SVG of a step, with its caption drawn below the grid or left to the page.
-fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool) -> String {
+pub(super) fn draw(
+    board: &Board,
+    s: &State,
+    number: usize,
+    step: &Step,
+    with_caption: bool,
+) -> String {
     let g = Geom::new(board.n);
     let side = g.side();
     let title = step_title(board, number, step);
@@ -454,7 +459,7 @@ fn draw(board: &Board, s: &State, number: usize, step: &Step, with_caption: bool
 }
 
 /// What the colours of a picture mean.
-const LEGEND: [&str; 4] = [
+pub(super) const LEGEND: [&str; 4] = [
     "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
     "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
     "grey: the whole graph the rule read; red: removed; green: placed;",
@@ -599,88 +604,9 @@ fn link_svg_between(
     )
 }
 
-/// One self-contained HTML page (no network) that steps through a solution: the grid,
-/// each step's text and picture, its level, and next/previous (buttons or arrow keys).
-pub fn html(board: &Board, title: &str, states: &[State], steps: &[Step], ending: &str) -> String {
-    let mut o = String::new();
-    o.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
-    o.push_str(&format!("<title>{}</title>\n", esc(title)));
-    o.push_str(
-        "<style>
-body{font-family:'DejaVu Sans',Arial,sans-serif;margin:16px;color:#111;background:#fafafa}
-h1{font-size:18px;margin:0 0 8px}
-#bar{display:flex;gap:8px;align-items:center;margin:8px 0}
-button{font-size:14px;padding:4px 12px}
-#wrap{display:flex;gap:16px;align-items:flex-start}
-#list{flex:none;max-height:720px;overflow:auto;font-size:12px;width:330px;border:1px solid #ccc;background:white}
-#list div{padding:2px 6px;cursor:pointer;border-bottom:1px solid #eee;overflow-wrap:anywhere}
-#list div.on{background:#dbe8ff}
-.lv{display:inline-block;min-width:30px;font-weight:bold}
-.step{display:none}.step.on{display:block}
-#steps{flex:1;min-width:0}
-#steps svg{max-width:100%;height:auto}
-.caption{max-width:760px;overflow-wrap:anywhere}
-.caption h2{font-size:15px;margin:6px 0}
-.caption p{font-size:13px;margin:4px 0}
-.caption p.legend{font-size:11px;color:#666}
-#ending{margin-top:8px;font-size:13px;overflow-wrap:anywhere}
-</style></head><body>\n",
-    );
-    o.push_str(&format!("<h1>{}</h1>\n", esc(title)));
-    o.push_str("<div id=\"bar\"><button id=\"prev\">&larr; previous</button><button id=\"next\">next &rarr;</button><span id=\"pos\"></span></div>\n<div id=\"wrap\"><div id=\"list\">\n");
-    for (i, step) in steps.iter().enumerate() {
-        let level = render::level_label(step);
-        o.push_str(&format!(
-            "<div data-k=\"{i}\"><span class=\"lv\">{level}</span> {}. {}: {}</div>\n",
-            i + 1,
-            esc(&render::name(board, step)),
-            esc(&render::change(board, step))
-        ));
-    }
-    o.push_str("</div><div id=\"steps\">\n");
-    for (i, step) in steps.iter().enumerate() {
-        o.push_str(&format!("<div class=\"step\" id=\"s{i}\">\n"));
-        o.push_str(&draw(board, &states[i], i + 1, step, false));
-        o.push_str(&format!(
-            "<div class=\"caption\"><h2>{}</h2>\n",
-            esc(&step_title(board, i + 1, step))
-        ));
-        for p in caption(board, step) {
-            o.push_str(&format!("<p>{}</p>\n", esc(&p)));
-        }
-        o.push_str("<p class=\"legend\">");
-        o.push_str(&esc(&LEGEND.join(" ")));
-        o.push_str("</p></div></div>\n");
-    }
-    o.push_str(&format!(
-        "</div></div>\n<div id=\"ending\">{}</div>\n",
-        esc(ending)
-    ));
-    o.push_str(&format!(
-        "<script>
-var n={},k=0;
-function show(j){{if(n==0)return;k=Math.max(0,Math.min(n-1,j));
-for(var i=0;i<n;i++){{document.getElementById('s'+i).className='step'+(i==k?' on':'');}}
-var items=document.querySelectorAll('#list div');
-for(var i=0;i<items.length;i++){{items[i].className=(i==k?'on':'');}}
-if(items[k])items[k].scrollIntoView({{block:'nearest'}});
-document.getElementById('pos').textContent='step '+(k+1)+' of '+n;
-if(location.hash!='#'+(k+1))history.replaceState(null,'','#'+(k+1));}}
-document.getElementById('prev').onclick=function(){{show(k-1)}};
-document.getElementById('next').onclick=function(){{show(k+1)}};
-document.addEventListener('keydown',function(e){{if(e.key=='ArrowRight')show(k+1);if(e.key=='ArrowLeft')show(k-1);}});
-var items=document.querySelectorAll('#list div');
-for(var i=0;i<items.length;i++){{items[i].onclick=function(){{show(+this.getAttribute('data-k'))}};}}
-show((parseInt(location.hash.slice(1))||1)-1);
-</script></body></html>\n",
-        steps.len()
-    ));
-    o
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::position;
+    use super::super::super::testutil::position;
     use super::*;
 
     #[test]
@@ -697,8 +623,9 @@ mod tests {
         elim.extend(keep(3, (36..45).collect(), [40, 36]));
         elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
         let (b, s) = position(&".".repeat(81), &elim);
-        let rule = super::super::engine::rule_index("bilocation cycle").unwrap();
-        let step = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        let rule = super::super::super::engine::rule_index("bilocation cycle").unwrap();
+        let step =
+            super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         let pic = svg(&b, &s, 7, &step);
         assert!(pic.starts_with("<svg"));
         assert!(pic.contains("Step 7 [L3]: bilocation cycle"));
@@ -707,7 +634,7 @@ mod tests {
         assert_eq!(pic.matches("fill=\"#ffb3b3\"").count(), 7);
         // The faint graph: the four edges of the ring.
         assert_eq!(pic.matches("opacity=\"0.55\"").count(), 4);
-        let page = html(&b, "test", std::slice::from_ref(&s), &[step], "done");
+        let page = super::super::page::html(&b, "test", std::slice::from_ref(&s), &[step], "done");
         assert!(page.contains("<svg") && page.contains("next &rarr;"));
         // Self-contained: nothing is fetched (the only URL is the SVG namespace).
         assert!(!page.contains("src=") && !page.contains("href=\"http"));
@@ -717,7 +644,7 @@ mod tests {
     #[test]
     fn singles_get_no_picture_of_their_own_and_replay_matches() {
         let (b, s) = position("123.............", &[]);
-        let step = super::super::singles::naked(&b, &s).unwrap();
+        let step = super::super::super::families::singles::naked(&b, &s).unwrap();
         assert!(!is_nontrivial(&step));
         let states = states_before(&b, &s, &[step.clone(), step]);
         assert_eq!(states.len(), 2);

@@ -1,13 +1,13 @@
 //! Words for steps: the name a person knows a deduction by, what it changed, and a
 //! one-line reason. Steps are data; this is the only place that turns them into text.
 
-use super::board::Board;
-use super::engine::{Finish, Run};
-use super::state::Broken;
-use super::step::{
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::Broken;
+use crate::backends::rules::engine::step::{
     AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, FishPattern,
     GraphKind, GraphRule, House, Link, Step, UniquePattern,
 };
+use crate::backends::rules::engine::{Finish, Run};
 use crate::model::format::digit_text;
 use crate::model::UnitKind;
 
@@ -929,8 +929,8 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testutil::{nishio_position, position, row_candidates, x_wing};
-    use super::super::{locked, matching, nishio, singles, subsets};
+    use super::super::super::families::{locked, matching, nishio, singles, subsets};
+    use super::super::super::testutil::{nishio_position, position, row_candidates, x_wing};
     use super::*;
 
     #[test]
@@ -958,8 +958,9 @@ mod tests {
         let n = nishio::find(&b, &s, &mut nishio::Kept::default(), None).unwrap();
         assert!(reason(&b, &n).starts_with("1 way(s) remain to place every 1"));
         let (b, s) = row_candidates(&[&[1, 2], &[1, 2], &[1, 2]]);
-        let rule = super::super::engine::rule_index("unit matching").unwrap();
-        let broken = super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        let rule = super::super::super::engine::rule_index("unit matching").unwrap();
+        let broken =
+            super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         assert_eq!(name(&b, &broken), "contradiction");
         assert_eq!(change(&b, &broken), "no completion");
         assert!(reason(&b, &broken).contains("row 1"));
