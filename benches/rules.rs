@@ -5,7 +5,7 @@
 //! family alone: one call of its `find` on the position after the givens of each of the 50
 //! 17-clue puzzles, and each graph rule (levels 3-5) on the positions of magictour puzzles
 //! where levels 0-2 stick. Criterion reports time per puzzle (or per position). Figures:
-//! `encodings/rules.md`.
+//! `docs/rules.md`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -9,18 +9,21 @@
 //! whose placement leads to a contradiction by singles, or else by the rules of levels
 //! 0 to 2, in the fewest steps.
 
+use super::{Format, Rating};
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::Step;
 use crate::backends::rules::engine::{self, Finish, Run, RULES};
 use crate::backends::rules::families::{exclusion, msls, tridagon, weights};
 use crate::backends::rules::present::text as render;
+use crate::harness::report::counted;
 use crate::model::Puzzle;
+use serde_json::json;
 use std::time::Instant;
 
 /// Sound families that are not in the ladder: tried first past its end, cheapest
 /// first; the weighted house count ([`weights`]) comes after them.
-pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
+pub(crate) const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
     tridagon::find,
     exclusion::pair,
     exclusion::triple,
@@ -29,6 +32,7 @@ pub const OFF_LADDER: &[fn(&Board, &State) -> Option<Step>] = &[
 
 /// What a stuck run reached and lacks.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Diagnosis {
     /// Open cells in the position reached.
     pub open: usize,
@@ -42,6 +46,7 @@ pub struct Diagnosis {
 
 /// A deduction past the ladder's end.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Next {
     /// Its family, in words.
     pub family: String,
@@ -53,8 +58,103 @@ pub struct Next {
     pub sound: bool,
 }
 
+impl Diagnosis {
+    /// A stuck puzzle's line as `rate --stuck` prints it: where the ladder stopped (from
+    /// the puzzle's `rating`) and what it lacks.
+    pub(super) fn line(&self, r: &Rating, format: Format) -> String {
+        let d = self;
+        let beyond = match &d.beyond_singles {
+            Some((k, name)) => format!("first step beyond singles: step {k}, {name}"),
+            None => "first step beyond singles: none".into(),
+        };
+        let next = match &d.next {
+            Some(n) => format!("next: {}: {}", n.family, n.change),
+            None => "next: none found".into(),
+        };
+        match format {
+            Format::Text => format!(
+                "{}:{}\tstuck after {}, {}\t{} open, {} candidates\t{beyond}\t{next}\n",
+                r.file,
+                r.index,
+                counted(r.steps, "step"),
+                r.hardest_text(),
+                counted(d.open, "cell"),
+                d.candidates
+            ),
+            Format::Json => {
+                let mut v = r.to_json();
+                v["diagnosis"] = json!({
+                    "open_cells": d.open,
+                    "candidates": d.candidates,
+                    "beyond_singles": d.beyond_singles.as_ref().map(|(k, name)| json!({"step": k, "name": name})),
+                    "next": d.next.as_ref().map(|n| json!({"family": n.family, "change": n.change})),
+                });
+                format!("{v}\n")
+            }
+        }
+    }
+}
+
+/// What the stuck puzzles of a run lack, counted.
+#[derive(Default)]
+pub(super) struct Tally {
+    stuck: usize,
+    beyond_singles: usize,
+    /// Puzzles with a sound step beyond singles in the ladder or, stuck at their
+    /// singles, by a sound family past its end.
+    shown: usize,
+    /// The family of each next step found, with its count, in order of first sight.
+    next: Vec<(String, usize)>,
+    none: usize,
+}
+
+impl Tally {
+    /// Counts one stuck puzzle's diagnosis.
+    pub(super) fn add(&mut self, d: &Diagnosis) {
+        self.stuck += 1;
+        self.beyond_singles += usize::from(d.beyond_singles.is_some());
+        self.shown +=
+            usize::from(d.beyond_singles.is_some() || d.next.as_ref().is_some_and(|n| n.sound));
+        match &d.next {
+            Some(next) => match self.next.iter_mut().find(|(f, _)| *f == next.family) {
+                Some((_, k)) => *k += 1,
+                None => self.next.push((next.family.clone(), 1)),
+            },
+            None => self.none += 1,
+        }
+    }
+
+    /// The counts as `rate --stuck` prints them after the summary.
+    pub(super) fn text(&self, format: Format) -> String {
+        match format {
+            Format::Json => format!(
+                "{}\n",
+                json!({"stuck": {
+                    "puzzles": self.stuck,
+                    "beyond_singles": self.beyond_singles,
+                    "beyond_singles_with_families_past_the_ladder": self.shown,
+                    "next": self.next.iter().map(|(f, k)| json!({"family": f, "puzzles": k})).collect::<Vec<_>>(),
+                    "no_next_step": self.none,
+                }})
+            ),
+            Format::Text => {
+                let mut next: Vec<String> =
+                    self.next.iter().map(|(f, k)| format!("{f} {k}")).collect();
+                next.push(format!("none found {}", self.none));
+                format!(
+                    "# stuck: {}; with a step beyond singles: {} (with the sound families past the ladder's end: {}); next step past the ladder: {}\n",
+                    self.stuck,
+                    self.beyond_singles,
+                    self.shown,
+                    next.join(", ")
+                )
+            }
+        }
+    }
+}
+
 /// The position a run's recorded steps reach from the puzzle.
-pub fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
+pub(crate) fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
     let mut s = State::new(board, puzzle);
     for step in steps {
         for &(c, d) in &step.placements {
@@ -69,7 +169,7 @@ pub fn reached(board: &Board, puzzle: &Puzzle, steps: &[Step]) -> State {
 
 /// The diagnosis of a run recorded without guessing ([`engine::Options::record`]),
 /// looking past the ladder as [`past_the_ladder`] does.
-pub fn diagnose(
+pub(crate) fn diagnose(
     board: &Board,
     puzzle: &Puzzle,
     run: &Run,
@@ -99,7 +199,7 @@ pub fn diagnose(
 /// The first step of a sound family kept out of the ladder ([`OFF_LADDER`], then the
 /// weighted house count unless the run tried it already in the ladder) on a position,
 /// if any finds one; the weighted count gives up once `deadline` passes.
-pub fn past_the_ladder(
+pub(crate) fn past_the_ladder(
     board: &Board,
     s: &State,
     deadline: Option<Instant>,

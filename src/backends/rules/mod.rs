@@ -16,8 +16,8 @@
 //! - [`solver`]: the [`Solver`](crate::solver::Solver) interface over the engine.
 //!
 //! Rating, the diagnosis of stuck positions and the soundness replay drive other
-//! backends too, so they live above the registry, in [`crate::analysis`]; nothing here
-//! calls the registry.
+//! backends too, so they live above the registry, in the crate's `analysis` module;
+//! nothing here calls the registry.
 
 pub mod engine;
 pub mod families;

@@ -38,7 +38,7 @@ pub enum Shape {
 
 /// The shape the ladder searches: Franken and mutant fish solve two more magictour
 /// puzzles than lines alone, at two to four times the rules' time
-/// (`encodings/rules.md`).
+/// (`docs/rules.md`).
 pub const LADDER: Shape = Shape::Lines;
 
 /// One fish and what it removes when its fins are empty.

@@ -10,7 +10,7 @@
 //! The paper treats square boxes; the same layering works for any box shape (a band
 //! has `box_rows` rows, a stack `box_cols` columns, and the band count equals
 //! `box_cols`). X-Sudoku's diagonals are not tracked, which keeps the rule sound but
-//! weaker there. Runs up to side [`MAX_SIDE`] (see `encodings/rules.md`).
+//! weaker there. Runs up to side [`MAX_SIDE`] (see `docs/rules.md`).
 
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;

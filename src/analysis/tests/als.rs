@@ -5,16 +5,16 @@
 //! sets and chain. Template chains (the same instance with the links of the digits'
 //! valid placements) too, each template link checked by Eppstein's layered graph.
 
-mod common;
-
-use common::*;
-use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::{Options, Run};
-use sudoku_arena::backends::rules::nishio::placeable;
-use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::step::{Detail, Step};
-use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
-use sudoku_arena::model::Puzzle;
+use super::support::*;
+use crate::analysis::soundness;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Detail, Step};
+use crate::backends::rules::engine::{Options, Run};
+use crate::backends::rules::families::nishio::placeable;
+use crate::backends::rules::present::{svg as picture, text as render};
+use crate::backends::rules::RulesSolver;
+use crate::model::Puzzle;
 
 /// The magictour puzzle on line `line` (from 1) of the test copy.
 fn magictour(line: usize) -> Puzzle {

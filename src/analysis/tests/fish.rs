@@ -6,16 +6,16 @@
 //! the textbook finned X-wing is the step, named so; and every fish's clause holds in
 //! every solution of small random puzzles, found by brute force.
 
-mod common;
-
-use common::*;
-use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::{self, Options};
-use sudoku_arena::backends::rules::fish::{self, Shape};
-use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::step::Detail;
-use sudoku_arena::backends::rules::{picture, render, soundness, RulesSolver};
-use sudoku_arena::model::{Puzzle, Variant};
+use super::support::*;
+use crate::analysis::soundness;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::Detail;
+use crate::backends::rules::engine::{self, Options};
+use crate::backends::rules::families::fish::{self, Shape};
+use crate::backends::rules::present::{svg as picture, text as render};
+use crate::backends::rules::RulesSolver;
+use crate::model::{Puzzle, Variant};
 
 #[test]
 fn a_fish_chain_is_the_first_rule_that_applies_on_magictour_67() {
@@ -67,7 +67,7 @@ fn a_fish_chain_is_the_first_rule_that_applies_on_magictour_67() {
             .iter()
             .enumerate()
             .any(
-                |(u, cells)| board.geometry.units[u].kind == sudoku_arena::model::UnitKind::Box
+                |(u, cells)| board.geometry.units[u].kind == crate::model::UnitKind::Box
                     && f.fins.iter().all(|c| cells.contains(c))
             ));
     }

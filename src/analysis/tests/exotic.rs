@@ -5,18 +5,18 @@
 //! HardestDatabase110626; source in `tests/data/SOURCES.md`), agrees with the solution
 //! `dlx` finds, holds the facts its argument rests on, and shows its pattern.
 
-mod common;
-
-use common::cli::{err, out, run};
-use common::*;
-use sudoku_arena::backends::rules::board::Board;
-use sudoku_arena::backends::rules::engine::{Finish, Options, Run};
-use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::step::{Detail, Exocet, House, Step};
-use sudoku_arena::backends::rules::stuck::{self, reached};
-use sudoku_arena::backends::rules::{msls, picture, render, soundness, weights, RulesSolver};
-use sudoku_arena::model::{Puzzle, Variant};
-use sudoku_arena::solver::{SolveOptions, Verdict};
+use super::support::*;
+use crate::analysis::soundness;
+use crate::analysis::stuck::{self, reached};
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{Detail, Exocet, House, Step};
+use crate::backends::rules::engine::{Finish, Options, Run};
+use crate::backends::rules::families::{msls, weights};
+use crate::backends::rules::present::{svg as picture, text as render};
+use crate::backends::rules::RulesSolver;
+use crate::model::{Puzzle, Variant};
+use crate::solver::{SolveOptions, Verdict};
 
 /// The forum-hardest puzzle on line `line` (from 1) of the test copy.
 fn forum(line: usize) -> Puzzle {
@@ -628,7 +628,7 @@ fn the_weighted_count_joins_the_ladder_only_when_asked_for() {
     // Through the registry: `rules:ladder+weights` proves the puzzle unique with the
     // solution `dlx` finds; `rules:ladder` does not know.
     let solve = |name: &str| {
-        sudoku_arena::backends::create(name)
+        crate::backends::create(name)
             .unwrap()
             .solve(&p, &SolveOptions::new(2, None))
     };
@@ -636,60 +636,6 @@ fn the_weighted_count_joins_the_ladder_only_when_asked_for() {
     assert_eq!(o.verdict, Verdict::Unique);
     assert_eq!(o.solutions, vec![solution]);
     assert_eq!(solve("rules:ladder").verdict, Verdict::Unknown);
-    // And from the command line.
-    let text = std::fs::read_to_string("tests/data/magictour_top1465.txt").unwrap();
-    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
-    let o = run(&["rate", "--weights", "--check", "-"], line.as_bytes());
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(
-        out(&o).contains("unique\tlevel 8\thardest rule used: weighted house count"),
-        "{}",
-        out(&o)
-    );
-}
-
-#[test]
-fn explain_shows_the_locked_set_past_the_ladder_in_words_data_and_pictures() {
-    let file = "tests/data/forum_hardest_1106.txt";
-    let o = run(&["explain", file], b"");
-    assert!(o.status.success(), "{}", err(&o));
-    let text = out(&o);
-    let lines: Vec<&str> = text.lines().collect();
-    let stuck = lines
-        .iter()
-        .position(|l| l.starts_with("# stuck: "))
-        .unwrap();
-    assert!(
-        lines[stuck + 1]
-            .starts_with("# past the ladder's end (not applied): multi-sector locked set: remove "),
-        "{text}"
-    );
-    assert!(
-        lines[stuck + 2].starts_with("# (--allow-guessing goes on"),
-        "{text}"
-    );
-    let o = run(&["explain", "--format", "json", file], b"");
-    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
-    assert_eq!(v["past_the_ladder"]["name"], "multi-sector locked set");
-    assert!(!v["past_the_ladder"]["removed"]
-        .as_array()
-        .unwrap()
-        .is_empty());
-    let dir = tempfile::tempdir().unwrap();
-    let svg_dir = dir.path().join("steps");
-    let svg_dir = svg_dir.to_str().unwrap();
-    let o = run(&["explain", "--svg", svg_dir, file], b"");
-    assert!(o.status.success(), "{}", err(&o));
-    // The one step of the run is a single; the picture is the locked set's, after it.
-    let last = std::fs::read_to_string(format!("{svg_dir}/step-002.svg")).unwrap();
-    assert!(last.contains("yellow: the locked set's cells"));
-    // A puzzle the ladder solves has no such step.
-    let o = run(
-        &["explain", "--format", "json"],
-        b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
-    );
-    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
-    assert!(v["past_the_ladder"].is_null());
 }
 
 #[test]
@@ -698,6 +644,6 @@ fn the_exotic_families_leave_other_boards_alone() {
     let mut solver = RulesSolver::new(false);
     let board = solver.board(&p.geometry);
     let s = State::new(board, &p);
-    assert!(sudoku_arena::backends::rules::exocet::find(board, &s).is_none());
+    assert!(crate::backends::rules::families::exocet::find(board, &s).is_none());
     assert!(msls::find(board, &s).is_none());
 }
