@@ -286,8 +286,8 @@ fn every_exocet_step_on_the_forum_set_agrees_with_the_solution() {
             first += 1;
         }
     }
-    // Counted on the first 120 puzzles by this build; the bounds leave room for
-    // changes of the ladder below the exocet, never for none.
+    // The bounds leave room below what this build counts, for changes of the ladder
+    // below the exocet, never for none.
     assert!(
         puzzles >= 40 && steps >= puzzles && first >= 20,
         "{puzzles} {steps} {first}"
@@ -422,29 +422,30 @@ fn removes_no_value_of_any_solution(find: Family) -> usize {
 
 #[test]
 fn every_locked_set_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_solution() {
-    // 9 of the first 40 by this build; the bound leaves room, never for none.
+    // The bound leaves room below what this build finds, never for none.
     let found = past_the_ladder_agrees(msls::find, 40);
     assert!(found >= 5, "{found}");
 }
 
 #[test]
 fn on_small_boards_a_locked_set_removes_no_value_of_any_solution() {
-    // 560 of the 600 have a locked set in their givens' position by this build.
+    // Most of the 600 have a locked set in their givens' position; the bound leaves
+    // room below what this build finds.
     let found = removes_no_value_of_any_solution(msls::find);
     assert!(found >= 200, "{found}");
 }
 
 #[test]
 fn every_weighted_count_past_the_ladder_on_the_first_forum_puzzles_agrees_with_the_solution() {
-    // 20 of the first 20 by this build (17 with houses alone); the bound leaves room,
-    // never for none.
+    // The bound leaves room below what this build finds, never for none.
     let found = past_the_ladder_agrees(weights::find, 20);
     assert!(found >= 10, "{found}");
 }
 
 #[test]
 fn on_small_boards_a_weighted_house_count_removes_no_value_of_any_solution() {
-    // 578 of the 600 give a step in their givens' position by this build.
+    // Most of the 600 give a step in their givens' position; the bound leaves room
+    // below what this build finds.
     let found = removes_no_value_of_any_solution(weights::find);
     assert!(found >= 200, "{found}");
 }

@@ -46,7 +46,7 @@ pub(crate) fn first(set: &Cells) -> Option<usize> {
 
 /// A hasher for the cell sets of one position, keyed by the engine alone (no input an
 /// adversary chooses reaches it): a multiply and rotate per word, where the default
-/// SipHash took 2 % of a whole `rate` run on magictour or forum-hardest (`perf`).
+/// SipHash showed in profiles (`perf`) of whole `rate` runs on magictour and forum-hardest.
 #[derive(Default)]
 pub(crate) struct CellsHasher(u64);
 

@@ -250,8 +250,8 @@ pub struct Options {
     /// Also try the uniqueness rules (sound only if the puzzle has one solution).
     pub assume_unique: bool,
     /// Also try the costly rules (the weighted house count: sound, and it solves every
-    /// magictour puzzle, but at about 27 times the rest of the ladder's time there: 29.9
-    /// against 1.1 ms a puzzle).
+    /// magictour puzzle, but at many times the rest of the ladder's time there; the
+    /// figures are in `docs/rules.md`).
     pub costly: bool,
     /// Rules left out of the ladder (indices into [`RULES`]), to measure what the
     /// others do without them.

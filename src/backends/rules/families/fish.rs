@@ -36,9 +36,9 @@ pub enum Shape {
     Mutant,
 }
 
-/// The shape the ladder searches: Franken and mutant fish solve two more magictour
-/// puzzles than lines alone, at two to four times the rules' time
-/// (`docs/rules.md`).
+/// The shape the ladder searches: Franken and mutant fish solve a few more magictour
+/// puzzles than lines alone, at several times the rules' time (figures in
+/// `docs/rules.md`).
 pub const LADDER: Shape = Shape::Lines;
 
 /// One fish and what it removes when its fins are empty.

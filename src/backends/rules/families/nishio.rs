@@ -23,7 +23,7 @@ pub const MAX_SIDE: usize = 16;
 
 /// A layer of more row sets than this has the clock read after it is built: layers of a
 /// 9×9 board (at most C(9, 4) = 126 sets) never do, those of a 16×16 (up to 12,870;
-/// one call on an empty 16×16 took 0.6 s at load 8, `rate --profile`) do.
+/// one call on an empty 16×16 can outlast a deadline, `rate --profile` shows) do.
 const CLOCK_LAYER: usize = 256;
 
 /// The deadline passed before the layered graph was done.
@@ -140,7 +140,7 @@ pub struct Kept {
 }
 
 /// The first digit with a cell that no valid placement uses; nothing once `deadline`
-/// has passed (one call on an empty 16×16 board took 0.6 s at load 8). Digits `kept`
+/// has passed (one call on an empty 16×16 board can outlast it). Digits `kept`
 /// holds with the same cells are skipped.
 pub fn find(board: &Board, s: &State, kept: &mut Kept, deadline: Option<Instant>) -> Option<Step> {
     let n = board.n;

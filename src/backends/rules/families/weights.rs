@@ -33,7 +33,7 @@ use std::time::Instant;
 
 /// Most open candidates searched: each candidate tried costs a re-solve of a program
 /// over all of them, and a nearly empty board, where the count rarely proves anything,
-/// has hundreds (a stuck position of the shared 9×9 sets has at most 261).
+/// has hundreds (the stuck positions of the shared 9×9 sets stay below the bound).
 const MAX_CANDIDATES: usize = 400;
 
 /// Largest weight (in absolute value) a step may use, far inside `i64`.
