@@ -34,7 +34,8 @@ pub struct Rating {
     pub guessing_needed: bool,
     /// Inferences (trial placements) with guessing.
     pub inferences: u64,
-    /// Chen's game complexity ([`game_complexity`]).
+    /// Chen's game complexity: the mean over all cells of `log2` of the number of
+    /// candidates once the givens are removed from their peers (a given counts 0).
     pub complexity: f64,
     /// The engine's time, ms.
     pub time_ms: f64,

@@ -1,7 +1,8 @@
-//! The `rules` backend: soundness of every step against known solutions (the 9x9
-//! samples of `tests/data/` and the unique large boards), verdicts against dlx and the brute force, the
-//! matching rule against r-reduction (Hall's theorem), deadlines, and the `explain`
-//! and `rate` commands.
+//! The ladder: every step sound against known solutions (the 9x9 samples of
+//! `tests/data/`, the unique large boards, small random boards against the brute force),
+//! the position a stuck run keeps, the matching rule against r-reduction (Hall's
+//! theorem), nishio against every valid placement, the edges graph steps record, and two
+//! engines on one thread keeping their own work.
 
 use super::support::*;
 use crate::analysis::soundness;

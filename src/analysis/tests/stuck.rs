@@ -1,8 +1,6 @@
-//! What the ladder lacks where it stops (`rate --stuck`), and the sound families kept
-//! out of the ladder (tridagon, aligned exclusion) as the diagnosis and the pictures
-//! show them. Puzzles: `tests/data/forum_hardest_1106.txt` (the forum's
-//! HardestDatabase110626, all of it; source in `tests/data/SOURCES.md`) and made
-//! positions.
+//! The tridagon, a sound family kept out of the ladder and tried past its end where the
+//! ladder stops, as its step and its picture show it on a made position. (What
+//! `rate --stuck` prints is tested through the command line, in `tests/rules.rs`.)
 
 use super::support::*;
 use crate::backends::rules::engine::board::Board;
