@@ -14,10 +14,11 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 use sudoku_arena::backends::create;
-use sudoku_arena::backends::rules::board::Board;
+use sudoku_arena::backends::rules::engine::board::Board;
+use sudoku_arena::backends::rules::engine::state::State;
 use sudoku_arena::backends::rules::engine::{self, Options, Scratch, RULES};
-use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::{picture, RulesSolver};
+use sudoku_arena::backends::rules::present::svg as picture;
+use sudoku_arena::backends::rules::RulesSolver;
 use sudoku_arena::solver::SolveOptions;
 
 fn bench_ladder(c: &mut Criterion) {

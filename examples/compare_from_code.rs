@@ -15,7 +15,10 @@ struct Counted(AtomicU64);
 impl Watch for Counted {
     fn starting(&self, start: &Start) {
         if let Some(survey) = start.survey {
-            eprintln!("{} solves to run on {} puzzles", survey.solves, survey.puzzles);
+            eprintln!(
+                "{} solves to run on {} puzzles",
+                survey.solves, survey.puzzles
+            );
         }
     }
 
@@ -38,5 +41,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     print!("{}", render(&[part], &[], jobs).terminal);
     // Exit status 1 when an answer was wrong or two backends disagreed, as `compare`.
-    std::process::exit(if compared.tally.summary().clean() { 0 } else { 1 });
+    std::process::exit(if compared.tally.summary().clean() {
+        0
+    } else {
+        1
+    });
 }

@@ -80,6 +80,7 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+pub mod analysis;
 pub mod backends;
 pub mod clock;
 pub mod error;

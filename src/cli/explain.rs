@@ -4,12 +4,9 @@ use super::files::{self, Writes};
 use super::input::{InputArgs, NoFile};
 use super::out::Out;
 use clap::{Args, ValueEnum};
-use serde_json::json;
-use sudoku_arena::backends::rules::engine::{Finish, Options, RULES};
-use sudoku_arena::backends::rules::state::State;
-use sudoku_arena::backends::rules::{picture, render, stuck, verdict, RulesSolver};
+use sudoku_arena::analysis::{is_step_picture, ExplainOptions, Explanation};
 use sudoku_arena::harness::report::counted;
-use sudoku_arena::model::format::to_line;
+use sudoku_arena::model::Puzzle;
 
 /// How the steps are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -22,7 +19,7 @@ enum ExplainFormat {
 
 /// Explain how a puzzle is solved, step by step, as a person would.
 ///
-/// The `rules` engine tries its ladder of rules in order (see `encodings/rules.md`),
+/// The `rules` engine tries its ladder of rules in order (see `docs/rules.md`),
 /// applies the first that makes progress and starts again from the top. Each step
 /// prints its level, the name people know it by (hidden single, naked pair, X-wing...),
 /// what it placed or removed, and a one-line reason. Cells are named r3c5 (row 3,
@@ -122,15 +119,49 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
         )
         .file("--html", args.html.as_deref())
         .check()?;
-    // Read lazily, only as far as the puzzle asked for.
+    let puzzle = nth_puzzle(args)?;
+    let explanation = Explanation::new(&puzzle, args.index, &options(args));
+    let mut out = Out::new();
+    out.write(&match args.format {
+        ExplainFormat::Text => explanation.text(),
+        ExplainFormat::Json => format!("{}\n", explanation.json()),
+    });
+    out.flush();
+    if let Some(dir) = &args.svg {
+        write_pictures(dir, &explanation)?;
+    }
+    if let Some(file) = &args.html {
+        files::write(file, explanation.html()).map_err(|e| anyhow::anyhow!("--html {e}"))?;
+        eprintln!(
+            "sudoku-arena explain: wrote {} to {file}",
+            counted(explanation.page_steps(), "step")
+        );
+    }
+    Ok(0)
+}
+
+/// What the flags ask of the explanation. Set field by field, as a caller outside the
+/// library must (the type may grow).
+#[allow(clippy::field_reassign_with_default)]
+fn options(args: &ExplainArgs) -> ExplainOptions {
+    let mut options = ExplainOptions::default();
+    options.guessing = args.allow_guessing;
+    options.assume_unique = args.assume_unique;
+    options.weights = args.weights;
+    options.timeout = args.timeout.0;
+    options
+}
+
+/// The puzzle `--index` names, read lazily, only as far as it.
+fn nth_puzzle(args: &ExplainArgs) -> anyhow::Result<Puzzle> {
     let mut puzzles = args.input.puzzles(NoFile::Stdin)?;
     let mut count = 0;
-    let puzzle = loop {
+    loop {
         match puzzles.next() {
             Some(p) => {
                 count += 1;
                 if count == args.index {
-                    break p?;
+                    return Ok(p?);
                 }
                 p?;
             }
@@ -140,217 +171,31 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<i32> {
                 counted(count, "puzzle")
             ),
         }
-    };
-    drop(puzzles);
-    let puzzle = &puzzle;
-    let mut solver = RulesSolver::new(args.allow_guessing);
-    let opts = Options {
-        guessing: args.allow_guessing,
-        assume_unique: args.assume_unique,
-        costly: args.weights,
-        record: true,
-        deadline: args
-            .timeout
-            .0
-            .and_then(|t| std::time::Instant::now().checked_add(t)),
-        ..Options::default()
-    };
-    let run = solver.run(puzzle, &opts);
-    let board = solver.board(&puzzle.geometry);
-    // Where the ladder stops, the next deduction a sound family past its end makes.
-    let reached = (run.finish == Finish::Stuck && !args.allow_guessing)
-        .then(|| stuck::reached(board, puzzle, &run.steps));
-    let past = reached
-        .as_ref()
-        .and_then(|s| stuck::past_the_ladder(board, s, opts.deadline, args.weights));
-    let g = &puzzle.geometry;
-    let verdict = verdict(&run, args.allow_guessing);
-    let no_solution = render::no_solution(board, &run);
-    let hardest = run
-        .hardest_rule
-        .map(|i| format!("level {} ({})", RULES[i].level, RULES[i].name));
-    let mut out = Out::new();
-    match args.format {
-        ExplainFormat::Text => {
-            out.write(&format!(
-                "# puzzle {} ({}), {}: {}\n",
-                args.index,
-                puzzle.display_name(),
-                g.describe(),
-                to_line(g, &puzzle.cells)
-            ));
-            if let Some(conflict) = puzzle.conflict() {
-                out.write(&format!("# the givens break a rule: {conflict}\n"));
-            }
-            let root_steps = run
-                .steps
-                .iter()
-                .position(|s| s.is_guess())
-                .unwrap_or(run.steps.len());
-            let write_steps = |out: &mut Out, from: usize, to: usize| {
-                for (i, step) in run.steps.iter().enumerate().take(to).skip(from) {
-                    let level = render::level_label(step);
-                    out.write(&format!(
-                        "{:>4}. [{level}] {}: {}. {}\n",
-                        i + 1,
-                        render::name(board, step),
-                        render::change(board, step),
-                        render::reason(board, step)
-                    ));
-                }
-            };
-            write_steps(&mut out, 0, root_steps);
-            let ending = match run.finish {
-                Finish::Solved => format!(
-                    "solved by rules alone, hardest {}",
-                    hardest.unwrap_or_else(|| "none (all given)".into())
-                ),
-                Finish::Contradiction => match &no_solution {
-                    Some(why) => format!("no solution: {why}"),
-                    None => "no solution: the rules found a contradiction".into(),
-                },
-                Finish::TimedOut => "stopped by the deadline".into(),
-                Finish::Stuck => format!(
-                    "stuck: no rule applies with {} open cells; reached {}",
-                    run.partial.iter().filter(|&&v| v == 0).count(),
-                    to_line(g, &run.partial),
-                ),
-            };
-            out.write(&format!("# {ending}\n"));
-            if let Some(step) = &past {
-                out.write(&format!(
-                    "# past the ladder's end (not applied): {}: {}. {}\n",
-                    render::name(board, step),
-                    render::change(board, step),
-                    render::reason(board, step)
-                ));
-            }
-            if run.finish == Finish::Stuck && !args.allow_guessing {
-                out.write(
-                    "# (--allow-guessing goes on from here by trying digits, Chen's Inference)\n",
-                );
-            }
-            if args.allow_guessing && run.finish == Finish::Stuck {
-                if root_steps < run.steps.len() {
-                    out.write("# the branch of guesses that found the first solution:\n");
-                }
-                write_steps(&mut out, root_steps, run.steps.len());
-                out.write(&format!(
-                    "# with guessing: {} after {}\n",
-                    verdict.name(),
-                    counted(run.stats.inferences, "inference")
-                ));
-            }
-            if let Some(s) = run.solutions.first() {
-                out.write(&format!("# solution {}\n", to_line(g, s)));
-            }
-        }
-        ExplainFormat::Json => {
-            let steps: Vec<_> = run
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| render::json(board, i + 1, s))
-                .collect();
-            let value = json!({
-                "index": args.index,
-                "source": puzzle.display_name(),
-                "size": g.n,
-                "puzzle": to_line(g, &puzzle.cells),
-                "verdict": verdict.name(),
-                "conflict": puzzle.conflict(),
-                "hardest_level": run.hardest_level(),
-                "guessing_needed": run.finish == Finish::Stuck,
-                "inferences": run.stats.inferences,
-                "partial": (run.finish == Finish::Stuck).then(|| to_line(g, &run.partial)),
-                "no_solution": no_solution,
-                "solution": run.solutions.first().map(|s| to_line(g, s)),
-                "steps": steps,
-                "past_the_ladder": past.as_ref().map(|s| render::json(board, run.steps.len() + 1, s)),
-            });
-            out.write(&format!("{value}\n"));
-        }
     }
-    out.flush();
-    if args.svg.is_some() || args.html.is_some() {
-        let start = State::new(board, puzzle);
-        let mut states = picture::states_before(board, &start, &run.steps);
-        let mut steps = run.steps.clone();
-        // The step past the ladder's end, drawn last in the position reached.
-        if let (Some(step), Some(s)) = (&past, &reached) {
-            states.push(s.clone());
-            steps.push(step.clone());
-        }
-        if let Some(dir) = &args.svg {
-            std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?;
-            // The pictures of an earlier run go (only with --force, checked above), so
-            // that the directory holds this explanation alone.
-            for old in std::fs::read_dir(dir)
-                .map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?
-                .filter_map(Result::ok)
-                .filter(|e| is_step_picture(&e.file_name().to_string_lossy()))
-            {
-                std::fs::remove_file(old.path())
-                    .map_err(|e| anyhow::anyhow!("--svg {}: {e}", old.path().display()))?;
-            }
-            let mut written = 0;
-            for (i, step) in steps.iter().enumerate() {
-                if !picture::is_nontrivial(step) {
-                    continue;
-                }
-                let path = std::path::Path::new(dir).join(format!("step-{:03}.svg", i + 1));
-                std::fs::write(&path, picture::svg(board, &states[i], i + 1, step))
-                    .map_err(|e| anyhow::anyhow!("--svg {}: {e}", path.display()))?;
-                written += 1;
-            }
-            eprintln!(
-                "sudoku-arena explain: wrote {} to {dir}",
-                counted(written, "SVG picture")
-            );
-        }
-        if let Some(file) = &args.html {
-            let title = format!(
-                "sudoku-arena explain: puzzle {} ({}), {}",
-                args.index,
-                puzzle.display_name(),
-                g.describe()
-            );
-            let ending = match run.finish {
-                Finish::Solved => "Solved by rules alone.".to_string(),
-                Finish::Contradiction => format!(
-                    "No solution: {}.",
-                    no_solution
-                        .as_deref()
-                        .unwrap_or("the rules found a contradiction")
-                ),
-                Finish::TimedOut => "Stopped by the deadline.".into(),
-                Finish::Stuck if args.allow_guessing => format!(
-                    "The rules stuck; guessing gave: {} after {}.",
-                    verdict.name(),
-                    counted(run.stats.inferences, "inference")
-                ),
-                Finish::Stuck => match &past {
-                    Some(step) => format!(
-                        "Stuck: no rule of the ladder applies; the last picture is the deduction a sound family past its end makes next ({}), not applied (try --allow-guessing).",
-                        render::name(board, step)
-                    ),
-                    None => "Stuck: no rule applies (try --allow-guessing).".into(),
-                },
-            };
-            files::write(file, picture::html(board, &title, &states, &steps, &ending))
-                .map_err(|e| anyhow::anyhow!("--html {e}"))?;
-            eprintln!(
-                "sudoku-arena explain: wrote {} to {file}",
-                counted(steps.len(), "step")
-            );
-        }
-    }
-    Ok(0)
 }
 
-/// Whether `name` is one of the pictures `--svg` writes: `step-` digits `.svg`.
-fn is_step_picture(name: &str) -> bool {
-    name.strip_prefix("step-")
-        .and_then(|n| n.strip_suffix(".svg"))
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+/// Writes the explanation's pictures into `dir`, after removing the pictures of an
+/// earlier run (only with --force, checked before), so that the directory holds this
+/// explanation alone.
+fn write_pictures(dir: &str, explanation: &Explanation) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?;
+    for old in std::fs::read_dir(dir)
+        .map_err(|e| anyhow::anyhow!("--svg {dir}: {e}"))?
+        .filter_map(Result::ok)
+        .filter(|e| is_step_picture(&e.file_name().to_string_lossy()))
+    {
+        std::fs::remove_file(old.path())
+            .map_err(|e| anyhow::anyhow!("--svg {}: {e}", old.path().display()))?;
+    }
+    let pictures = explanation.pictures();
+    for picture in &pictures {
+        let path = std::path::Path::new(dir).join(&picture.file_name);
+        std::fs::write(&path, &picture.svg)
+            .map_err(|e| anyhow::anyhow!("--svg {}: {e}", path.display()))?;
+    }
+    eprintln!(
+        "sudoku-arena explain: wrote {} to {dir}",
+        counted(pictures.len(), "SVG picture")
+    );
+    Ok(())
 }

@@ -5,11 +5,7 @@ use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
 use clap::{Args, ValueEnum};
-use serde_json::json;
-use sudoku_arena::backends::rules::engine::RULES;
-use sudoku_arena::backends::rules::rate::{RateSettings, Rater, Rating, RatingSummary, CSV_HEADER};
-use sudoku_arena::backends::rules::stuck::Diagnosis;
-use sudoku_arena::harness::report::counted;
+use sudoku_arena::analysis::{Format, RateSettings, Rater, CSV_HEADER};
 
 /// How the ratings are printed.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -132,18 +128,18 @@ pub struct RateArgs {
     force: bool,
 }
 
-/// The index in the ladder of the rule named `name`, or an error listing the names.
+/// The place in the ladder of the rule named `name`, or an error listing the names.
 fn rule_index(name: &str) -> Result<usize, String> {
-    sudoku_arena::backends::rules::engine::rule_index(name).ok_or_else(|| {
-        let names: Vec<&str> = sudoku_arena::backends::rules::engine::RULES
-            .iter()
-            .map(|r| r.name)
-            .collect();
-        format!(
-            "no rule is named {name:?}; the rules are: {}",
-            names.join(", ")
-        )
-    })
+    sudoku_arena::analysis::rule_index(name).map_err(|e| e.to_string())
+}
+
+impl RateFormat {
+    fn format(self) -> Format {
+        match self {
+            RateFormat::Text => Format::Text,
+            RateFormat::Json => Format::Json,
+        }
+    }
 }
 
 /// Rates every puzzle of the input.
@@ -164,19 +160,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         }
         None => None,
     };
-    let mut rater = Rater::new(RateSettings {
-        timeout: args.timeout.0,
-        guessing: args.allow_guessing,
-        first: args.first,
-        check: args.check,
-        profile: args.profile,
-        assume_unique: args.assume_unique,
-        costly: args.weights,
-        without: args.without.clone(),
-
-        diagnose: args.stuck,
-    })?;
-    let mut tally = Tally::default();
+    let mut rater = Rater::new(settings(args))?;
+    let format = args.format.format();
     let mut out = Out::new();
     while let Some(puzzle) = puzzles.next() {
         let what = if args.summary_only {
@@ -198,15 +183,10 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
                 .write_record(r.csv_record())
                 .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
         }
-        if args.stuck {
-            if let Some(d) = &rated.diagnosis {
-                tally.add(d);
-                if !args.summary_only {
-                    out.write(&stuck_line(args.format, r, d));
-                }
+        if !args.summary_only {
+            if let Some(line) = rated.line(format) {
+                out.write(&line);
             }
-        } else if !args.summary_only {
-            out.write(&line(args.format, r));
         }
     }
     if let Some((path, writer)) = csv.as_mut() {
@@ -214,213 +194,28 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
             .flush()
             .map_err(|e| anyhow::anyhow!("{path}: cannot write: {e}"))?;
     }
-    let sum = rater.summary();
-    out.write(&summary(args, sum));
-    if args.stuck {
-        out.write(&tally.text(args.format));
-    }
+    out.write(&rater.report(format));
     out.flush();
-    Ok(if sum.failures > 0 {
+    Ok(if rater.summary().failures > 0 {
         EXIT_WRONG_ANSWER
     } else {
         0
     })
 }
 
-fn line(format: RateFormat, r: &Rating) -> String {
-    match format {
-        RateFormat::Text => format!(
-            "{}:{}{}\t{}\t{}\t{}\t{}\t{}\t{}\tcomplexity {:.4}\t{:.3} ms\n",
-            r.file,
-            r.index,
-            r.name
-                .as_deref()
-                .map_or(String::new(), |n| format!(" ({n})")),
-            r.verdict,
-            r.rating_text(),
-            r.hardest_text(),
-            counted(r.steps, "step"),
-            if r.guessing_needed {
-                "guessing needed"
-            } else {
-                "no guessing"
-            },
-            counted(r.inferences, "inference"),
-            r.complexity,
-            r.time_ms
-        ),
-        RateFormat::Json => format!("{}\n", r.to_json()),
-    }
-}
-
-/// What the stuck puzzles of a run lack, counted.
-#[derive(Default)]
-struct Tally {
-    stuck: usize,
-    beyond_singles: usize,
-    /// Puzzles with a sound step beyond singles in the ladder or, stuck at their
-    /// singles, by a sound family past its end.
-    shown: usize,
-    /// The family of each next step found, with its count, in order of first sight.
-    next: Vec<(String, usize)>,
-    none: usize,
-}
-
-impl Tally {
-    fn add(&mut self, d: &Diagnosis) {
-        self.stuck += 1;
-        self.beyond_singles += usize::from(d.beyond_singles.is_some());
-        self.shown +=
-            usize::from(d.beyond_singles.is_some() || d.next.as_ref().is_some_and(|n| n.sound));
-        match &d.next {
-            Some(next) => match self.next.iter_mut().find(|(f, _)| *f == next.family) {
-                Some((_, k)) => *k += 1,
-                None => self.next.push((next.family.clone(), 1)),
-            },
-            None => self.none += 1,
-        }
-    }
-
-    fn text(&self, format: RateFormat) -> String {
-        match format {
-            RateFormat::Json => format!(
-                "{}\n",
-                json!({"stuck": {
-                    "puzzles": self.stuck,
-                    "beyond_singles": self.beyond_singles,
-                    "beyond_singles_with_families_past_the_ladder": self.shown,
-                    "next": self.next.iter().map(|(f, k)| json!({"family": f, "puzzles": k})).collect::<Vec<_>>(),
-                    "no_next_step": self.none,
-                }})
-            ),
-            RateFormat::Text => {
-                let mut next: Vec<String> =
-                    self.next.iter().map(|(f, k)| format!("{f} {k}")).collect();
-                next.push(format!("none found {}", self.none));
-                format!(
-                    "# stuck: {}; with a step beyond singles: {} (with the sound families past the ladder's end: {}); next step past the ladder: {}\n",
-                    self.stuck,
-                    self.beyond_singles,
-                    self.shown,
-                    next.join(", ")
-                )
-            }
-        }
-    }
-}
-
-/// A stuck puzzle's line: where the ladder stopped and what it lacks.
-fn stuck_line(format: RateFormat, r: &Rating, d: &Diagnosis) -> String {
-    let beyond = match &d.beyond_singles {
-        Some((k, name)) => format!("first step beyond singles: step {k}, {name}"),
-        None => "first step beyond singles: none".into(),
-    };
-    let next = match &d.next {
-        Some(n) => format!("next: {}: {}", n.family, n.change),
-        None => "next: none found".into(),
-    };
-    match format {
-        RateFormat::Text => format!(
-            "{}:{}\tstuck after {}, {}\t{} open, {} candidates\t{beyond}\t{next}\n",
-            r.file,
-            r.index,
-            counted(r.steps, "step"),
-            r.hardest_text(),
-            counted(d.open, "cell"),
-            d.candidates
-        ),
-        RateFormat::Json => {
-            let mut v = r.to_json();
-            v["diagnosis"] = json!({
-                "open_cells": d.open,
-                "candidates": d.candidates,
-                "beyond_singles": d.beyond_singles.as_ref().map(|(k, name)| json!({"step": k, "name": name})),
-                "next": d.next.as_ref().map(|n| json!({"family": n.family, "change": n.change})),
-            });
-            format!("{v}\n")
-        }
-    }
-}
-
-fn pct(k: usize, n: usize) -> f64 {
-    if n == 0 {
-        0.0
-    } else {
-        100.0 * k as f64 / n as f64
-    }
-}
-
-/// The summary in the chosen format.
-fn summary(args: &RateArgs, s: &RatingSummary) -> String {
-    let n = s.puzzles;
-    match args.format {
-        RateFormat::Json => format!("{}\n", json!({"summary": s.to_json(args.check)})),
-        RateFormat::Text => {
-            let mut t = format!("# {}\n", counted(n, "puzzle"));
-            let mut acc = 0;
-            for (level, &k) in s.per_level.iter().enumerate() {
-                acc += k;
-                t.push_str(&format!(
-                    "# level {level}: {k} ({:.1}%), solved up to level {level}: {acc} ({:.1}%)\n",
-                    pct(k, n),
-                    pct(acc, n)
-                ));
-            }
-            t.push_str(&format!(
-                "# not solved without guessing: {} ({:.1}%){}\n",
-                s.stuck,
-                pct(s.stuck, n),
-                if s.contradicted > 0 {
-                    format!("; proven to have no solution: {}", s.contradicted)
-                } else {
-                    String::new()
-                }
-            ));
-            if s.timed_out > 0 {
-                t.push_str(&format!("# stopped by --timeout: {}\n", s.timed_out));
-            }
-            let ladder: Vec<String> = RULES
-                .iter()
-                .zip(s.solved_up_to())
-                .map(|(r, acc)| format!("{} {} ({:.1}%)", r.name, acc, pct(acc, n)))
-                .collect();
-            t.push_str(&format!(
-                "# solved by the ladder up to: {}\n",
-                ladder.join(", ")
-            ));
-            t.push_str(&format!(
-                "# mean time per puzzle {:.4} ms; mean game complexity {:.4}\n",
-                s.mean(s.time_ms),
-                s.mean(s.complexity)
-            ));
-            if args.allow_guessing {
-                t.push_str(&format!(
-                    "# with guessing: {} of {n} decided, {} inferences, {:.3} per puzzle\n",
-                    s.decided,
-                    s.inferences,
-                    s.mean(s.inferences as f64)
-                ));
-            }
-            if args.profile {
-                for (i, rule) in RULES.iter().enumerate() {
-                    t.push_str(&format!(
-                        "# profile {:<18} calls {:>9} steps {:>9} total {:>9.3} ms mean {:>8.0} ns/call\n",
-                        rule.name,
-                        s.calls[i],
-                        s.fired[i],
-                        s.nanos[i] as f64 / 1e6,
-                        s.nanos[i] as f64 / s.calls[i].max(1) as f64
-                    ));
-                }
-            }
-            if args.check {
-                t.push_str(&format!(
-                    "# check against dlx: {} in {}\n",
-                    counted(s.failures, "failure"),
-                    counted(n, "puzzle")
-                ));
-            }
-            t
-        }
-    }
+/// The rating run the flags ask for. Set field by field, as a caller outside the
+/// library must (the type may grow).
+#[allow(clippy::field_reassign_with_default)]
+fn settings(args: &RateArgs) -> RateSettings {
+    let mut s = RateSettings::default();
+    s.timeout = args.timeout.0;
+    s.guessing = args.allow_guessing;
+    s.first = args.first;
+    s.check = args.check;
+    s.profile = args.profile;
+    s.assume_unique = args.assume_unique;
+    s.costly = args.weights;
+    s.without = args.without.clone();
+    s.diagnose = args.stuck;
+    s
 }

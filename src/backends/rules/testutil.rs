@@ -1,7 +1,7 @@
 //! Hand-made positions for the rules' unit tests.
 
-use super::board::Board;
-use super::state::State;
+use super::engine::board::Board;
+use super::engine::state::State;
 use crate::model::{parse_puzzles, ParseOptions};
 
 /// The position of a puzzle line with some candidates removed by hand.

@@ -1,0 +1,208 @@
+//! Test helpers the crate's tests share with the integration tests (whose
+//! `tests/common/mod.rs` includes this file by path): an independent brute-force
+//! counter (the rules checked from coordinates, not from the model's unit list), a
+//! seeded generator of small random puzzles, the test data of `tests/data/`, and the
+//! solution `dlx` finds. The module that includes it imports what it names.
+
+use super::{
+    create, parse_puzzles, Arc, Geometry, ParseOptions, Path, PathBuf, Puzzle, SolveOptions,
+    Variant,
+};
+
+/// Counts solutions up to `limit` by plain backtracking over cells, checking the rules
+/// from coordinates (not from the model's unit list).
+pub fn brute_force_count(puzzle: &Puzzle, limit: usize) -> usize {
+    let g = &puzzle.geometry;
+    let mut grid = puzzle.cells.clone();
+    let mut count = 0;
+    count_from(
+        g.n,
+        g.box_rows,
+        g.box_cols,
+        g.variant == Variant::X,
+        &mut grid,
+        0,
+        limit,
+        &mut count,
+    );
+    count
+}
+
+fn allowed(n: usize, br: usize, bc: usize, x: bool, grid: &[u8], cell: usize, v: u8) -> bool {
+    let (r, c) = (cell / n, cell % n);
+    for k in 0..n {
+        if (k != c && grid[r * n + k] == v) || (k != r && grid[k * n + c] == v) {
+            return false;
+        }
+        let (r0, c0) = (r / br * br, c / bc * bc);
+        let (rr, cc) = (r0 + k / bc, c0 + k % bc);
+        if (rr, cc) != (r, c) && grid[rr * n + cc] == v {
+            return false;
+        }
+        if x && r == c && k != r && grid[k * n + k] == v {
+            return false;
+        }
+        if x && r + c == n - 1 && k != r && grid[k * n + (n - 1 - k)] == v {
+            return false;
+        }
+    }
+    true
+}
+
+#[allow(clippy::too_many_arguments)]
+fn count_from(
+    n: usize,
+    br: usize,
+    bc: usize,
+    x: bool,
+    grid: &mut Vec<u8>,
+    from: usize,
+    limit: usize,
+    count: &mut usize,
+) {
+    if *count >= limit {
+        return;
+    }
+    let Some(cell) = (from..n * n).find(|&i| grid[i] == 0) else {
+        // Givens may clash among themselves: check the full grid before counting it.
+        if (0..n * n).all(|i| allowed(n, br, bc, x, grid, i, grid[i])) {
+            *count += 1;
+        }
+        return;
+    };
+    for v in 1..=n as u8 {
+        if allowed(n, br, bc, x, grid, cell, v) {
+            grid[cell] = v;
+            count_from(n, br, bc, x, grid, cell + 1, limit, count);
+            grid[cell] = 0;
+        }
+    }
+}
+
+/// A tiny deterministic generator (xorshift64*), so failures replay from a seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545F4914F6CDD1D)
+    }
+    pub fn below(&mut self, k: usize) -> usize {
+        (self.next() % k as u64) as usize
+    }
+}
+
+/// A random small puzzle: a random full grid with cells blanked at random, and, when
+/// `corrupt`, one given changed so that the puzzle is often unsolvable. Covers puzzles
+/// with one, several and no solutions.
+pub fn random_puzzle(
+    box_rows: usize,
+    box_cols: usize,
+    variant: Variant,
+    seed: u64,
+    keep_percent: usize,
+    corrupt: bool,
+) -> Puzzle {
+    let geometry = Arc::new(Geometry::new(box_rows, box_cols, variant).unwrap());
+    let n = geometry.n;
+    let mut rng = Rng(seed | 1);
+    let mut grid = vec![0u8; n * n];
+    random_fill(&geometry, &mut grid, 0, &mut rng);
+    for v in grid.iter_mut() {
+        if rng.below(100) >= keep_percent {
+            *v = 0;
+        }
+    }
+    if corrupt {
+        let givens: Vec<usize> = (0..n * n).filter(|&i| grid[i] != 0).collect();
+        if !givens.is_empty() {
+            let cell = givens[rng.below(givens.len())];
+            grid[cell] = (grid[cell] as usize % n + 1) as u8;
+        }
+    }
+    Puzzle::new(geometry, grid)
+}
+
+fn random_fill(g: &Geometry, grid: &mut Vec<u8>, cell: usize, rng: &mut Rng) -> bool {
+    if cell == grid.len() {
+        return true;
+    }
+    let n = g.n;
+    let start = rng.below(n);
+    for k in 0..n {
+        let v = ((start + k) % n + 1) as u8;
+        if g.peers[cell].iter().all(|&p| grid[p] != v) {
+            grid[cell] = v;
+            if random_fill(g, grid, cell + 1, rng) {
+                return true;
+            }
+        }
+    }
+    grid[cell] = 0;
+    false
+}
+
+/// The folder of the test data, `tests/data/` (its SOURCES.md names where each file came
+/// from).
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The first `count` puzzles of a 9x9 set in `tests/data/` (all of them with
+/// `usize::MAX`); a count the file does not hold is refused, so that no test checks
+/// fewer puzzles than it says.
+pub fn data_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
+    let puzzles = puzzles_in(&data_dir(), file, count);
+    if count != usize::MAX {
+        assert_eq!(
+            puzzles.len(),
+            count,
+            "tests/data/{file} holds fewer puzzles"
+        );
+    }
+    puzzles
+}
+
+/// At most the first `count` puzzles of `file` in `dir`.
+pub fn puzzles_in(dir: &Path, file: &str, count: usize) -> Vec<Puzzle> {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text: String = text.lines().take(count).collect::<Vec<_>>().join("\n");
+    parse_puzzles(&text, &path.display().to_string(), &ParseOptions::default()).unwrap()
+}
+
+/// A puzzle from one of the matrix files in `tests/data/large/`.
+pub fn data_matrix(file: &str) -> Puzzle {
+    let path = data_dir().join("large").join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    parse_puzzles(&text, &path.display().to_string(), &ParseOptions::default())
+        .unwrap()
+        .remove(0)
+}
+
+/// Parses a literal puzzle for a test.
+pub fn puzzle(text: &str, variant: Variant) -> Puzzle {
+    parse_puzzles(
+        text,
+        "test",
+        &ParseOptions {
+            box_shape: None,
+            variant: Some(variant),
+        },
+    )
+    .unwrap()
+    .remove(0)
+}
+
+/// The first solution `dlx` finds for a puzzle that has one.
+pub fn dlx_solution(p: &Puzzle) -> Vec<u8> {
+    create("dlx")
+        .unwrap()
+        .solve(p, &SolveOptions::new(1, None))
+        .solutions
+        .remove(0)
+}

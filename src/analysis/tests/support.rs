@@ -1,0 +1,41 @@
+//! What the tests of the rule engine share: the helpers of [`shared`] (test data, small
+//! random puzzles, a brute-force counter, `dlx`'s solution) and the check of one step
+//! against a solution.
+
+use crate::backends::create;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::step::Step;
+use crate::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
+use crate::solver::SolveOptions;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[path = "shared.rs"]
+mod shared;
+pub(super) use shared::*;
+
+/// Asserts that a rule's step changes something and only what `solution` allows: no
+/// candidate it removes is the solution's digit, every digit it places is (`context`
+/// names the puzzle in a failure).
+pub(super) fn assert_step_agrees(board: &Board, step: &Step, solution: &[u8], context: &str) {
+    assert!(
+        !step.eliminations.is_empty() || !step.placements.is_empty(),
+        "{context}: the step changes nothing"
+    );
+    for &(c, d) in &step.eliminations {
+        assert_ne!(
+            solution[c],
+            d,
+            "{context}: removes {d} from {}",
+            board.cell_name(c)
+        );
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(
+            solution[c],
+            d,
+            "{context}: places {d} in {}",
+            board.cell_name(c)
+        );
+    }
+}

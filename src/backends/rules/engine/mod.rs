@@ -1,0 +1,19 @@
+//! What every rule reads and writes, and the ladder that applies them: the board (the
+//! model's units as the rules read them), the candidate grid kept in two views, cells
+//! as bit sets, steps as data, and [`ladder`], the one ordered table of rules with the
+//! run that climbs it.
+//!
+//! The families of rules use the board, the grid, the cell sets and the steps, never
+//! the ladder; the ladder names the families' searches. The run and its table are
+//! re-exported here, as `engine::run`, `engine::RULES` and so on.
+
+pub mod board;
+pub mod cellset;
+pub mod ladder;
+pub mod state;
+pub mod step;
+
+pub use ladder::{
+    find, rule_index, run, settle, stamp, EngineStats, Find, Finish, Level, Options, Rule, Run,
+    Scratch, LEVELS, MAX_LEVEL, RULES,
+};

@@ -1,0 +1,654 @@
+//! Pictures of steps: an SVG per step (the grid with its candidates before the step,
+//! the graph a graph rule read, the cycle or paths it used, and what it removes or
+//! places), in the manner of the figures of Eppstein's paper. Drawn from the step and
+//! the position before it alone; steps are data and this is one of their readers.
+
+use super::text;
+use crate::backends::rules::engine::board::Board;
+use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::step::{
+    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, GraphKind, Link, Step,
+};
+use crate::model::format::digit_text;
+
+/// The positions before each step: `out[k]` is the state step `k` was found in.
+/// Steps are replayed as the engine applies them (placements, then removals).
+pub fn states_before(board: &Board, start: &State, steps: &[Step]) -> Vec<State> {
+    let mut s = start.clone();
+    let mut out = Vec::with_capacity(steps.len());
+    for step in steps {
+        out.push(s.clone());
+        for &(c, d) in &step.placements {
+            s.place(board, c, d);
+        }
+        for &(c, d) in &step.eliminations {
+            s.eliminate(board, c, d);
+        }
+    }
+    out
+}
+
+/// A coloured outline inside each of `cells`, of SVG class `class`.
+fn outlines(g: &Geom, cells: &[usize], class: &str, colour: &str, dash: &str) -> String {
+    let mut o = String::new();
+    for &c in cells {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"3\"{dash}/>\n",
+            x + 2.0,
+            y + 2.0,
+            g.cell - 4.0,
+            g.cell - 4.0
+        ));
+    }
+    o
+}
+
+/// Whether a step is worth a picture of its own (anything but a single).
+pub fn is_nontrivial(step: &Step) -> bool {
+    !matches!(
+        step.detail,
+        Detail::NakedSingle | Detail::HiddenSingle { .. }
+    )
+}
+
+struct Geom {
+    n: usize,
+    cell: f64,
+    margin: f64,
+    sub: usize,
+}
+
+impl Geom {
+    fn new(n: usize) -> Geom {
+        let sub = (1..=8).find(|k| k * k >= n).unwrap_or(8);
+        let cell = if n <= 9 { 54.0 } else { 40.0 };
+        Geom {
+            n,
+            cell,
+            margin: 24.0,
+            sub,
+        }
+    }
+
+    fn origin(&self, c: usize) -> (f64, f64) {
+        let (r, col) = (c / self.n, c % self.n);
+        (
+            self.margin + col as f64 * self.cell,
+            self.margin + r as f64 * self.cell,
+        )
+    }
+
+    fn centre(&self, c: usize) -> (f64, f64) {
+        let (x, y) = self.origin(c);
+        (x + self.cell / 2.0, y + self.cell / 2.0)
+    }
+
+    /// Where candidate `d` of cell `c` is written.
+    fn cand(&self, c: usize, d: u8) -> (f64, f64) {
+        let (x, y) = self.origin(c);
+        let k = d as usize - 1;
+        let step = self.cell / self.sub as f64;
+        (
+            x + (k % self.sub) as f64 * step + step / 2.0,
+            y + (k / self.sub) as f64 * step + step / 2.0,
+        )
+    }
+
+    fn side(&self) -> f64 {
+        self.cell * self.n as f64
+    }
+}
+
+pub(super) fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The edges of the graph a graph step read, in the position before it: bilocation
+/// edges (the two places of a digit in a unit) or bivalue edges (two two-candidate
+/// cells of a unit sharing a digit), as candidate pairs.
+fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (usize, u8))> {
+    let mut out = Vec::new();
+    for u in 0..board.unit_count() {
+        for d in 1..=board.n as u8 {
+            let cells: Vec<usize> = board.units[u]
+                .iter()
+                .copied()
+                .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
+                .collect();
+            match kind {
+                GraphKind::Bilocation => {
+                    if cells.len() == 2 && !board.units[u].iter().any(|&c| s.value[c] == d) {
+                        out.push(((cells[0], d), (cells[1], d)));
+                    }
+                }
+                GraphKind::Bivalue => {
+                    let bi: Vec<usize> = cells
+                        .into_iter()
+                        .filter(|&c| s.cand[c].len() == 2)
+                        .collect();
+                    for (i, &a) in bi.iter().enumerate() {
+                        for &b in &bi[i + 1..] {
+                            out.push(((a, d), (b, d)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The title of step `number`: `Step 7 [L3]: bilocation cycle`.
+pub(super) fn step_title(board: &Board, number: usize, step: &Step) -> String {
+    format!(
+        "Step {number} [{}]: {}",
+        text::level_label(step),
+        text::name(board, step)
+    )
+}
+
+/// The paragraphs of a step's caption: what it changed, why, and the assumption it
+/// rests on, if any.
+pub(super) fn caption(board: &Board, step: &Step) -> Vec<String> {
+    let mut lines = vec![text::change(board, step), text::reason(board, step)];
+    if matches!(
+        step.detail,
+        Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
+    ) {
+        lines.push(
+            "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
+                .into(),
+        );
+    }
+    if let Detail::Als { forced, fish, .. } = &step.detail {
+        if !fish.is_empty() {
+            lines.push(
+                "teal bands: a fish's base lines (solid) and covers (dashed); teal squares: its fins; a teal number marks the fish's link (a victim holding the digit puts it in a fin)."
+                    .into(),
+            );
+        }
+        if forced.iter().any(AlsForced::uses_templates) {
+            lines.push(
+                "a purple T marks a link of a digit's valid placements (its candidates share no unit)."
+                    .into(),
+            );
+        }
+    }
+    if matches!(step.detail, Detail::Tridagon { .. }) {
+        lines.push(
+            "yellow: the pattern's twelve cells; magenta outline: a guardian, a pattern cell holding digits other than the three."
+                .into(),
+        );
+    }
+    if matches!(step.detail, Detail::Msls { .. }) {
+        lines.push(
+            "yellow: the locked set's cells, where its rows and columns cross; each digit's houses are named above."
+                .into(),
+        );
+    }
+    if matches!(step.detail, Detail::HouseWeights { .. }) {
+        lines.push(
+            "yellow: the open cells weighed as houses (a digit's houses in rows, columns and boxes are named above with their weights)."
+                .into(),
+        );
+    }
+    if matches!(step.detail, Detail::Exocet { .. }) {
+        lines.push(
+            "green outline: a base cell; orange outline: a target; grey dashes: a companion; violet dashes: a target's mirror; blue: the cross-lines' cells outside the band."
+                .into(),
+        );
+    }
+    if step.assumes_unique() {
+        lines.push("(rests on the assumption that the puzzle has one solution)".into());
+    }
+    lines
+}
+
+/// The SVG of step `number` found in position `s`, its caption wrapped below the grid.
+pub fn svg(board: &Board, s: &State, number: usize, step: &Step) -> String {
+    draw(board, s, number, step, true)
+}
+
+/// The SVG of a step, with its caption drawn below the grid or left to the page.
+pub(super) fn draw(
+    board: &Board,
+    s: &State,
+    number: usize,
+    step: &Step,
+    with_caption: bool,
+) -> String {
+    let g = Geom::new(board.n);
+    let side = g.side();
+    let title = step_title(board, number, step);
+    // 12 px DejaVu Sans averages under 7 px a character.
+    let width_chars = (side / 7.0) as usize;
+    let text_lines: Vec<String> = if with_caption {
+        caption(board, step)
+            .iter()
+            .flat_map(|p| wrap(p, width_chars))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let text_h = if with_caption {
+        22.0 + 16.0 * text_lines.len() as f64 + 66.0
+    } else {
+        8.0
+    };
+    let (w, h) = (side + 2.0 * g.margin, side + 2.0 * g.margin + text_h);
+    let mut o = String::new();
+    o.push_str(&format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w:.0} {h:.0}\" width=\"{w:.0}\" height=\"{h:.0}\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n<title>{}</title>\n",
+        esc(&title)
+    ));
+    o.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{w:.0}\" height=\"{h:.0}\" fill=\"white\"/>\n"
+    ));
+    // Cells the step reasons with, and cells it changes.
+    for &c in &step.cells {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#fff3b0\"/>\n",
+            g.cell, g.cell
+        ));
+    }
+    if let Detail::Exocet { patterns } = &step.detail {
+        for &c in patterns.iter().flat_map(|p| &p.outside) {
+            let (x, y) = g.origin(c);
+            o.push_str(&format!(
+                "<rect class=\"cross\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#dbeafe\"/>\n",
+                g.cell, g.cell
+            ));
+        }
+    }
+    for &(c, _) in &step.placements {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#d8f5d0\"/>\n",
+            g.cell, g.cell
+        ));
+    }
+    // Grid lines.
+    let (br, bc) = (board.geometry.box_rows, board.geometry.box_cols);
+    for i in 0..=board.n {
+        let p = g.margin + i as f64 * g.cell;
+        let row_w = if i % br == 0 { 2.4 } else { 0.6 };
+        let col_w = if i % bc == 0 { 2.4 } else { 0.6 };
+        o.push_str(&format!(
+            "<line x1=\"{:.1}\" y1=\"{p:.1}\" x2=\"{:.1}\" y2=\"{p:.1}\" stroke=\"#222\" stroke-width=\"{row_w}\"/>\n",
+            g.margin,
+            g.margin + side
+        ));
+        o.push_str(&format!(
+            "<line x1=\"{p:.1}\" y1=\"{:.1}\" x2=\"{p:.1}\" y2=\"{:.1}\" stroke=\"#222\" stroke-width=\"{col_w}\"/>\n",
+            g.margin,
+            g.margin + side
+        ));
+    }
+    // Row and column names.
+    for i in 0..board.n {
+        let p = g.margin + i as f64 * g.cell + g.cell / 2.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#888\" text-anchor=\"middle\">c{}</text>\n",
+            p,
+            g.margin - 8.0,
+            i + 1
+        ));
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" fill=\"#888\" text-anchor=\"middle\">r{}</text>\n",
+            g.margin / 2.0,
+            p + 4.0,
+            i + 1
+        ));
+    }
+    // The whole graph a graph rule read, faint, under its walk.
+    let graph = match step.detail {
+        Detail::Graph { graph, .. } => Some(graph),
+        _ => None,
+    };
+    if let Some(kind) = graph {
+        let dash = if kind == GraphKind::Bivalue {
+            " stroke-dasharray=\"4 3\""
+        } else {
+            ""
+        };
+        for (a, b) in graph_edges(board, s, kind) {
+            let (p, q) = (g.cand(a.0, a.1), g.cand(b.0, b.1));
+            o.push_str(&format!(
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#7f9fb5\" stroke-width=\"1.1\" opacity=\"0.55\"{dash}/>\n",
+                p.0, p.1, q.0, q.1
+            ));
+        }
+    }
+    // Digits and candidates.
+    let font_big = g.cell * 0.62;
+    let font_small = g.cell / g.sub as f64 * 0.78;
+    for c in 0..board.n * board.n {
+        if s.value[c] != 0 {
+            let (x, y) = g.centre(c);
+            o.push_str(&format!(
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_big:.1}\" text-anchor=\"middle\" fill=\"#111\">{}</text>\n",
+                y + font_big * 0.36,
+                digit_text(board.n, s.value[c])
+            ));
+            continue;
+        }
+        for d in s.cand[c].iter() {
+            let (x, y) = g.cand(c, d);
+            let removed = step.eliminations.contains(&(c, d));
+            let placed = step.placements.contains(&(c, d));
+            if removed {
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#ffb3b3\"/>\n",
+                    font_small * 0.62
+                ));
+            }
+            if placed {
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"#7fd67f\"/>\n",
+                    font_small * 0.62
+                ));
+            }
+            let fill = if removed {
+                "#c00000"
+            } else if placed {
+                "#005000"
+            } else {
+                "#555"
+            };
+            o.push_str(&format!(
+                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"{font_small:.1}\" text-anchor=\"middle\" fill=\"{fill}\">{}</text>\n",
+                y + font_small * 0.36,
+                digit_text(board.n, d)
+            ));
+            if removed {
+                let r = font_small * 0.5;
+                o.push_str(&format!(
+                    "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#c00000\" stroke-width=\"1.5\"/>\n",
+                    x - r,
+                    y + r,
+                    x + r,
+                    y - r
+                ));
+            }
+        }
+    }
+    // The step's own links: the cycle, paths or chain of implications.
+    o.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#1f5fbf\"/></marker></defs>\n");
+    for l in &step.links {
+        o.push_str(&link_svg(&g, l));
+    }
+    if let Detail::Als { sets, fish, forced } = &step.detail {
+        let chains: Vec<AlsLink> = forced.iter().flat_map(|f| f.chain.clone()).collect();
+        o.push_str(&fish_svg(&g, board, fish));
+        o.push_str(&als_svg(&g, sets, &chains));
+    }
+    if let Detail::DeathBlossom { petals, .. } = &step.detail {
+        let sets: Vec<AlsSet> = petals.iter().map(|(_, set)| set.clone()).collect();
+        o.push_str(&als_svg(&g, &sets, &[]));
+    }
+    if let Detail::AlignedExclusion { sets } = &step.detail {
+        o.push_str(&als_svg(&g, sets, &[]));
+    }
+    if let Detail::Tridagon { guardians } = &step.detail {
+        o.push_str(&outlines(&g, guardians, "guardian", "#c026d3", ""));
+    }
+    if let Detail::Exocet { patterns } = &step.detail {
+        for p in patterns {
+            o.push_str(&outlines(&g, &p.base, "base", "#16a34a", ""));
+            o.push_str(&outlines(&g, &p.targets, "target", "#ea580c", ""));
+            let dash = " stroke-dasharray=\"4 3\"";
+            o.push_str(&outlines(&g, &p.companions, "companion", "#6b7280", dash));
+            let mirrors: Vec<usize> = p.mirrors.iter().flat_map(|(_, m)| m.clone()).collect();
+            o.push_str(&outlines(&g, &mirrors, "mirror", "#7c3aed", dash));
+        }
+    }
+    if !with_caption {
+        o.push_str("</svg>\n");
+        return o;
+    }
+    // Caption.
+    let mut y = g.margin + side + 30.0;
+    o.push_str(&format!(
+        "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"15\" font-weight=\"bold\" fill=\"#111\">{}</text>\n",
+        g.margin,
+        esc(&title)
+    ));
+    for line in &text_lines {
+        y += 16.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"12\" fill=\"#222\">{}</text>\n",
+            g.margin,
+            esc(line)
+        ));
+    }
+    for legend in LEGEND {
+        y += 14.0;
+        o.push_str(&format!(
+            "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"10.5\" fill=\"#666\">{}</text>\n",
+            g.margin,
+            esc(legend)
+        ));
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+/// What the colours of a picture mean.
+pub(super) const LEGEND: [&str; 4] = [
+    "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
+    "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
+    "grey: the whole graph the rule read; red: removed; green: placed;",
+    "yellow: the cells the step reasons with.",
+];
+
+/// The fish of an ALS step: each base unit's cells banded in teal, each cover's in
+/// dashed teal, each fin outlined.
+fn fish_svg(g: &Geom, board: &Board, fish: &[FishPattern]) -> String {
+    let mut o = String::new();
+    for f in fish {
+        for (units, dash) in [(&f.bases, ""), (&f.covers, " stroke-dasharray=\"5 3\"")] {
+            for &u in units.iter() {
+                let cells = &board.units[u];
+                let (x0, y0) = cells.iter().fold((f64::MAX, f64::MAX), |(x, y), &c| {
+                    let (cx, cy) = g.origin(c);
+                    (x.min(cx), y.min(cy))
+                });
+                let (x1, y1) = cells.iter().fold((f64::MIN, f64::MIN), |(x, y), &c| {
+                    let (cx, cy) = g.origin(c);
+                    (x.max(cx + g.cell), y.max(cy + g.cell))
+                });
+                o.push_str(&format!(
+                    "<rect class=\"fish\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"#0f766e\" stroke-width=\"1.5\"{dash}/>\n",
+                    x0 + 1.0,
+                    y0 + 1.0,
+                    x1 - x0 - 2.0,
+                    y1 - y0 - 2.0
+                ));
+            }
+        }
+        o.push_str(&outlines(g, &f.fins, "fin", "#0f766e", ""));
+    }
+    o
+}
+
+/// Colours of the almost locked sets of a step, in turn.
+const SET_COLOURS: [&str; 6] = [
+    "#2a9d3f", "#c2410c", "#7c3aed", "#0e7490", "#be185d", "#a16207",
+];
+
+/// Where an ALS chain's literal is drawn: its candidate, or the middle of its
+/// group's candidates.
+fn node_point(g: &Geom, node: &AlsNode) -> (f64, f64) {
+    let k = node.cells.len().max(1) as f64;
+    let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(x, y), &c| {
+        let p = g.cand(c, node.digit);
+        (x + p.0, y + p.1)
+    });
+    (sx / k, sy / k)
+}
+
+/// The sets of an ALS step, each cell outlined in its set's colour (inset by set so
+/// that a cell of two sets shows both), with each group of the chain ringed; and the
+/// chain's links that touch a group, drawn between the groups' middles (links
+/// between single candidates are the step's own links).
+fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
+    let mut o = String::new();
+    for (k, set) in sets.iter().enumerate() {
+        let colour = SET_COLOURS[k % SET_COLOURS.len()];
+        let inset = 2.0 + 3.0 * (k % 4) as f64;
+        for &c in &set.cells {
+            let (x, y) = g.origin(c);
+            o.push_str(&format!(
+                "<rect class=\"als\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>\n",
+                x + inset,
+                y + inset,
+                g.cell - 2.0 * inset,
+                g.cell - 2.0 * inset
+            ));
+        }
+    }
+    let r = g.cell / g.sub as f64 * 0.5;
+    for l in chain {
+        if let Some(k) = l.fish {
+            // A fish's link is drawn with the others; its fish's number marks its middle.
+            let ((x1, y1), (x2, y2)) = (node_point(g, &l.from), node_point(g, &l.to));
+            o.push_str(&format!(
+                "<text class=\"fish-link\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" fill=\"#0f766e\" text-anchor=\"middle\">{}</text>\n",
+                (x1 + x2) / 2.0,
+                (y1 + y2) / 2.0 - 3.0,
+                k + 1
+            ));
+        }
+        if l.template {
+            // A template link is drawn with the step's links; a T marks its middle.
+            let ((x1, y1), (x2, y2)) = (node_point(g, &l.from), node_point(g, &l.to));
+            o.push_str(&format!(
+                "<text class=\"template\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" fill=\"#8e24aa\" text-anchor=\"middle\">T</text>\n",
+                (x1 + x2) / 2.0,
+                (y1 + y2) / 2.0 - 3.0
+            ));
+        }
+        if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
+            continue;
+        }
+        for node in [&l.from, &l.to] {
+            for &c in &node.cells {
+                let (x, y) = g.cand(c, node.digit);
+                o.push_str(&format!(
+                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>\n"
+                ));
+            }
+        }
+        let (p, q) = (node_point(g, &l.from), node_point(g, &l.to));
+        let strong = !l.from.holds && l.to.holds;
+        o.push_str(&link_svg_between(p, q, strong, l.from.holds, l.to.holds));
+    }
+    o
+}
+
+fn link_svg(g: &Geom, l: &Link) -> String {
+    let (p, q) = (g.cand(l.from.0, l.from.1), g.cand(l.to.0, l.to.1));
+    link_svg_between(p, q, l.strong, l.if_from, l.if_to)
+}
+
+/// An implication drawn from point `p` to `q`: blue solid when strong ("not → holds"),
+/// orange dashed when weak ("holds → not"), purple dotted otherwise.
+fn link_svg_between(
+    p: (f64, f64),
+    q: (f64, f64),
+    strong: bool,
+    if_from: bool,
+    if_to: bool,
+) -> String {
+    let (color, dash) = if strong {
+        ("#1f5fbf", "")
+    } else if if_from && !if_to {
+        ("#e07b00", " stroke-dasharray=\"6 4\"")
+    } else {
+        ("#7a3fbf", " stroke-dasharray=\"2 3\"")
+    };
+    // Bend the line a little so that edges between the same cells stay apart.
+    let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+    let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let bend = (len * 0.12).min(18.0);
+    let (cx, cy) = (mx - dy / len * bend, my + dx / len * bend);
+    format!(
+        "<path d=\"M {:.1} {:.1} Q {cx:.1} {cy:.1} {:.1} {:.1}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2.2\"{dash} marker-end=\"url(#arrow)\" opacity=\"0.9\"/>\n<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{color}\"/>\n",
+        p.0, p.1, q.0, q.1, p.0, p.1
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::testutil::position;
+    use super::*;
+
+    #[test]
+    fn a_graph_step_is_drawn_with_its_walk_and_its_changes() {
+        // The bilocation rectangle of the chains tests: r1c1 keeps 1 and 4.
+        let keep = |d: u8, cells: Vec<usize>, k: [usize; 2]| {
+            cells
+                .into_iter()
+                .filter(move |c| !k.contains(c))
+                .map(move |c| (c, d))
+        };
+        let mut elim: Vec<(usize, u8)> = keep(1, (0..9).collect(), [0, 4]).collect();
+        elim.extend(keep(2, (0..9).map(|r| r * 9 + 4).collect(), [4, 40]));
+        elim.extend(keep(3, (36..45).collect(), [40, 36]));
+        elim.extend(keep(4, (0..9).map(|r| r * 9).collect(), [36, 0]));
+        let (b, s) = position(&".".repeat(81), &elim);
+        let rule = super::super::super::engine::rule_index("bilocation cycle").unwrap();
+        let step =
+            super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
+        let pic = svg(&b, &s, 7, &step);
+        assert!(pic.starts_with("<svg"));
+        assert!(pic.contains("Step 7 [L3]: bilocation cycle"));
+        // Four walk edges with arrows, seven removed candidates drawn red.
+        assert_eq!(pic.matches("marker-end=\"url(#arrow)\"").count(), 4);
+        assert_eq!(pic.matches("fill=\"#ffb3b3\"").count(), 7);
+        // The faint graph: the four edges of the ring.
+        assert_eq!(pic.matches("opacity=\"0.55\"").count(), 4);
+        let page = super::super::page::html(&b, "test", std::slice::from_ref(&s), &[step], "done");
+        assert!(page.contains("<svg") && page.contains("next &rarr;"));
+        // Self-contained: nothing is fetched (the only URL is the SVG namespace).
+        assert!(!page.contains("src=") && !page.contains("href=\"http"));
+        assert_eq!(page.matches("http").count(), 1);
+    }
+
+    #[test]
+    fn singles_get_no_picture_of_their_own_and_replay_matches() {
+        let (b, s) = position("123.............", &[]);
+        let step = super::super::super::families::singles::naked(&b, &s).unwrap();
+        assert!(!is_nontrivial(&step));
+        let states = states_before(&b, &s, &[step.clone(), step]);
+        assert_eq!(states.len(), 2);
+        assert_eq!(states[0], s);
+        assert_eq!(states[1].value[3], 4);
+    }
+}
