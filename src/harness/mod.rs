@@ -42,3 +42,5 @@ pub mod summary;
 pub mod tally;
 pub mod times;
 pub mod writer;
+
+pub use merge::{Merge, Merged};
