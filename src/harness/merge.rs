@@ -13,13 +13,12 @@ mod checks;
 mod merger;
 mod survey;
 
-pub use merger::{Coverage, Merger};
-
 use crate::error::{Error, Result};
 use crate::harness::entry::{Entry, Names};
 use crate::harness::record::{for_each_line, Line};
 use crate::harness::report::Part;
 use crate::harness::tally::Tally;
+use merger::{Coverage, Merger};
 use survey::{FileSeen, SettingsGroup, Survey};
 
 /// A merge of results files (written by `compare --out`, or lines of

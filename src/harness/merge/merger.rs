@@ -18,11 +18,11 @@ use std::collections::{HashMap, HashSet};
 /// What one results file says it covers: its shard (none when it does not say: then
 /// every puzzle) and the configurations it ran.
 #[derive(Clone, Debug)]
-pub struct Coverage {
+pub(super) struct Coverage {
     /// The slice of the input the file's run took.
-    pub shard: Option<Shard>,
+    pub(super) shard: Option<Shard>,
     /// The configurations it ran.
-    pub backends: Vec<String>,
+    pub(super) backends: Vec<String>,
 }
 
 /// (configuration, puzzle) pairs seen, in a bit per pair: per puzzle index, the
@@ -64,7 +64,7 @@ struct Open {
 
 /// Folds results into a tally as they are read (see the module doc).
 #[derive(Debug)]
-pub struct Merger {
+pub(super) struct Merger {
     tally: Tally,
     coverage: Vec<(Option<Shard>, u64)>,
     pairs: Pairs,
@@ -75,7 +75,7 @@ pub struct Merger {
 impl Merger {
     /// A merger into `tally`, whose order names every configuration of the files, and
     /// the coverage of each file.
-    pub fn new(tally: Tally, files: &[Coverage]) -> Merger {
+    pub(super) fn new(tally: Tally, files: &[Coverage]) -> Merger {
         let coverage = files
             .iter()
             .map(|c| {
@@ -107,7 +107,7 @@ impl Merger {
 
     /// Takes one result; a repeat of a (configuration, puzzle) pair already taken is
     /// left out and counted.
-    pub fn add(&mut self, entry: Entry) {
+    pub(super) fn add(&mut self, entry: Entry) {
         let config = match self.tally.order().iter().position(|b| b == entry.backend()) {
             Some(c) => c,
             None => {
@@ -134,7 +134,7 @@ impl Merger {
     }
 
     /// The tally of every result taken, and how many repeats were left out.
-    pub fn finish(mut self) -> (Tally, u64) {
+    pub(super) fn finish(mut self) -> (Tally, u64) {
         let mut left: Vec<((usize, Fingerprint), Open)> = self.open.drain().collect();
         left.sort_by_key(|(k, _)| *k);
         for (_, open) in left {
