@@ -12,6 +12,8 @@
 mod checks;
 mod merger;
 mod survey;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::harness::entry::{Entry, Names};
@@ -157,7 +159,9 @@ impl Merge {
         let (tallies, repeats) = self.tally(&survey)?;
         if repeats > 0 {
             say(format!(
-                "warning: {repeats} result(s) repeat a (backend, puzzle) pair read before (a file given twice, or a shard run twice?): the first read counts"
+                "warning: {repeats} result(s) repeat a (backend, puzzle) pair read before \
+                (a file given twice, or a shard run twice?): \
+                the first read counts"
             ));
         }
         let results = survey.groups.iter().map(|g| g.results).sum();

@@ -58,7 +58,9 @@ pub(super) fn backend_warnings(files: &[FileSeen], group_files: &[String]) -> Ve
                 members.iter().partition(|f| f.backends.contains(&b));
             (!without.is_empty()).then(|| {
                 format!(
-                    "{b} ran not on every shard: in {} but not in {}; its row covers fewer puzzles, and `x fastest` compares only the puzzles every backend ran",
+                    "{b} ran not on every shard: in {} but not in {}; \
+                    its row covers fewer puzzles, \
+                    and `x fastest` compares only the puzzles every backend ran",
                     names(&with),
                     names(&without)
                 )
@@ -100,7 +102,9 @@ pub(super) fn nothing_to_compare(files: &[FileSeen], merged: &[String]) -> Error
 pub(super) fn other_settings(groups: &[SettingsGroup]) -> Error {
     let lines: Vec<String> = groups.iter().map(SettingsGroup::describe).collect();
     Error::Results(format!(
-        "the results were run with other settings, and their times and verdicts answer different questions:\n  {}\nmerge each group apart, or add --by-settings for one table per group",
+        "the results were run with other settings, and their times \
+        and verdicts answer different questions:\n  {}\nmerge each group apart, \
+        or add --by-settings for one table per group",
         lines.join("\n  ")
     ))
 }

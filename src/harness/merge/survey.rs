@@ -98,7 +98,9 @@ impl Survey {
             }
             if file.headers == 0 && file.records == 0 {
                 say(format!(
-                    "warning: {f} is empty: no header and no result (a run that never started, or stopped before its first result); which shard it was is unknown"
+                    "warning: {f} is empty: no header and no result (a run that never started, \
+                    or stopped before its first result); \
+                    which shard it was is unknown"
                 ));
             }
             survey.files.push(file);
@@ -197,7 +199,8 @@ impl Machines {
                 .map(|(m, files)| format!("{m}: {}", files.join(", ")))
                 .collect();
             format!(
-                "the results ran on {} machines, so their times are not comparable (verdicts and counts are): {}",
+                "the results ran on {} machines, so their times are not comparable \
+                (verdicts and counts are): {}",
                 self.0.len(),
                 each.join("; ")
             )
