@@ -36,6 +36,11 @@ fn shard(dir: &std::path::Path, name: &str, (k, n): (usize, usize), timeout_s: f
         r.settings = Some(settings(timeout_s));
         r.write_json_line(&mut text);
     }
+    file(dir, name, &text)
+}
+
+/// Writes `name` in `dir` with `text`; gives its path.
+fn file(dir: &std::path::Path, name: &str, text: &[u8]) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
@@ -76,9 +81,7 @@ fn other_settings_are_refused_after_the_warnings_before_them() {
     let dir = tempfile::tempdir().unwrap();
     let one = shard(dir.path(), "1.jsonl", (1, 2), 10.0);
     let other = shard(dir.path(), "other.jsonl", (1, 1), 2.0);
-    let empty = dir.path().join("empty.jsonl");
-    std::fs::write(&empty, "").unwrap();
-    let empty = empty.to_string_lossy().into_owned();
+    let empty = file(dir.path(), "empty.jsonl", b"");
     let (merged, said) = run(Merge::new([&one, &empty, &other]));
     let Err(Error::Results(why)) = merged else {
         panic!("not refused: {merged:?}")
@@ -142,10 +145,9 @@ fn a_file_given_twice_counts_once_and_says_so_last() {
 #[test]
 fn nothing_to_compare_names_the_shard_that_ran_no_puzzle() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("none.jsonl");
-    let header = std::fs::read_to_string(shard(dir.path(), "x", (1, 1), 10.0)).unwrap();
-    std::fs::write(&path, header.lines().next().unwrap().to_string() + "\n").unwrap();
-    let path = path.to_string_lossy().into_owned();
+    let results = std::fs::read_to_string(shard(dir.path(), "x", (1, 1), 10.0)).unwrap();
+    let header = results.lines().next().unwrap().to_string() + "\n";
+    let path = file(dir.path(), "none.jsonl", header.as_bytes());
     let (merged, said) = run(Merge::new([&path]));
     assert!(said.is_empty(), "{said:?}");
     match merged {
