@@ -47,6 +47,7 @@ pub mod times;
 pub mod writer;
 
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
+pub use merge::{Merge, Merged};
 pub use report::{render, Part, Rendered};
 pub use run::Plan;
 pub use tally::Tally;

@@ -1,0 +1,254 @@
+//! The first reading of a merge: each results file's headers, settings, shards and
+//! configurations, no result kept; and what they tell of the whole (the machines that ran
+//! the files, the title the records give).
+
+use super::merger::Coverage;
+use crate::error::Result;
+use crate::harness::machine::RunFacts;
+use crate::harness::record::{for_each_line, Line, Record, RunSettings, Shard};
+use std::collections::BTreeSet;
+
+/// What one results file held.
+#[derive(Default)]
+pub(super) struct FileSeen {
+    /// The file, as given.
+    pub(super) name: String,
+    /// The shards its headers name.
+    pub(super) shards: BTreeSet<Shard>,
+    /// The configurations its headers and records name, first-seen first.
+    pub(super) backends: Vec<String>,
+    /// Results read.
+    pub(super) records: usize,
+    /// Header lines read.
+    headers: usize,
+}
+
+impl FileSeen {
+    /// What the file covers, for the merger: one entry per shard its headers name (none
+    /// named: every puzzle).
+    pub(super) fn coverage(&self) -> Vec<Coverage> {
+        if self.shards.is_empty() {
+            return vec![Coverage {
+                shard: None,
+                backends: self.backends.clone(),
+            }];
+        }
+        self.shards
+            .iter()
+            .map(|s| Coverage {
+                shard: Some(*s),
+                backends: self.backends.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The results made with one set of settings.
+pub(super) struct SettingsGroup {
+    /// The settings (none for records that do not name theirs).
+    pub(super) settings: Option<RunSettings>,
+    /// The files that hold them.
+    pub(super) files: Vec<String>,
+    /// The configurations of its results, in the order of the runs' headers.
+    pub(super) order: Vec<String>,
+    /// Results read.
+    pub(super) results: usize,
+}
+
+impl SettingsGroup {
+    /// The group's settings and files, in the command line's words.
+    pub(super) fn describe(&self) -> String {
+        let settings = self
+            .settings
+            .as_ref()
+            .map_or("settings not recorded".to_string(), RunSettings::describe);
+        format!("{settings}: {}", self.files.join(", "))
+    }
+}
+
+/// What the first reading found in every file.
+#[derive(Default)]
+pub(super) struct Survey {
+    /// Each file, in the order given.
+    pub(super) files: Vec<FileSeen>,
+    /// The settings groups, first-seen first.
+    pub(super) groups: Vec<SettingsGroup>,
+    machines: Machines,
+    seen: Seen,
+}
+
+impl Survey {
+    /// Reads `files` one line at a time; as each file ends, `say` hears of a truncated
+    /// last line skipped and of a file with nothing in it.
+    pub(super) fn read(files: &[String], say: &mut dyn FnMut(String)) -> Result<Survey> {
+        let mut survey = Survey::default();
+        for f in files {
+            let mut file = FileSeen {
+                name: f.clone(),
+                ..FileSeen::default()
+            };
+            let truncated = for_each_line(f, |line| {
+                survey.take(&mut file, line);
+                Ok::<(), crate::error::Error>(())
+            })?;
+            if let Some(line) = truncated {
+                say(format!(
+                    "note: {f}:{line}: skipped a truncated last line (an interrupted write)"
+                ));
+            }
+            if file.headers == 0 && file.records == 0 {
+                say(format!(
+                    "warning: {f} is empty: no header and no result (a run that never started, \
+                    or stopped before its first result); \
+                    which shard it was is unknown"
+                ));
+            }
+            survey.files.push(file);
+        }
+        Ok(survey)
+    }
+
+    /// Notes one line of `file`.
+    fn take(&mut self, file: &mut FileSeen, line: Line) {
+        let f = &file.name;
+        match line {
+            Line::Header(h) => {
+                self.machines.add(f, &h.facts);
+                file.headers += 1;
+                file.shards.insert(h.shard);
+                let g = self.group_of(Some(&h.settings), f);
+                for b in h.backends {
+                    add(&mut file.backends, &b);
+                    add(&mut self.groups[g].order, &b);
+                }
+            }
+            Line::Record(r) => {
+                file.records += 1;
+                self.seen.add(&r);
+                add(&mut file.backends, &r.backend);
+                let g = self.group_of(r.settings.as_ref(), f);
+                self.groups[g].results += 1;
+                add(&mut self.groups[g].order, &r.backend);
+            }
+        }
+    }
+
+    /// The group of `settings`, made if new, with `file` among its files.
+    fn group_of(&mut self, settings: Option<&RunSettings>, file: &str) -> usize {
+        let groups = &mut self.groups;
+        let k = match groups.iter().position(|g| g.settings.as_ref() == settings) {
+            Some(k) => k,
+            None => {
+                groups.push(SettingsGroup {
+                    settings: settings.cloned(),
+                    files: Vec::new(),
+                    order: Vec::new(),
+                    results: 0,
+                });
+                groups.len() - 1
+            }
+        };
+        add(&mut groups[k].files, file);
+        k
+    }
+
+    /// What to say when the runs name more than one machine.
+    pub(super) fn machines_note(&self) -> Option<String> {
+        self.machines.note()
+    }
+
+    /// What a merged plot shows, `results` results of the `merged` files (see
+    /// [`Seen::title`]).
+    pub(super) fn title(&self, results: usize, merged: &[String]) -> String {
+        self.seen.title(results, merged)
+    }
+}
+
+/// Adds `name` to `list` unless it is there.
+pub(super) fn add(list: &mut Vec<String>, name: &str) {
+    if !list.iter().any(|n| n == name) {
+        list.push(name.to_string());
+    }
+}
+
+/// The machines the merged runs name in their headers, each with its files, in
+/// first-seen order: shards from different machines merge, with a note that their
+/// times are not comparable.
+#[derive(Default)]
+struct Machines(Vec<(String, Vec<String>)>);
+
+impl Machines {
+    /// Notes that `file` ran on the machine `facts` names (if it names one).
+    fn add(&mut self, file: &str, facts: &RunFacts) {
+        if !facts.has_machine() {
+            return;
+        }
+        let machine = facts.machine();
+        match self.0.iter_mut().find(|(m, _)| *m == machine) {
+            Some((_, files)) => add(files, file),
+            None => self.0.push((machine, vec![file.to_string()])),
+        }
+    }
+
+    /// What to say when the runs name more than one machine.
+    fn note(&self) -> Option<String> {
+        (self.0.len() > 1).then(|| {
+            let each: Vec<String> = self
+                .0
+                .iter()
+                .map(|(m, files)| format!("{m}: {}", files.join(", ")))
+                .collect();
+            format!(
+                "the results ran on {} machines, so their times are not comparable \
+                (verdicts and counts are): {}",
+                self.0.len(),
+                each.join("; ")
+            )
+        })
+    }
+}
+
+/// What the records merged name, for the plot's title: the puzzle files and the time
+/// budgets, in first-seen order.
+#[derive(Default)]
+struct Seen {
+    files: Vec<String>,
+    budgets: Vec<String>,
+}
+
+impl Seen {
+    /// Notes what `r` names.
+    fn add(&mut self, r: &Record) {
+        let file = r.file.as_str();
+        let name = std::path::Path::new(file)
+            .file_name()
+            .map_or(file.to_string(), |n| n.to_string_lossy().into_owned());
+        if !name.is_empty() && !self.files.contains(&name) {
+            self.files.push(name);
+        }
+        if let Some(s) = &r.settings {
+            let b = s.timeout_s.map_or("no time budget".to_string(), |t| {
+                format!("{t} s budget per solve")
+            });
+            if !self.budgets.contains(&b) {
+                self.budgets.push(b);
+            }
+        }
+    }
+
+    /// What a merged plot shows: the puzzle files and time budget the records came
+    /// from (as they recorded them), else the results files merged.
+    fn title(&self, records: usize, results: &[String]) -> String {
+        let puzzles = if self.files.is_empty() {
+            format!("results merged from {}", results.join(", "))
+        } else {
+            format!("puzzles of {}", self.files.join(", "))
+        };
+        let budget = if self.budgets.is_empty() {
+            "time budget not recorded".to_string()
+        } else {
+            self.budgets.join(" / ")
+        };
+        format!("{records} results, {puzzles}; {budget}")
+    }
+}
