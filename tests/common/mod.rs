@@ -1,8 +1,13 @@
 //! Helpers shared by the integration tests: an independent brute-force counter, a small
-//! seeded random generator of small puzzles, and the test data of `tests/data/`.
+//! seeded random generator of small puzzles, and the test data of `tests/data/`; running
+//! the binary ([`cli`]), whether an external program may be driven ([`external`]), and
+//! the processes a test started ([`processes`]). Each test binary's `main.rs` declares
+//! it once; the benches include it by path.
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod external;
+pub mod processes;
 
 /// The one timing slack of the tests: how long past its budget a solve may answer, and
 /// the unit of every other wait and bound on time, on an idle machine. Set

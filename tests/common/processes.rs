@@ -1,7 +1,9 @@
 //! Process checks for the deadline tests. They look only at processes this test process
-//! started: every child inherits a tag in its environment ([`tag_this_process`]), which
-//! survives the child's own parent dying, so even an orphan is found by it and nothing
-//! else on the machine is counted.
+//! started (or, with [`children_of_this_thread`], this thread): every child inherits a
+//! tag in its environment ([`tag_this_process`]), which survives the child's own parent
+//! dying, so even an orphan is found by it and nothing else on the machine is counted.
+//! The checks of the whole process ([`children`], [`tagged`], [`assert_nothing_running`])
+//! hold only in a binary whose tests start nothing else meanwhile.
 #![allow(dead_code)]
 
 use std::sync::Once;
@@ -72,6 +74,17 @@ pub fn children() -> Vec<u32> {
         }
     }
     pids
+}
+
+/// Processes that the calling thread started and that are not yet reaped, from
+/// `/proc/thread-self/children`: unlike [`children`], it does not see what other threads
+/// start, such as the other tests of the same binary running beside this one.
+pub fn children_of_this_thread() -> Vec<u32> {
+    let list = std::fs::read_to_string("/proc/thread-self/children")
+        .unwrap_or_else(|e| panic!("/proc/thread-self/children: {e}"));
+    list.split_whitespace()
+        .map(|pid| pid.parse().unwrap())
+        .collect()
 }
 
 /// CPU time this process's own threads have used (user + system), in clock ticks.

@@ -31,9 +31,7 @@
 //! The other backends have [`BUDGET`] a puzzle, far more than they need; running out is
 //! a failure (so a hang cannot pass).
 
-mod common;
-
-use common::Rng;
+use crate::common::Rng;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -70,7 +68,7 @@ struct Case {
 
 /// Lines of a file in `tests/data/`.
 fn lines(file: &str) -> Vec<String> {
-    let path = common::data_dir().join(file);
+    let path = crate::common::data_dir().join(file);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
         .lines()

@@ -1,9 +1,7 @@
 //! The Dancing Links backend against known counts, an independent brute force, and the
 //! benchmark samples of `tests/data/`.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::create;

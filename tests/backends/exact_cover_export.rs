@@ -2,9 +2,7 @@
 //! plain reader into the generic engine, it yields the same solution, and the 4x4
 //! golden file is reproduced byte for byte.
 
-mod common;
-
-use common::puzzle;
+use crate::common::puzzle;
 use sudoku_arena::backends::create;
 use sudoku_arena::backends::dlx::export::exact_cover_text;
 use sudoku_arena::backends::dlx::matrix::ExactCover;
@@ -76,7 +74,7 @@ fn export_read_back_gives_the_dlx_solution() {
 
 #[test]
 fn golden_4x4_export_is_reproduced_byte_for_byte() {
-    let golden = include_str!("../encodings/exact-cover-4x4.txt");
+    let golden = include_str!("../../encodings/exact-cover-4x4.txt");
     let p = puzzle("1.......2..3....", Variant::Classic);
     assert_eq!(exact_cover_text(&p), golden);
 }

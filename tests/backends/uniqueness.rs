@@ -2,9 +2,7 @@
 //! configuration answers `solved`, says it assumed uniqueness, and never counts as a
 //! proof of it (each pattern's step is checked by the rules' unit tests).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::process::Command;
 
 /// Lines of `tests/data/magictour_top1465.txt` on which each uniqueness pattern is the

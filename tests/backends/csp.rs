@@ -4,9 +4,7 @@
 //! propagation never leaves larger domains, and under a fixed branching order never
 //! needs more nodes).
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::create;

@@ -9,12 +9,6 @@
 //! Without the cargo feature `cadical` the configurations are listed and asking for
 //! one says how to build it.
 
-#[cfg(feature = "cadical")]
-mod common;
-#[cfg(feature = "cadical")]
-#[path = "common/processes.rs"]
-mod processes;
-
 use sudoku_arena::backends::{builtin_configs, create, lookup, Runs};
 
 /// The CaDiCaL configuration of every encoding.
@@ -52,9 +46,9 @@ fn without_the_feature_asking_for_cadical_says_how_to_build_it() {
 
 #[cfg(feature = "cadical")]
 mod with_cadical {
-    use super::common::*;
-    use super::processes::children;
     use super::*;
+    use crate::common::processes::children_of_this_thread;
+    use crate::common::*;
     use proptest::prelude::*;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
@@ -104,15 +98,15 @@ mod with_cadical {
     fn every_encoding_agrees_with_dlx_on_the_embedded_puzzles() {
         let mut dlx = create("dlx").unwrap();
         let cases = [
-            (include_str!("../examples/easy.txt"), 2, Verdict::Unique),
-            (include_str!("../examples/hard.txt"), 2, Verdict::Unique),
-            (include_str!("../examples/16x16.txt"), 2, Verdict::Unique),
+            (include_str!("../../examples/easy.txt"), 2, Verdict::Unique),
+            (include_str!("../../examples/hard.txt"), 2, Verdict::Unique),
+            (include_str!("../../examples/16x16.txt"), 2, Verdict::Unique),
             (
-                include_str!("../examples/several.txt"),
+                include_str!("../../examples/several.txt"),
                 50,
                 Verdict::Multiple,
             ),
-            (include_str!("../examples/none.txt"), 2, Verdict::None),
+            (include_str!("../../examples/none.txt"), 2, Verdict::None),
         ];
         for encoding in Encoding::ALL {
             let mut sat = cadical(encoding);
@@ -137,7 +131,7 @@ mod with_cadical {
     /// a limit that stops the count.
     #[test]
     fn counting_finds_the_288_grids_of_side_4_one_call_each() {
-        let p = examples(include_str!("../examples/empty4x4.txt")).remove(0);
+        let p = examples(include_str!("../../examples/empty4x4.txt")).remove(0);
         for encoding in Encoding::ALL {
             let mut sat = cadical(encoding);
             let mut seen = std::collections::HashSet::new();
@@ -156,7 +150,7 @@ mod with_cadical {
 
     #[test]
     fn the_statistics_report_the_encoding_size_and_the_time_split() {
-        let p = examples(include_str!("../examples/hard.txt")).remove(0);
+        let p = examples(include_str!("../../examples/hard.txt")).remove(0);
         for encoding in Encoding::ALL {
             let out = checked(&mut cadical(encoding), &p, 2);
             let e = Encoded::build(&p, encoding);
@@ -197,7 +191,7 @@ mod with_cadical {
         }
     }
 
-    /// The latest a deadline may be answered, as `tests/deadlines.rs` holds every
+    /// The latest a deadline may be answered, as `tests/deadlines/` holds every
     /// configuration: the budget, plus 10 %, plus a tenth of the tests' slack.
     fn ceiling(budget: Duration) -> Duration {
         budget + budget / 10 + slack() / 10
@@ -216,6 +210,15 @@ mod with_cadical {
     #[test]
     fn counting_an_empty_grid_stops_at_the_deadline_in_this_process() {
         let budget = Duration::from_millis(300);
+        // The check sees what this thread starts (and only that: the other tests of this
+        // binary start processes of their own in other threads).
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("5")
+            .spawn()
+            .unwrap();
+        assert_eq!(children_of_this_thread(), vec![sleeper.id()]);
+        sleeper.kill().unwrap();
+        sleeper.wait().unwrap();
         for side in [16, 36] {
             let p = puzzle(&vec!["0"; side * side].join(" "), Variant::Classic);
             for config in CONFIGS {
@@ -224,7 +227,10 @@ mod with_cadical {
                 let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
                 let took = start.elapsed();
                 let what = format!("{config} {side}x{side}");
-                assert!(children().is_empty(), "{what}: started a process");
+                assert!(
+                    children_of_this_thread().is_empty(),
+                    "{what}: started a process"
+                );
                 verify(&p, &out).unwrap_or_else(|e| panic!("{what}: {e}"));
                 assert_eq!(out.failure, None, "{what}");
                 assert!(out.timed_out, "{what}: did not time out");

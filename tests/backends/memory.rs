@@ -4,13 +4,8 @@
 //! the solve no machine finishes under a small limit: varisat needs 36-45 MB to find two
 //! of its solutions, MiniSat 52 MB to find one, and counting them would never end.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "common/external.rs"]
-mod external;
-
-use common::*;
-use external::external_available;
+use crate::common::external::external_available;
+use crate::common::*;
 use std::process::{Command, Output};
 use std::time::Duration;
 use sudoku_arena::backends::create;

@@ -2,9 +2,7 @@
 //! answers that agree with `dlx` and the brute force for every encoding, the golden 4x4
 //! DIMACS exports, and the reduced encoding's size.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -264,19 +262,19 @@ fn golden_4x4_dimacs_exports_are_reproduced_byte_for_byte() {
     let golden = [
         (
             Encoding::Naive,
-            include_str!("../encodings/sat-naive-4x4.cnf"),
+            include_str!("../../encodings/sat-naive-4x4.cnf"),
         ),
         (
             Encoding::Efficient,
-            include_str!("../encodings/sat-efficient-4x4.cnf"),
+            include_str!("../../encodings/sat-efficient-4x4.cnf"),
         ),
         (
             Encoding::Extended,
-            include_str!("../encodings/sat-extended-4x4.cnf"),
+            include_str!("../../encodings/sat-extended-4x4.cnf"),
         ),
         (
             Encoding::Reduced,
-            include_str!("../encodings/sat-reduced-4x4.cnf"),
+            include_str!("../../encodings/sat-reduced-4x4.cnf"),
         ),
     ];
     for (encoding, text) in golden {

@@ -5,9 +5,7 @@
 //! that a solve which cannot finish comes back. The complete benchmark sets are a long
 //! run: `sudoku-arena compare -b fast,dlx SET` checks every answer the same way.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -6,9 +6,7 @@
 //! their results are the same on every machine, so the tests that need a solution use
 //! them and nothing here depends on speed.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use proptest::prelude::*;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -89,8 +87,8 @@ fn it_solves_every_named_puzzle_of_the_paper_with_a_valid_grid() {
     }
     // And the embedded 16x16 and an easy 9x9, through the same checks.
     for text in [
-        include_str!("../examples/16x16.txt"),
-        include_str!("../examples/easy.txt"),
+        include_str!("../../examples/16x16.txt"),
+        include_str!("../../examples/easy.txt"),
     ] {
         for p in parse_puzzles(text, "example", &ParseOptions::default()).unwrap() {
             assert_eq!(solve("aco", &p, 2).verdict, Verdict::Solved);

@@ -1,13 +1,9 @@
 //! The optional IP engines (`ip:highs` with cargo feature `highs`, `ip:cbc` with `cbc`)
 //! against dlx and brute force on the repository's puzzles, and each engine's own time
-//! limit held in this process (no worker to kill it). Without either feature this file
-//! has no tests.
+//! limit held in this process (no worker to kill it). Built only with either feature
+//! (`main.rs` gates the module).
 
-#![cfg(any(feature = "highs", feature = "cbc"))]
-
-mod common;
-
-use common::*;
+use crate::common::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::create;
@@ -171,7 +167,7 @@ fn each_engine_holds_its_own_time_limit_in_process() {
     // engine's own time limit can.
     let budget = Duration::from_millis(500);
     // CBC's preprocessing reads no clock: up to one and a half of the tests' slacks late.
-    let slack = common::slack() * 3 / 2;
+    let slack = crate::common::slack() * 3 / 2;
     let p = empty(4);
     for (spec, config) in engines() {
         let mut solver = IpSolver::new(config);

@@ -2,12 +2,8 @@
 //! sets, several-solution and no-solution puzzles, counting, random small puzzles, and
 //! the LP/MPS exports solved by CBC and GLPK.
 
-mod common;
-#[path = "common/external.rs"]
-mod external;
-
-use common::*;
-use external::external_available;
+use crate::common::external::external_available;
+use crate::common::*;
 use proptest::prelude::*;
 use std::process::Command;
 use std::sync::Arc;
