@@ -1,7 +1,6 @@
 //! The command line as a user drives it: files, standard input, formats, errors and exit codes.
 
-mod common;
-use common::slack;
+use crate::common::slack;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;

@@ -4,8 +4,7 @@
 //! kept solution is printed, conflicting or empty flags are usage errors, one meaning
 //! per flag, CSV and named input, output people expect.
 
-mod common;
-use common::slack;
+use crate::common::slack;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};

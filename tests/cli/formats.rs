@@ -3,9 +3,7 @@
 //! checked as input, givens that break a rule read as a puzzle with no solution, and
 //! `export` of every puzzle with the variable map of the reduced DIMACS numbering.
 
-mod common;
-
-use common::cli::{err, out, run};
+use crate::common::cli::{err, out, run};
 use serde_json::Value;
 use std::sync::Arc;
 use sudoku_arena::backends::create;

@@ -2,8 +2,7 @@
 //! output of the same run (`./a`, `a` and a symbolic link to it are one file), an
 //! existing file is replaced only with `--force`, and a refused run writes nothing.
 
-mod common;
-use common::cli::{err, run};
+use crate::common::cli::{err, run};
 use std::path::Path;
 use std::process::Output;
 
@@ -182,7 +181,7 @@ fn dot_slash_a_plain_a_and_a_symbolic_link_to_a_are_one_file() {
     let sub = dir.path().join("sub");
     std::fs::create_dir(&sub).unwrap();
     let run_in = |args: &[&str]| {
-        common::cli::command(args)
+        crate::common::cli::command(args)
             .current_dir(dir.path())
             .output()
             .unwrap()
