@@ -10,9 +10,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_arena::harness::record::{parse_records, Record};
 
-mod common;
-use common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
-use common::slack;
+use crate::common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
+use crate::common::slack;
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";

@@ -5,12 +5,8 @@
 //! shards merge as the plain ones; the header record names the build and the machine,
 //! and shards from different machines merge with a note that their times differ in kind.
 
-mod common;
-#[path = "common/external.rs"]
-mod external;
-
-use common::cli::{err, out, run};
-use external::external_available;
+use crate::common::cli::{err, out, run};
+use crate::common::external::external_available;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};

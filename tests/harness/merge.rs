@@ -4,8 +4,7 @@
 //! rows come in the order `compare` prints them, and `solve --format json` writes lines
 //! it reads.
 
-mod common;
-use common::cli::{err, out, run};
+use crate::common::cli::{err, out, run};
 use std::path::Path;
 use std::process::Output;
 use sudoku_arena::harness::record::{parse_records, Record};
