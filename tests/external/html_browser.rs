@@ -3,9 +3,7 @@
 //! reason of a 2-SAT step wraps onto many lines. Skipped with a note when chromium is
 //! missing, unless `SUDOKU_ARENA_REQUIRE_EXTERNAL=1` (CI) makes that a failure.
 
-#[path = "common/external.rs"]
-mod external;
-
+use crate::common::external::external_available;
 use std::process::Command;
 
 /// Shows each step of the page and writes, into a `<pre id="measured">`, what overflows:
@@ -38,7 +36,7 @@ document.body.appendChild(pre);
 
 #[test]
 fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
-    if !external::external_available("chromium", "chromium") {
+    if !external_available("chromium", "chromium") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

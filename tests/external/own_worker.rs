@@ -6,6 +6,9 @@ use std::process::Command;
 
 #[test]
 fn a_program_without_the_command_line_serves_its_own_workers() {
+    // Its build (minutes of two compile jobs when the library changed) would crowd the
+    // deadlines of the external solvers' tests beside it.
+    let _one_at_a_time = crate::one_at_a_time();
     let out = Command::new(env!("CARGO"))
         .args(["run", "--release", "--offline", "--quiet"])
         .args(["--no-default-features", "--example", "own_worker"])

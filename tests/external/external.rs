@@ -1,16 +1,10 @@
 //! External solvers (`ext:*`) on the models the tool exports: their answers pass the
 //! validator and agree with `dlx`; the deadline kills them and everything they started.
 
-#[path = "common/mod.rs"]
-mod common;
-#[path = "common/external.rs"]
-mod external;
-#[path = "common/processes.rs"]
-mod processes;
-
-use common::*;
-use external::external_available;
-use processes::{tag_this_process, tagged_named};
+use crate::common::external::external_available;
+use crate::common::processes::{tag_this_process, tagged_named};
+use crate::common::*;
+use crate::one_at_a_time;
 use std::io::{BufRead, BufReader};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -51,13 +45,9 @@ fn agrees_with_dlx(backend: &str) {
     }
 }
 
-/// Tests that run gecode, cbc or minisat go one at a time, so a deadline test can count the
-/// solver processes alive before and after.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 #[test]
 fn gecode_through_minizinc_agrees_with_dlx() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     if external_available("minizinc", "minizinc") {
         agrees_with_dlx("ext:gecode");
     }
@@ -72,7 +62,7 @@ fn gnu_prolog_agrees_with_dlx() {
 
 #[test]
 fn cbc_on_the_lp_export_agrees_with_dlx() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     if external_available("cbc", "coinor-cbc") {
         agrees_with_dlx("ext:cbc");
     }
@@ -87,7 +77,7 @@ fn glpk_on_the_mps_export_agrees_with_dlx() {
 
 #[test]
 fn mip_solvers_prove_a_clash_infeasible_and_count_small_grids() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     // Two 1s in the first row: the export holds a row no 0-1 point satisfies.
     let geometry = sudoku_arena::model::Geometry::new(2, 2, Variant::Classic).unwrap();
     let mut cells = vec![0; 16];
@@ -121,7 +111,7 @@ fn mip_solvers_prove_a_clash_infeasible_and_count_small_grids() {
 /// 0.7 s deadline: it times out, comes back soon after (liveness, not speed), and no
 /// process named `process` that this test started outlives it.
 fn deadline_kills(backend: &str, process: &str) {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     tag_this_process();
     let before = tagged_named(process);
     let p = data_matrix("inst25x25_0_0.txt");
@@ -182,7 +172,7 @@ fn a_missing_solver_names_the_package_to_install() {
 
 #[test]
 fn minisat_agrees_with_dlx() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     if external_available("minisat", "minisat") {
         agrees_with_dlx("ext:minisat");
     }
@@ -199,7 +189,7 @@ fn cadical_agrees_with_dlx() {
 /// of ours in between), decodes to the solution dlx finds.
 #[test]
 fn exported_cnf_solved_by_minisat_and_cadical_decodes_to_the_dlx_solution() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     use sudoku_arena::backends::encoding;
     use sudoku_arena::backends::sat::dimacs::read_model;
     use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
@@ -252,7 +242,7 @@ fn the_deadline_stops_minisat_while_counting() {
 /// the transport around it (process start, files: never 0) and its processes' CPU time.
 #[test]
 fn an_external_solve_gives_its_own_time_its_transport_and_its_cpu_time() {
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     let p = puzzle(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
         Variant::Classic,
@@ -329,7 +319,7 @@ fn a_second_ctrl_c_kills_the_external_solver_under_way() {
     if !external_available("minizinc", "minizinc") {
         return;
     }
-    let _one_at_a_time = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let _one_at_a_time = one_at_a_time();
     tag_this_process();
     let before = tagged_named("fzn-gecode");
     let dir = tempfile::tempdir().unwrap();

@@ -1,0 +1,23 @@
+//! Programs outside the library, one binary: the external solvers (`ext:*`) and the
+//! exports they read, a browser on `explain --html`'s page, and cargo and git on the
+//! repository itself (a program linking the library without the command line, its
+//! dependency tree, a fresh clone). A missing program is a note, or a failure in CI.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod external;
+mod fresh_clone;
+mod html_browser;
+mod library_deps;
+mod own_worker;
+
+use std::sync::{Mutex, MutexGuard};
+
+/// Taken by the tests that run gecode, cbc or minisat, so that a deadline test can count
+/// the solver processes alive before and after, and by the one that builds a program
+/// with cargo, whose compile jobs would crowd their deadlines: they go one at a time.
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
