@@ -14,12 +14,8 @@
 //! function, alone in its own binary, so the process-wide checks (children, CPU time)
 //! see only this test.
 
-mod common;
-#[path = "common/processes.rs"]
-mod processes;
-
-use common::*;
-use processes::{assert_nothing_running, children, tag_this_process, tagged};
+use crate::common::processes::{assert_nothing_running, children, tag_this_process, tagged};
+use crate::common::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::{
