@@ -9,6 +9,7 @@ use std::process::{Child, Command, Output};
 use std::sync::mpsc;
 
 use crate::common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
+use crate::common::files::write;
 use crate::common::slack;
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
@@ -25,12 +26,6 @@ const COMMANDS: &[&[&str]] = &[
     &["explain"],
     &["export", "--encoding", "exact-cover"],
 ];
-
-fn write(dir: &tempfile::TempDir, name: &str, bytes: &[u8]) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path.to_str().unwrap().to_string()
-}
 
 /// Exit status 2, every `needle` in standard error, no panic, and one message: the
 /// error line, then at most the line saying where the run stopped.
@@ -383,7 +378,7 @@ fn a_hundred_megabytes_of_dots_is_refused_after_the_first_line_cap() {
     );
     // As a file: memory stays small (peak RSS by GNU time, when it is installed).
     let dir = tempfile::tempdir().unwrap();
-    let path = write(&dir, "dots.txt", &vec![b'.'; 100 << 20]);
+    let path = write(&dir, "dots.txt", vec![b'.'; 100 << 20]);
     let time = "/usr/bin/time";
     if !std::path::Path::new(time).exists() {
         // CI installs it (.ci/run) and says so: there, a missing one is a failure.

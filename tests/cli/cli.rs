@@ -1,40 +1,17 @@
 //! The command line as a user drives it: files, standard input, formats, errors and exit codes.
 
+use crate::common::cli::{err, out, run};
 use crate::common::slack;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The command may exit before reading (bad arguments): a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
 #[test]
 fn examples_run_with_no_file() {
     let o = run(&["solve", "--examples"], "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let verdicts: Vec<String> = stdout(&o)
+    assert!(o.status.success(), "{}", err(&o));
+    let verdicts: Vec<String> = out(&o)
         .lines()
         .map(|l| l.split('\t').next().unwrap().to_string())
         .collect();
@@ -47,16 +24,16 @@ fn examples_run_with_no_file() {
 #[test]
 fn standard_input_by_dash_or_by_default() {
     for args in [&["solve", "-"][..], &["solve"][..]] {
-        let o = run(args, &format!("{EASY}\n"));
+        let o = run(args, format!("{EASY}\n"));
         assert!(o.status.success());
-        assert_eq!(stdout(&o), "unique\t534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
+        assert_eq!(out(&o), "unique\t534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
     }
 }
 
 #[test]
 fn json_lines_carry_the_documented_fields() {
     let o = run(&["solve", "--format", "json", "--examples"], "");
-    let lines: Vec<serde_json::Value> = stdout(&o)
+    let lines: Vec<serde_json::Value> = out(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
@@ -88,7 +65,7 @@ fn json_lines_carry_the_documented_fields() {
 #[test]
 fn first_stops_at_one_solution_and_says_solved() {
     let o = run(&["solve", "--first", "--format", "json", "--examples"], "");
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).lines().nth(5).unwrap()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(out(&o).lines().nth(5).unwrap()).unwrap();
     assert_eq!(
         (v["verdict"].as_str(), v["solutions_found"].as_u64()),
         (Some("solved"), Some(1))
@@ -98,22 +75,22 @@ fn first_stops_at_one_solution_and_says_solved() {
 #[test]
 fn grid_format_prints_the_layout() {
     let o = run(&["solve", "--format", "grid", "-"], EASY);
-    let text = stdout(&o);
+    let text = out(&o);
     assert!(text.contains("5 3 4 | 6 7 8 | 9 1 2\n"), "{text}");
     assert!(text.contains("------+-------+------\n"), "{text}");
     // The grid output reads back as input.
     let again = run(&["solve"], &text);
-    assert!(again.status.success(), "{}", stderr(&again));
-    assert!(stdout(&again).starts_with("unique\t534678912"));
+    assert!(again.status.success(), "{}", err(&again));
+    assert!(out(&again).starts_with("unique\t534678912"));
 }
 
 #[test]
 fn count_reports_exact_counts_and_what_stopped_it() {
     let empty = ".".repeat(16);
-    assert_eq!(stdout(&run(&["count"], &empty)), "288\n");
-    assert_eq!(stdout(&run(&["count", "--variant", "x"], &empty)), "48\n");
+    assert_eq!(out(&run(&["count"], &empty)), "288\n");
+    assert_eq!(out(&run(&["count", "--variant", "x"], &empty)), "48\n");
     assert_eq!(
-        stdout(&run(&["count", "--max-solutions", "5"], &empty)),
+        out(&run(&["count", "--max-solutions", "5"], &empty)),
         "at least 5 (--max-solutions stopped the count)\n"
     );
 }
@@ -129,30 +106,30 @@ fn bad_input_exits_2_naming_file_line_and_cell() {
     let o = run(&["solve", file.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains(&format!("{}:3: r3c5: unknown symbol 'x'", file.display())),
+        err(&o).contains(&format!("{}:3: r3c5: unknown symbol 'x'", file.display())),
         "{}",
-        stderr(&o)
+        err(&o)
     );
     // Input is streamed: the answer before the bad line stays, and the message says the
     // run stopped there (never a partial result passed off as complete).
-    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    assert_eq!(out(&o).lines().count(), 1, "{}", out(&o));
     assert!(
-        stderr(&o).contains("the run stopped at this error: the 1 puzzle(s) before it"),
+        err(&o).contains("the run stopped at this error: the 1 puzzle(s) before it"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
 
     let o = run(&["solve"], &EASY[..80]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("<stdin>:1: this line has 80 cells"),
+        err(&o).contains("<stdin>:1: this line has 80 cells"),
         "{}",
-        stderr(&o)
+        err(&o)
     );
 
     let o = run(&["solve", "no/such/file.txt"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("no/such/file.txt: cannot read"));
+    assert!(err(&o).contains("no/such/file.txt: cannot read"));
 
     for args in [
         &["solve", "--backend", "nope"][..],
@@ -161,8 +138,8 @@ fn bad_input_exits_2_naming_file_line_and_cell() {
         &["solve", "--variant", "y"],
     ] {
         let o = run(args, EASY);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(!stderr(&o).contains("panicked"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        assert!(!err(&o).contains("panicked"));
     }
 }
 
@@ -195,18 +172,18 @@ fn timeout_gives_unknown_and_returns_on_time() {
     let puzzle = pigeonhole_36();
     // The matching behind GAC sees it at once: the puzzle has no solution.
     let proof = run(&["solve", "-b", "csp:gac", "-"], &puzzle);
-    assert_eq!(stdout(&proof), "none\t-\n", "{}", stderr(&proof));
+    assert_eq!(out(&proof), "none\t-\n", "{}", err(&proof));
     let start = Instant::now();
     let o = run(&["solve", "-b", "dlx", "--timeout", "0.5", "-"], &puzzle);
     let elapsed = start.elapsed();
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "unknown\t-\n");
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o), "unknown\t-\n");
     assert!(elapsed < slack() * 3 / 2, "{elapsed:?}");
 }
 
 #[test]
 fn backends_lists_dlx_and_its_encoding() {
-    let text = stdout(&run(&["backends"], ""));
+    let text = out(&run(&["backends"], ""));
     assert!(text.lines().any(|l| l.starts_with("dlx ")), "{text}");
     assert!(text.contains("exact-cover"));
 }
@@ -214,8 +191,8 @@ fn backends_lists_dlx_and_its_encoding() {
 #[test]
 fn exact_cover_export_has_names_first_then_rows() {
     let o = run(&["export", "--encoding", "exact-cover", "-"], EASY);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
     let mut lines = text.lines();
     let columns: Vec<&str> = lines.next().unwrap().split(' ').collect();
     // 51 blank cells: 51 cell columns, and 3 unit-value columns per blank cell.

@@ -4,6 +4,8 @@
 //! kept solution is printed, conflicting or empty flags are usage errors, one meaning
 //! per flag, CSV and named input, output people expect.
 
+use crate::common::cli::{err, out, run, run_no_stdin};
+use crate::common::files::write;
 use crate::common::slack;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -15,43 +17,6 @@ const EASY: &str =
 /// 872 solutions (tests/data/serg_benchmark.txt, first line).
 const SEVERAL: &str =
     "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
-
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(EXE)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-/// Runs with standard input not redirected from a pipe (as from a terminal or nothing).
-fn run_no_stdin(args: &[&str]) -> Output {
-    Command::new(EXE)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
 
 /// The results in a results file (its header lines left out).
 fn lines_of(path: &str) -> Vec<serde_json::Value> {
@@ -74,7 +39,7 @@ fn assert_usage_error(o: &Output, needle: &str) {
 
 #[test]
 fn piped_puzzles_are_compared_not_ignored() {
-    let o = run(&["compare", "-b", "dlx"], &format!("{EASY}\n{SEVERAL}\n"));
+    let o = run(&["compare", "-b", "dlx"], format!("{EASY}\n{SEVERAL}\n"));
     assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).contains("on 2 puzzles"), "{}", err(&o));
     assert!(
@@ -165,7 +130,7 @@ fn identical_puzzles_keep_a_row_each() {
     let results = results.to_str().unwrap();
     let o = run(
         &["compare", "-b", "dlx", "--out", results],
-        &format!("{EASY}\n{EASY}\n"),
+        format!("{EASY}\n{EASY}\n"),
     );
     assert!(o.status.success(), "{}", err(&o));
     assert_eq!(lines_of(results).len(), 2);
@@ -307,7 +272,7 @@ fn verdicts_are_defined_in_help_and_first_says_solved() {
 #[test]
 fn limit_means_the_first_n_puzzles_in_every_command() {
     let dir = tempfile::tempdir().unwrap();
-    let three = write(&dir, "three.txt", &format!("{EASY}\n{EASY}\n{SEVERAL}\n"));
+    let three = write(&dir, "three.txt", format!("{EASY}\n{EASY}\n{SEVERAL}\n"));
     assert_eq!(
         out(&run(&["solve", "--limit", "2", &three], ""))
             .lines()
@@ -327,8 +292,8 @@ fn limit_means_the_first_n_puzzles_in_every_command() {
 #[test]
 fn solve_and_count_take_several_files() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(&dir, "a.txt", &format!("{EASY}\n"));
-    let b = write(&dir, "b.txt", &format!("{EASY}\n{SEVERAL}\n"));
+    let a = write(&dir, "a.txt", format!("{EASY}\n"));
+    let b = write(&dir, "b.txt", format!("{EASY}\n{SEVERAL}\n"));
     assert_eq!(out(&run(&["solve", &a, &b], "")).lines().count(), 3);
     let counted = out(&run(&["count", "--max-solutions", "10", &a, &b], ""));
     assert_eq!(
@@ -486,7 +451,7 @@ fn kaggle_csv_is_read_and_answers_are_checked_against_its_solutions() {
 fn a_comment_after_a_puzzle_names_it() {
     let o = run(
         &["solve", "--format", "json"],
-        &format!("{EASY}   # the newspaper one\n"),
+        format!("{EASY}   # the newspaper one\n"),
     );
     assert!(
         out(&o).contains("\"source\":\"the newspaper one\""),
@@ -585,8 +550,8 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
 #[test]
 fn by_file_gives_one_table_per_input_file() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(&dir, "easy.txt", &format!("{EASY}\n"));
-    let b = write(&dir, "several.txt", &format!("{SEVERAL}\n{SEVERAL}\n"));
+    let a = write(&dir, "easy.txt", format!("{EASY}\n"));
+    let b = write(&dir, "several.txt", format!("{SEVERAL}\n{SEVERAL}\n"));
     let md = dir.path().join("t.md");
     let o = run(
         &[
@@ -889,7 +854,7 @@ fn given_solutions_are_checked_only_against_proven_unique_answers_in_solve_and_c
     assert!(err(&o).contains("bad.csv:2: r1c9:"), "{}", err(&o));
     assert!(!out(&o).contains("differs"), "{}", out(&o));
     // A one-column header, and quoted fields.
-    let one = write(&dir, "one.csv", &format!("puzzle\n{EASY}\n"));
+    let one = write(&dir, "one.csv", format!("puzzle\n{EASY}\n"));
     assert!(out(&run(&["solve", &one], "")).starts_with("unique"));
     let quoted = format!(
         "\"quizzes\",\"solutions\"\n{}\n",

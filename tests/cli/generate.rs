@@ -2,7 +2,7 @@
 //! proves uniqueness with), minimality, reproducibility, fixed-fraction instances, the
 //! difficulty filter, and the command line's errors.
 
-use std::process::{Command, Output};
+use crate::common::cli::run_no_stdin;
 use std::sync::Arc;
 use sudoku_arena::backends::create;
 use sudoku_arena::backends::rules::engine::{Finish, Options};
@@ -13,13 +13,6 @@ use sudoku_arena::generate::unique::{partner, UniqueSettings};
 use sudoku_arena::generate::{Generator, Request};
 use sudoku_arena::model::{parse_puzzles, validate, Geometry, ParseOptions, Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn geometry(br: usize, bc: usize) -> Arc<Geometry> {
     Arc::new(Geometry::new(br, bc, Variant::Classic).unwrap())
@@ -117,7 +110,7 @@ fn fixed_fraction_keeps_exactly_the_rounded_up_count_of_a_valid_grid() {
 
 #[test]
 fn the_command_writes_fixed_fraction_instances_that_read_back() {
-    let o = run(&[
+    let o = run_no_stdin(&[
         "generate",
         "--box",
         "4x4",
@@ -142,7 +135,7 @@ fn the_command_writes_fixed_fraction_instances_that_read_back() {
         assert!(p.conflicting_givens().is_none());
     }
     // 36x36 is written as numbers and reads back too.
-    let o = run(&[
+    let o = run_no_stdin(&[
         "generate",
         "--box",
         "6x6",
@@ -163,13 +156,13 @@ fn the_command_writes_fixed_fraction_instances_that_read_back() {
 #[test]
 fn the_same_seed_gives_the_same_puzzles() {
     let args = |seed: &'static str| ["generate", "--count", "5", "--seed", seed, "--symmetric"];
-    let a = run(&args("4"));
-    let b = run(&args("4"));
-    let c = run(&args("5"));
+    let a = run_no_stdin(&args("4"));
+    let b = run_no_stdin(&args("4"));
+    let c = run_no_stdin(&args("5"));
     assert!(a.status.success());
     assert_eq!(a.stdout, b.stdout);
     assert_ne!(a.stdout, c.stdout);
-    let grid = run(&[
+    let grid = run_no_stdin(&[
         "generate",
         "--count",
         "2",
@@ -235,12 +228,12 @@ fn bad_arguments_are_usage_errors() {
             "0.3",
         ],
     ] {
-        let o = run(args);
+        let o = run_no_stdin(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(!o.stderr.is_empty(), "{args:?}");
     }
     // A level no 4x4 puzzle reaches: the cap is hit, which is exit status 3.
-    let o = run(&[
+    let o = run_no_stdin(&[
         "generate",
         "--box",
         "2x2",
@@ -255,11 +248,16 @@ fn bad_arguments_are_usage_errors() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.txt");
     let path = path.to_str().unwrap();
-    assert!(run(&["generate", "--out", path]).status.success());
-    assert_eq!(run(&["generate", "--out", path]).status.code(), Some(2));
-    assert!(run(&["generate", "--out", path, "--force", "--seed", "2"])
-        .status
-        .success());
+    assert!(run_no_stdin(&["generate", "--out", path]).status.success());
+    assert_eq!(
+        run_no_stdin(&["generate", "--out", path]).status.code(),
+        Some(2)
+    );
+    assert!(
+        run_no_stdin(&["generate", "--out", path, "--force", "--seed", "2"])
+            .status
+            .success()
+    );
     let written = std::fs::read_to_string(path).unwrap();
     assert_eq!(written.lines().filter(|l| !l.starts_with('#')).count(), 1);
 }

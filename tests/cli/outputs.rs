@@ -3,18 +3,12 @@
 //! existing file is replaced only with `--force`, and a refused run writes nothing.
 
 use crate::common::cli::{err, run};
+use crate::common::files::write;
 use std::path::Path;
 use std::process::Output;
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-/// A file in the test's scratch folder holding `text`; its path.
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
-}
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap()
@@ -45,7 +39,7 @@ fn listing(dir: &Path) -> Vec<String> {
 #[test]
 fn markdown_csv_and_plot_keep_an_existing_file_without_force() {
     let dir = tempfile::tempdir().unwrap();
-    let input = write(dir.path(), "in.txt", &format!("{EASY}\n"));
+    let input = write(dir.path(), "in.txt", format!("{EASY}\n"));
     for flag in ["--markdown", "--csv", "--plot"] {
         let name = if flag == "--plot" {
             "old.svg"
@@ -95,7 +89,7 @@ fn markdown_csv_and_plot_keep_an_existing_file_without_force() {
 #[test]
 fn the_input_is_never_an_output_even_with_force() {
     let dir = tempfile::tempdir().unwrap();
-    let input = write(dir.path(), "in.txt", &format!("{EASY}\n"));
+    let input = write(dir.path(), "in.txt", format!("{EASY}\n"));
     let before = read(&input);
     let cases: [&[&str]; 6] = [
         &["compare", "-b", "dlx", "--out", &input, "--force", &input],
@@ -123,7 +117,7 @@ fn the_input_is_never_an_output_even_with_force() {
 #[test]
 fn two_outputs_may_not_name_one_file() {
     let dir = tempfile::tempdir().unwrap();
-    let input = write(dir.path(), "in.txt", &format!("{EASY}\n"));
+    let input = write(dir.path(), "in.txt", format!("{EASY}\n"));
     let same = dir.path().join("same");
     let same = same.to_str().unwrap();
     let o = run(
@@ -176,7 +170,7 @@ fn two_outputs_may_not_name_one_file() {
 #[test]
 fn dot_slash_a_plain_a_and_a_symbolic_link_to_a_are_one_file() {
     let dir = tempfile::tempdir().unwrap();
-    let input = write(dir.path(), "a", &format!("{EASY}\n"));
+    let input = write(dir.path(), "a", format!("{EASY}\n"));
     std::os::unix::fs::symlink(&input, dir.path().join("link")).unwrap();
     let sub = dir.path().join("sub");
     std::fs::create_dir(&sub).unwrap();
@@ -206,7 +200,7 @@ fn dot_slash_a_plain_a_and_a_symbolic_link_to_a_are_one_file() {
 #[test]
 fn a_refused_run_leaves_no_file_behind() {
     let dir = tempfile::tempdir().unwrap();
-    let input = write(dir.path(), "in.txt", &format!("{EASY}\n"));
+    let input = write(dir.path(), "in.txt", format!("{EASY}\n"));
     let old = write(dir.path(), "old.svg", "precious\n");
     let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     // The last output named is the one refused: none of those before it is made.

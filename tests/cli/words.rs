@@ -3,26 +3,8 @@
 //! steps write digits as the grid does, `rate` keeps names and says "stuck" in words,
 //! `x fastest` has one definition, and the command line is consistent with itself.
 
+use crate::common::cli::{err as stderr, out as stdout, run, run_no_stdin};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"));
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
-
-fn cli(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn readme() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
@@ -78,7 +60,7 @@ fn every_readme_explain_example_shows_the_rules_at_work() {
                 args[i] = scratch.path().join(&args[i]).display().to_string();
             }
         }
-        let o = bin().args(&args).output().unwrap();
+        let o = run_no_stdin(&args.iter().map(String::as_str).collect::<Vec<_>>());
         assert!(o.status.success(), "{line}: {}", stderr(&o));
         let out = stdout(&o);
         let steps = step_lines(&out);
@@ -106,7 +88,7 @@ fn every_readme_explain_example_shows_the_rules_at_work() {
 
 #[test]
 fn a_guess_is_described_by_what_happened_to_it() {
-    let o = cli(&["explain", "--allow-guessing", "examples/hard.txt"]);
+    let o = run_no_stdin(&["explain", "--allow-guessing", "examples/hard.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let guesses: Vec<&str> = step_lines(&out)
@@ -128,7 +110,7 @@ fn a_guess_is_described_by_what_happened_to_it() {
 
 #[test]
 fn explain_names_the_cell_or_unit_that_proves_there_is_no_solution() {
-    let o = cli(&["explain", "examples/none.txt"]);
+    let o = run_no_stdin(&["explain", "examples/none.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let ending = out
@@ -139,7 +121,7 @@ fn explain_names_the_cell_or_unit_that_proves_there_is_no_solution() {
         ending.contains("has no candidate left") || ending.contains("has no place left in"),
         "{ending}"
     );
-    let o = cli(&["explain", "--format", "json", "examples/none.txt"]);
+    let o = run_no_stdin(&["explain", "--format", "json", "examples/none.txt"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["verdict"], "none");
     let why = v["no_solution"].as_str().unwrap_or_default();
@@ -148,7 +130,7 @@ fn explain_names_the_cell_or_unit_that_proves_there_is_no_solution() {
 
 #[test]
 fn sixteen_by_sixteen_steps_write_digits_as_the_grid_does() {
-    let o = cli(&["explain", "examples/16x16.txt"]);
+    let o = run_no_stdin(&["explain", "examples/16x16.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let steps = step_lines(&out);
@@ -171,7 +153,7 @@ fn sixteen_by_sixteen_steps_write_digits_as_the_grid_does() {
 
 #[test]
 fn rate_keeps_names_and_says_stuck_in_words() {
-    let o = cli(&["rate", "examples/hard.txt"]);
+    let o = run_no_stdin(&["rate", "examples/hard.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.lines().any(|l| l.contains("AI Escargot")), "{out}");
@@ -180,16 +162,16 @@ fn rate_keeps_names_and_says_stuck_in_words() {
         assert!(l.contains("stuck, unrated"), "{l}");
         assert!(l.contains("hardest rule used: "), "{l}");
     }
-    let o = cli(&["rate", "--examples", "--limit", "3"]);
+    let o = run_no_stdin(&["rate", "--examples", "--limit", "3"]);
     let out = stdout(&o);
     let third = out.lines().nth(2).unwrap();
     assert!(third.contains("forum hardest #1"), "{third}");
-    let o = cli(&["rate", "--format", "json", "examples/hard.txt"]);
+    let o = run_no_stdin(&["rate", "--format", "json", "examples/hard.txt"]);
     let first: serde_json::Value =
         serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert_eq!(first["ladder"], "stuck");
     assert!(first["level"].is_null());
-    let o = cli(&["rate", "--format", "json", "examples/hard.txt"]);
+    let o = run_no_stdin(&["rate", "--format", "json", "examples/hard.txt"]);
     let fourth: serde_json::Value =
         serde_json::from_str(stdout(&o).lines().nth(3).unwrap()).unwrap();
     assert_eq!(fourth["name"], "AI Escargot");
@@ -202,7 +184,7 @@ fn fold(text: &str) -> String {
 
 #[test]
 fn x_fastest_has_one_definition_in_help_and_readme() {
-    let help = fold(&stdout(&cli(&["compare", "--help"])));
+    let help = fold(&stdout(&run_no_stdin(&["compare", "--help"])));
     let readme = fold(&readme());
     let definition = "`x fastest` is a configuration's median time over the smallest median of the configurations that answered every puzzle (none unknown, memout, failed or wrong), so it is never below 1; `-` for one that did not answer every puzzle, whose median is not over the same work";
     assert!(help.contains(definition), "compare --help: {help}");
@@ -262,19 +244,19 @@ fn readme_counts_no_configurations_the_registry_does_not_have() {
 
 #[test]
 fn backend_and_backends_are_both_accepted() {
-    let o = cli(&["solve", "--backends", "dlx", "examples/easy.txt"]);
+    let o = run_no_stdin(&["solve", "--backends", "dlx", "examples/easy.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = cli(&["compare", "--backend", "dlx", "examples/easy.txt"]);
+    let o = run_no_stdin(&["compare", "--backend", "dlx", "examples/easy.txt"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
 #[test]
 fn count_neither_lists_nor_takes_the_aco_flags() {
-    let help = stdout(&cli(&["count", "--help"]));
+    let help = stdout(&run_no_stdin(&["count", "--help"]));
     for flag in ["--ants", "--q0", "--rho", "--bve", "--no-bve", "--seed"] {
         assert!(!help.contains(flag), "count --help lists {flag}");
     }
-    assert!(stdout(&cli(&["solve", "--help"])).contains("--ants"));
+    assert!(stdout(&run_no_stdin(&["solve", "--help"])).contains("--ants"));
 }
 
 const COMMANDS: &[&str] = &[
@@ -293,8 +275,8 @@ const COMMANDS: &[&str] = &[
 #[test]
 fn help_is_wrapped_and_dash_h_is_a_summary() {
     for cmd in COMMANDS {
-        let long = stdout(&cli(&[cmd, "--help"]));
-        let short = stdout(&cli(&[cmd, "-h"]));
+        let long = stdout(&run_no_stdin(&[cmd, "--help"]));
+        let short = stdout(&run_no_stdin(&[cmd, "-h"]));
         for (flag, text) in [("--help", &long), ("-h", &short)] {
             for l in text.lines() {
                 assert!(
@@ -329,7 +311,7 @@ fn a_negative_timeout_says_what_to_give() {
         if cmd != "generate" {
             args.push("examples/easy.txt");
         }
-        let o = cli(&args);
+        let o = run_no_stdin(&args);
         assert_eq!(o.status.code(), Some(2), "{cmd}");
         let e = stderr(&o);
         assert!(e.contains("positive number of seconds"), "{cmd}: {e}");
@@ -338,15 +320,8 @@ fn a_negative_timeout_says_what_to_give() {
 
 #[test]
 fn standard_input_named_twice_is_refused() {
-    let mut child = bin()
-        .args(["solve", "-", "examples/easy.txt", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdin.take());
-    let o = child.wait_with_output().unwrap();
+    // Standard input is a pipe that ends at once.
+    let o = run(&["solve", "-", "examples/easy.txt", "-"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     assert!(
@@ -365,7 +340,7 @@ fn one_puzzle_is_not_one_puzzles() {
         &["count", "examples/none.txt"],
         &["solve", "examples/none.txt"],
     ] {
-        let o = cli(args);
+        let o = run_no_stdin(args);
         let all = format!("{}{}", stdout(&o), stderr(&o));
         assert!(!all.contains("1 puzzles"), "{args:?}: {all}");
         assert!(!all.contains("1 solves"), "{args:?}: {all}");
@@ -377,7 +352,7 @@ fn every_verdict_column_of_compare_counts_that_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let csv = dir.path().join("t.csv");
     let out = dir.path().join("r.jsonl");
-    let o = cli(&[
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx",

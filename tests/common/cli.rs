@@ -17,16 +17,22 @@ pub fn command(args: &[&str]) -> Command {
 
 /// Runs the binary with `args`, `stdin` written from a thread (a command that stops
 /// early closes the pipe, and that is fine), to the end.
-pub fn run(args: &[&str], stdin: &[u8]) -> Output {
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = command(args).spawn().unwrap();
     let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
+    let stdin = stdin.as_ref().to_vec();
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&stdin);
     });
     let o = child.wait_with_output().unwrap();
     writer.join().unwrap();
     o
+}
+
+/// Runs the binary with `args` and no standard input (as from `/dev/null`: no pipe to
+/// read puzzles from), to the end.
+pub fn run_no_stdin(args: &[&str]) -> Output {
+    command(args).stdin(Stdio::null()).output().unwrap()
 }
 
 /// Standard output as text.
