@@ -1,26 +1,11 @@
 //! The comparison harness driven as a user drives it: verdicts of every backend on
 //! puzzles with two solutions and none, resuming an interrupted run, shards and merge.
 
-use std::process::{Command, Output};
-use sudoku_arena::harness::record::{parse_records, Record};
+use crate::common::cli::run_no_stdin;
+use crate::common::files::{path_in, records};
+use std::process::Command;
+use sudoku_arena::harness::record::Record;
 use sudoku_arena::harness::tally::summarize;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-/// A path in a test's scratch folder (removed when the test's `TempDir` drops).
-fn temp(dir: &tempfile::TempDir, name: &str) -> String {
-    dir.path().join(name).to_str().unwrap().to_string()
-}
-
-fn records(path: &str) -> Vec<Record> {
-    parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
-}
 
 /// The parts of a summary that do not depend on timing.
 fn stable_summary(rs: &[Record]) -> Vec<String> {
@@ -51,7 +36,7 @@ fn stable_summary(rs: &[Record]) -> Vec<String> {
 #[test]
 fn every_backend_says_multiple_and_none_where_it_should() {
     let dir = tempfile::tempdir().unwrap();
-    let input = temp(&dir, "two-and-none.txt");
+    let input = path_in(&dir, "two-and-none.txt");
     std::fs::write(
         &input,
         "# two solutions (the first serg puzzle), then none (the newspaper puzzle with r1c3 = 2)\n\
@@ -59,8 +44,8 @@ fn every_backend_says_multiple_and_none_where_it_should() {
          532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
     )
     .unwrap();
-    let out = temp(&dir, "two-and-none.jsonl");
-    let o = run(&[
+    let out = path_in(&dir, "two-and-none.jsonl");
+    let o = run_no_stdin(&[
         "compare",
         "--backends",
         "all",
@@ -106,8 +91,8 @@ fn every_backend_says_multiple_and_none_where_it_should() {
 #[test]
 fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
     let dir = tempfile::tempdir().unwrap();
-    let full = temp(&dir, "full.jsonl");
-    let o = run(&[
+    let full = path_in(&dir, "full.jsonl");
+    let o = run_no_stdin(&[
         "compare",
         "--backends",
         "dlx",
@@ -130,9 +115,9 @@ fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
         lines[..14].join("\n"),
         &lines[14][..lines[14].len() / 2]
     );
-    let partial = temp(&dir, "partial.jsonl");
+    let partial = path_in(&dir, "partial.jsonl");
     std::fs::write(&partial, cut).unwrap();
-    let o = run(&[
+    let o = run_no_stdin(&[
         "compare",
         "--backends",
         "dlx",
@@ -164,8 +149,8 @@ fn a_resumed_run_gives_the_same_summary_as_an_uninterrupted_one() {
 #[test]
 fn shards_merge_into_the_whole() {
     let dir = tempfile::tempdir().unwrap();
-    let whole = temp(&dir, "whole.jsonl");
-    assert!(run(&[
+    let whole = path_in(&dir, "whole.jsonl");
+    assert!(run_no_stdin(&[
         "compare",
         "-b",
         "dlx",
@@ -179,8 +164,8 @@ fn shards_merge_into_the_whole() {
     .success());
     let mut shards = Vec::new();
     for k in 1..=3 {
-        let path = temp(&dir, &format!("shard{k}.jsonl"));
-        assert!(run(&[
+        let path = path_in(&dir, &format!("shard{k}.jsonl"));
+        assert!(run_no_stdin(&[
             "compare",
             "-b",
             "dlx",
@@ -197,10 +182,10 @@ fn shards_merge_into_the_whole() {
         assert_eq!(records(&path).len(), 10);
         shards.push(path);
     }
-    let md = temp(&dir, "merged.md");
+    let md = path_in(&dir, "merged.md");
     let mut args = vec!["merge", "--markdown", &md];
     args.extend(shards.iter().map(String::as_str));
-    let o = run(&args);
+    let o = run_no_stdin(&args);
     assert!(o.status.success());
     let merged: Vec<Record> = shards.iter().flat_map(|p| records(p)).collect();
     assert_eq!(stable_summary(&merged), stable_summary(&records(&whole)));
@@ -212,8 +197,8 @@ fn shards_merge_into_the_whole() {
 #[test]
 fn the_embedded_set_writes_table_csv_and_plot() {
     let dir = tempfile::tempdir().unwrap();
-    let (csv, svg) = (temp(&dir, "e.csv"), temp(&dir, "e.svg"));
-    let o = run(&["compare", "-b", "dlx", "--csv", &csv, "--plot", &svg]);
+    let (csv, svg) = (path_in(&dir, "e.csv"), path_in(&dir, "e.svg"));
+    let o = run_no_stdin(&["compare", "-b", "dlx", "--csv", &csv, "--plot", &svg]);
     assert!(o.status.success());
     let table = String::from_utf8(o.stdout).unwrap();
     assert!(table.contains("all verdicts agree"), "{table}");
@@ -232,7 +217,7 @@ fn bad_arguments_exit_2() {
         &["compare", "--resume"],
         &["compare", "missing.txt"],
     ] {
-        let o = run(args);
+        let o = run_no_stdin(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
@@ -240,8 +225,8 @@ fn bad_arguments_exit_2() {
 #[test]
 fn limit_takes_the_first_puzzles_of_each_file() {
     let dir = tempfile::tempdir().unwrap();
-    let out = temp(&dir, "limit.jsonl");
-    let o = run(&[
+    let out = path_in(&dir, "limit.jsonl");
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx",
@@ -265,9 +250,9 @@ fn limit_takes_the_first_puzzles_of_each_file() {
 #[test]
 fn each_record_says_which_clocks_its_times_come_from() {
     let dir = tempfile::tempdir().unwrap();
-    let out = temp(&dir, "r.jsonl");
+    let out = path_in(&dir, "r.jsonl");
     // `sat` with a budget solves in a worker process; `dlx` in this one.
-    let o = run(&[
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx,sat",
@@ -306,7 +291,7 @@ fn each_record_says_which_clocks_its_times_come_from() {
 fn more_jobs_than_cores_is_warned_of() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let over = (cores + 1).to_string();
-    let o = run(&["compare", "-b", "dlx", "--jobs", &over]);
+    let o = run_no_stdin(&["compare", "-b", "dlx", "--jobs", &over]);
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
@@ -315,21 +300,21 @@ fn more_jobs_than_cores_is_warned_of() {
         )),
         "{err}"
     );
-    let o = run(&["compare", "-b", "dlx", "--jobs", &cores.to_string()]);
+    let o = run_no_stdin(&["compare", "-b", "dlx", "--jobs", &cores.to_string()]);
     assert!(!String::from_utf8_lossy(&o.stderr).contains("warning: --jobs"));
 }
 
 #[test]
 fn the_csv_quotes_a_file_name_with_a_comma_and_a_quote() {
     let dir = tempfile::tempdir().unwrap();
-    let input = temp(&dir, "set, \"one\".txt");
+    let input = path_in(&dir, "set, \"one\".txt");
     std::fs::write(
         &input,
         std::fs::read_to_string("examples/easy.txt").unwrap(),
     )
     .unwrap();
-    let csv = temp(&dir, "t.csv");
-    let o = run(&[
+    let csv = path_in(&dir, "t.csv");
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx,fast",
@@ -350,9 +335,9 @@ fn the_csv_quotes_a_file_name_with_a_comma_and_a_quote() {
 #[test]
 fn repeat_records_every_time_and_the_median_and_gives_confidence_intervals() {
     let dir = tempfile::tempdir().unwrap();
-    let results = temp(&dir, "r.jsonl");
+    let results = path_in(&dir, "r.jsonl");
     let results = results.as_str();
-    let o = run(&[
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx,fast",
@@ -385,7 +370,7 @@ fn repeat_records_every_time_and_the_median_and_gives_confidence_intervals() {
         assert_eq!((s.repeat, s.warmup), (3, 1));
     }
     // Going on with another --repeat would mix medians of other counts: refused.
-    let o = run(&[
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx,fast",
@@ -408,7 +393,7 @@ fn every_results_line_is_what_serde_json_writes_for_the_record_it_reads_back_as(
     // A unique puzzle, one with givens that repeat (a conflict named) and one with many
     // solutions.
     let dir = tempfile::tempdir().unwrap();
-    let input = temp(&dir, "mixed.txt");
+    let input = path_in(&dir, "mixed.txt");
     std::fs::write(
         &input,
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
@@ -416,8 +401,8 @@ fn every_results_line_is_what_serde_json_writes_for_the_record_it_reads_back_as(
          53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5.........\n",
     )
     .unwrap();
-    let out = temp(&dir, "r.jsonl");
-    let o = run(&["compare", "-b", "fast,dlx,rules", "--out", &out, &input]);
+    let out = path_in(&dir, "r.jsonl");
+    let o = run_no_stdin(&["compare", "-b", "fast,dlx,rules", "--out", &out, &input]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = std::fs::read_to_string(&out).unwrap();
     let mut checked = 0;

@@ -8,23 +8,16 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use sudoku_arena::harness::record::{parse_records, Record};
+use sudoku_arena::harness::record::Record;
 
 use crate::common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
+use crate::common::files::{path_in, records};
 use crate::common::slack;
 const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const EASY_SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-fn temp(dir: &tempfile::TempDir, name: &str) -> String {
-    dir.path().join(name).to_str().unwrap().to_string()
-}
-
-fn records(path: &str) -> Vec<Record> {
-    parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
-}
 
 /// The complete result lines in a results file (its header left out).
 fn lines_in(path: &str) -> usize {
@@ -58,7 +51,7 @@ fn results(rs: &[Record]) -> BTreeSet<(String, usize, String, String, Option<Str
 /// is open means the command does not stream: a failure.
 fn stdin_peak_kb(count: usize) -> u64 {
     let dir = tempfile::tempdir().unwrap();
-    let results = temp(&dir, "r.jsonl");
+    let results = path_in(&dir, "r.jsonl");
     let mut child = command(&["compare", "-b", "dlx", "--out", &results])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -100,7 +93,7 @@ fn file_peak_kb(count: usize) -> Option<u64> {
         return None;
     }
     let dir = tempfile::tempdir().unwrap();
-    let path = temp(&dir, "grids.txt");
+    let path = path_in(&dir, "grids.txt");
     std::fs::write(&path, format!("{EASY_SOLVED}\n").repeat(count)).unwrap();
     let o = Command::new(time)
         .args(["-f", "peak-rss-kb %M", EXE, "compare", "-b", "dlx", &path])
@@ -158,10 +151,10 @@ fn bad_in_the_middle() -> String {
 #[test]
 fn bad_input_in_a_file_stops_before_any_solve() {
     let dir = tempfile::tempdir().unwrap();
-    let path = temp(&dir, "mid.txt");
+    let path = path_in(&dir, "mid.txt");
     std::fs::write(&path, bad_in_the_middle()).unwrap();
-    let results = temp(&dir, "r.jsonl");
-    let csv = temp(&dir, "t.csv");
+    let results = path_in(&dir, "r.jsonl");
+    let csv = path_in(&dir, "t.csv");
     for jobs in ["1", "2"] {
         let o = run(
             &[
@@ -191,9 +184,9 @@ fn a_bad_file_named_beside_standard_input_stops_before_any_solve() {
     // With `-` among the inputs the run streams, but the files are still checked first
     // (found in review: the puzzles read before a bad file were solved and written).
     let dir = tempfile::tempdir().unwrap();
-    let path = temp(&dir, "mid.txt");
+    let path = path_in(&dir, "mid.txt");
     std::fs::write(&path, bad_in_the_middle()).unwrap();
-    let results = temp(&dir, "r.jsonl");
+    let results = path_in(&dir, "r.jsonl");
     let o = run(
         &["compare", "-b", "dlx", "--out", &results, "-", &path],
         format!("{EASY}\n{EASY}\n").as_bytes(),
@@ -208,8 +201,8 @@ fn a_bad_file_named_beside_standard_input_stops_before_any_solve() {
 #[test]
 fn an_existing_results_file_is_replaced_only_at_the_first_result() {
     let dir = tempfile::tempdir().unwrap();
-    let results = temp(&dir, "r.jsonl");
-    let good = temp(&dir, "good.txt");
+    let results = path_in(&dir, "r.jsonl");
+    let good = path_in(&dir, "good.txt");
     std::fs::write(&good, format!("{EASY}\n").repeat(3)).unwrap();
     let o = run(&["compare", "-b", "dlx,csp", "--out", &results, &good], b"");
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
@@ -235,8 +228,8 @@ fn an_existing_results_file_is_replaced_only_at_the_first_result() {
 #[test]
 fn bad_input_on_standard_input_stops_after_the_puzzles_before_it() {
     let dir = tempfile::tempdir().unwrap();
-    let results = temp(&dir, "r.jsonl");
-    let csv = temp(&dir, "t.csv");
+    let results = path_in(&dir, "r.jsonl");
+    let csv = path_in(&dir, "t.csv");
     for jobs in ["1", "2"] {
         let _ = std::fs::remove_file(&results);
         let o = run(
@@ -301,10 +294,10 @@ fn thirty() -> String {
 #[test]
 fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
     let dir = tempfile::tempdir().unwrap();
-    let path = temp(&dir, "thirty.txt");
+    let path = path_in(&dir, "thirty.txt");
     std::fs::write(&path, thirty()).unwrap();
     let backends = "dlx,csp";
-    let whole = temp(&dir, "whole.jsonl");
+    let whole = path_in(&dir, "whole.jsonl");
     let o = run(&["compare", "-b", backends, "--out", &whole, &path], b"");
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let whole = results(&records(&whole));
@@ -315,7 +308,7 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
         "{verdicts:?}"
     );
     let from_pipe = |args: &[&str]| -> BTreeSet<_> {
-        let piped_out = temp(&dir, "pipe.jsonl");
+        let piped_out = path_in(&dir, "pipe.jsonl");
         let _ = std::fs::remove_file(&piped_out);
         let mut all = vec!["compare", "-b", backends, "--out", &piped_out];
         all.extend(args);
@@ -330,7 +323,7 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
     let mut piped = BTreeSet::new();
     for k in 1..=3 {
         let shard = format!("{k}/3");
-        let part = temp(&dir, &format!("shard{k}.jsonl"));
+        let part = path_in(&dir, &format!("shard{k}.jsonl"));
         let o = run(
             &[
                 "compare", "-b", backends, "--shard", &shard, "--out", &part, &path,
@@ -348,13 +341,13 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
     assert_eq!(piped, whole);
     // Resume after an interruption (the header, 23 results and half a line kept), from
     // the file and from the pipe: only the rest runs, and together they are the whole.
-    let full = temp(&dir, "full.jsonl");
+    let full = path_in(&dir, "full.jsonl");
     run(&["compare", "-b", backends, "--out", &full, &path], b"");
     let text = std::fs::read_to_string(&full).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     let cut = format!("{}\n{}", lines[..24].join("\n"), &lines[24][..40]);
     for piped in [false, true] {
-        let partial = temp(&dir, "partial.jsonl");
+        let partial = path_in(&dir, "partial.jsonl");
         std::fs::write(&partial, &cut).unwrap();
         let mut args = vec!["compare", "-b", backends, "--out", &partial, "--resume"];
         if !piped {
@@ -383,7 +376,7 @@ fn shards_and_resume_give_the_results_of_a_whole_run_from_a_file_or_a_pipe() {
 #[test]
 fn ctrl_c_on_a_quiet_pipe_stops_without_waiting_for_more_input() {
     let dir = tempfile::tempdir().unwrap();
-    let results = temp(&dir, "r.jsonl");
+    let results = path_in(&dir, "r.jsonl");
     let mut child = command(&["compare", "-b", "dlx", "--out", &results])
         .spawn()
         .unwrap();
@@ -432,13 +425,13 @@ fn bad_input_checked_beside_the_solving_still_refuses_the_run_and_writes_nothing
     // No results file and quick in-process configurations: the input is checked while
     // the solving runs. A bad last puzzle still ends the run with its error alone.
     let dir = tempfile::tempdir().unwrap();
-    let path = temp(&dir, "end.txt");
+    let path = path_in(&dir, "end.txt");
     std::fs::write(
         &path,
         format!("{}{}x\n", format!("{EASY}\n").repeat(200), &EASY[..80]),
     )
     .unwrap();
-    let csv = temp(&dir, "t.csv");
+    let csv = path_in(&dir, "t.csv");
     let o = run(&["compare", "-b", "fast,dlx", "--csv", &csv, &path], b"");
     assert_refused_writing_nothing(&o, &format!("{path}:201"), &[&csv]);
 }

@@ -5,6 +5,7 @@
 //! it reads.
 
 use crate::common::cli::{err, out, run};
+use crate::common::files::path_in;
 use std::path::Path;
 use std::process::Output;
 use sudoku_arena::harness::record::{parse_records, Record};
@@ -13,14 +14,10 @@ use sudoku_arena::harness::tally::summarize;
 /// Four puzzles: shard 1/3 takes two, 2/3 and 3/3 one each; 5/6 and 6/6 none.
 const SET: &str = "examples/easy.txt";
 
-fn path(dir: &Path, name: &str) -> String {
-    dir.join(name).to_str().unwrap().to_string()
-}
-
 /// Runs `compare -b dlx` (or the backends `more` names) on shard `k` of `n` into
 /// `name`, with `more` flags.
 fn shard(dir: &Path, name: &str, k: usize, n: usize, more: &[&str]) -> String {
-    let out = path(dir, name);
+    let out = path_in(dir, name);
     let shard = format!("{k}/{n}");
     let mut args = vec!["compare", "--shard", &shard, "--out", &out];
     if !more.contains(&"-b") {
@@ -89,7 +86,7 @@ fn an_empty_shard_is_known_and_an_empty_file_is_not_passed_off() {
     assert!(err(&o).contains("nothing to compare"), "{}", err(&o));
     assert!(!out(&o).contains("every answer passed"), "{}", out(&o));
     // A file with nothing in it at all (a run that never started).
-    let empty = path(dir.path(), "empty.jsonl");
+    let empty = path_in(dir.path(), "empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     let o = merge(&[&empty], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
@@ -166,7 +163,7 @@ fn ratios_are_on_the_puzzles_every_configuration_ran() {
 #[test]
 fn merge_prints_its_rows_in_the_order_compare_does() {
     let dir = tempfile::tempdir().unwrap();
-    let results = path(dir.path(), "r.jsonl");
+    let results = path_in(dir.path(), "r.jsonl");
     let o = run(
         &[
             "compare",
@@ -195,7 +192,7 @@ fn what_solve_help_writes_to_results_jsonl_merges() {
         .find(|l| l.contains("--format json >"))
         .expect("solve --help shows writing JSON lines to a file");
     let file = example.rsplit('>').next().unwrap().trim();
-    let target = path(dir.path(), file);
+    let target = path_in(dir.path(), file);
     let o = run(&["solve", "--format", "json", "examples/hard.txt"], b"");
     assert!(o.status.success(), "{}", err(&o));
     std::fs::write(&target, out(&o)).unwrap();
@@ -262,8 +259,11 @@ fn a_file_given_twice_counts_once_and_says_so() {
 #[test]
 fn merge_of_a_runs_own_results_gives_the_table_that_run_printed() {
     let dir = tempfile::tempdir().unwrap();
-    let results = path(dir.path(), "r.jsonl");
-    let (run_csv, merged_csv) = (path(dir.path(), "run.csv"), path(dir.path(), "merged.csv"));
+    let results = path_in(dir.path(), "r.jsonl");
+    let (run_csv, merged_csv) = (
+        path_in(dir.path(), "run.csv"),
+        path_in(dir.path(), "merged.csv"),
+    );
     let o = run(
         &[
             "compare",

@@ -7,6 +7,7 @@
 
 use crate::common::cli::{err, out, run};
 use crate::common::external::external_available;
+use crate::common::files::path_in;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -49,10 +50,6 @@ fn text(o: &Output) -> String {
         out(o),
         err(o)
     )
-}
-
-fn path(dir: &Path, name: &str) -> String {
-    dir.join(name).to_str().unwrap().to_string()
 }
 
 /// True when GNU parallel can be run (not moreutils' `parallel`, which takes other
@@ -120,7 +117,7 @@ fn same_counts(a: &str, b: &str) {
 
 /// The results of one whole run (no shard), with its `--csv` table, in `dir`.
 fn one_run(dir: &Path) -> (String, String) {
-    let (results, table) = (path(dir, "one.jsonl"), path(dir, "one.csv"));
+    let (results, table) = (path_in(dir, "one.jsonl"), path_in(dir, "one.csv"));
     let mut args = vec!["compare", "--out", &results, "--csv", &table];
     args.extend(run_args());
     let o = run(&args, b"");
@@ -158,7 +155,7 @@ fn four_shards_under_gnu_parallel_merge_to_the_table_of_one_run() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let outdir = path(dir.path(), "run");
+    let outdir = path_in(dir.path(), "run");
     let mut args = vec!["4", &outdir];
     args.extend(run_args());
     let o = script("shards-parallel.sh", &args, &[]);
@@ -186,9 +183,9 @@ fn four_shards_under_gnu_parallel_merge_to_the_table_of_one_run() {
     for f in &shards {
         all.extend(std::fs::read(f).unwrap());
     }
-    let joined = path(dir.path(), "joined.jsonl");
+    let joined = path_in(dir.path(), "joined.jsonl");
     std::fs::write(&joined, all).unwrap();
-    let (csv, md) = (path(dir.path(), "j.csv"), path(dir.path(), "j.md"));
+    let (csv, md) = (path_in(dir.path(), "j.csv"), path_in(dir.path(), "j.md"));
     let o = merge(&[joined], &csv, &md);
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(
@@ -200,7 +197,7 @@ fn four_shards_under_gnu_parallel_merge_to_the_table_of_one_run() {
         std::fs::read_to_string(format!("{outdir}/summary.md")).unwrap()
     );
     // And one run's own file merges to its own counts.
-    let (csv, md) = (path(dir.path(), "o.csv"), path(dir.path(), "o.md"));
+    let (csv, md) = (path_in(dir.path(), "o.csv"), path_in(dir.path(), "o.md"));
     assert!(merge(&[one], &csv, &md).status.success());
     same_counts(&csv, &one_csv);
 }
@@ -211,7 +208,7 @@ fn the_parallel_script_refuses_to_overwrite_results() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let outdir = path(dir.path(), "run");
+    let outdir = path_in(dir.path(), "run");
     let args = ["2", &outdir, "-b", "dlx", "examples/easy.txt"];
     let o = script("shards-parallel.sh", &args, &[]);
     assert!(o.status.success(), "{}", text(&o));
@@ -270,14 +267,14 @@ fn slurm_array_ids_from_zero_from_one_or_stepped_are_the_shards_one_to_n() {
         ("stepped", vec![10, 15, 20, 25], Some(5)),
     ];
     for (name, ids, step) in arrays {
-        let outdir = path(dir.path(), name);
+        let outdir = path_in(dir.path(), name);
         let files = slurm_array(&outdir, &ids, step);
         for (k, f) in files.iter().enumerate() {
             let h = header(f);
             assert_eq!(h["shard"]["index"], k + 1, "{name}: {f}");
             assert_eq!(h["shard"]["count"], 4, "{name}: {f}");
         }
-        let (csv, md) = (path(dir.path(), "m.csv"), path(dir.path(), "m.md"));
+        let (csv, md) = (path_in(dir.path(), "m.csv"), path_in(dir.path(), "m.md"));
         let _ = std::fs::remove_file(&csv);
         let _ = std::fs::remove_file(&md);
         let o = merge(&files, &csv, &md);
@@ -290,7 +287,7 @@ fn slurm_array_ids_from_zero_from_one_or_stepped_are_the_shards_one_to_n() {
 #[test]
 fn the_slurm_script_refuses_what_it_cannot_map_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let outdir = path(dir.path(), "out");
+    let outdir = path_in(dir.path(), "out");
     let args = [outdir.as_str(), "-b", "dlx", "examples/easy.txt"];
     // Not in a job array.
     let o = script("shards-slurm.sh", &args, &[]);
@@ -329,7 +326,7 @@ fn the_slurm_script_refuses_what_it_cannot_map_and_writes_nothing() {
 
 /// Shard `k` of `n` of the test's puzzles, `compare -b dlx` with `more` flags, in `dir`.
 fn shard(dir: &Path, k: usize, n: usize, more: &[&str]) -> String {
-    let file = path(dir, &format!("shard-{k}-of-{n}.jsonl"));
+    let file = path_in(dir, &format!("shard-{k}-of-{n}.jsonl"));
     let s = format!("{k}/{n}");
     let mut args = vec!["compare", "--shard", &s, "--out", &file, "-b", "dlx"];
     args.extend_from_slice(more);
@@ -350,16 +347,19 @@ fn gzip(bytes: &[u8], path: &str) {
 fn merge_reads_gzip_compressed_shards_by_their_bytes_not_their_name() {
     let dir = tempfile::tempdir().unwrap();
     let files: Vec<String> = (1..=3).map(|k| shard(dir.path(), k, 3, &[])).collect();
-    let (csv, md) = (path(dir.path(), "plain.csv"), path(dir.path(), "plain.md"));
+    let (csv, md) = (
+        path_in(dir.path(), "plain.csv"),
+        path_in(dir.path(), "plain.md"),
+    );
     let plain = merge(&files, &csv, &md);
     assert!(plain.status.success(), "{}", text(&plain));
 
     // Shard 1 as `.gz`, shard 2 compressed under a plain name, shard 3 as it was.
-    let gz = path(dir.path(), "shard-1-of-3.jsonl.gz");
+    let gz = path_in(dir.path(), "shard-1-of-3.jsonl.gz");
     gzip(&std::fs::read(&files[0]).unwrap(), &gz);
-    let hidden = path(dir.path(), "shard-2-compressed.jsonl");
+    let hidden = path_in(dir.path(), "shard-2-compressed.jsonl");
     gzip(&std::fs::read(&files[1]).unwrap(), &hidden);
-    let (csv2, md2) = (path(dir.path(), "gz.csv"), path(dir.path(), "gz.md"));
+    let (csv2, md2) = (path_in(dir.path(), "gz.csv"), path_in(dir.path(), "gz.md"));
     let o = merge(&[gz.clone(), hidden, files[2].clone()], &csv2, &md2);
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(out(&o), out(&plain));
@@ -371,12 +371,15 @@ fn merge_reads_gzip_compressed_shards_by_their_bytes_not_their_name() {
 
     // Two gzip streams one after the other (`cat a.gz b.gz`) read as their texts joined.
     let mut both = std::fs::read(&gz).unwrap();
-    let two = path(dir.path(), "two.gz");
+    let two = path_in(dir.path(), "two.gz");
     gzip(&std::fs::read(&files[1]).unwrap(), &two);
     both.extend(std::fs::read(&two).unwrap());
-    let cat = path(dir.path(), "cat.jsonl.gz");
+    let cat = path_in(dir.path(), "cat.jsonl.gz");
     std::fs::write(&cat, both).unwrap();
-    let (csv3, md3) = (path(dir.path(), "cat.csv"), path(dir.path(), "cat.md"));
+    let (csv3, md3) = (
+        path_in(dir.path(), "cat.csv"),
+        path_in(dir.path(), "cat.md"),
+    );
     let o = merge(&[cat, files[2].clone()], &csv3, &md3);
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(
@@ -388,9 +391,12 @@ fn merge_reads_gzip_compressed_shards_by_their_bytes_not_their_name() {
     let mut damaged = std::fs::read(&gz).unwrap();
     let middle = damaged.len() / 2;
     damaged[12..middle].iter_mut().for_each(|b| *b ^= 0x5a);
-    let bad = path(dir.path(), "bad.jsonl.gz");
+    let bad = path_in(dir.path(), "bad.jsonl.gz");
     std::fs::write(&bad, damaged).unwrap();
-    let (csv4, md4) = (path(dir.path(), "bad.csv"), path(dir.path(), "bad.md"));
+    let (csv4, md4) = (
+        path_in(dir.path(), "bad.csv"),
+        path_in(dir.path(), "bad.md"),
+    );
     let o = merge(&[bad.clone(), files[2].clone()], &csv4, &md4);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(err(&o).contains(&bad), "{}", text(&o));
@@ -457,7 +463,7 @@ fn shards_from_other_machines_or_older_files_merge_with_a_note() {
             h.remove(k);
         }
     });
-    let (csv, md) = (path(dir.path(), "m.csv"), path(dir.path(), "m.md"));
+    let (csv, md) = (path_in(dir.path(), "m.csv"), path_in(dir.path(), "m.md"));
     let o = merge(&files, &csv, &md);
     assert!(o.status.success(), "{}", text(&o));
     assert!(out(&o).contains("4 puzzles"), "{}", text(&o));
@@ -469,7 +475,10 @@ fn shards_from_other_machines_or_older_files_merge_with_a_note() {
         assert!(said.contains("node-17 (Some Other CPU)"), "{said}");
     }
     // On one machine, no such note.
-    let (csv, md) = (path(dir.path(), "one.csv"), path(dir.path(), "one.md"));
+    let (csv, md) = (
+        path_in(dir.path(), "one.csv"),
+        path_in(dir.path(), "one.md"),
+    );
     let o = merge(&files[..1], &csv, &md);
     assert!(o.status.success(), "{}", text(&o));
     assert!(!out(&o).contains("machines"), "{}", text(&o));
