@@ -6,15 +6,13 @@
 //! their results are the same on every machine, so the tests that need a solution use
 //! them and nothing here depends on speed.
 
+use crate::common::cli::{err, out, run_no_stdin};
 use crate::common::*;
 use proptest::prelude::*;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::{canonical, create, lookup, BACKENDS};
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Puzzle, Variant};
 use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
-
-const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 
 const NAMED: [&str; 16] = [
     "aiescargot",
@@ -210,16 +208,7 @@ fn configuration_names_round_trip_through_canonical() {
 
 #[test]
 fn the_cli_builds_aco_from_flags_and_count_refuses_it() {
-    let run = |args: &[&str]| {
-        Command::new(EXE)
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .stdin(Stdio::null())
-            .output()
-            .unwrap()
-    };
-    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let o = run(&[
+    let o = run_no_stdin(&[
         "solve",
         "--ants",
         "5",
@@ -230,13 +219,13 @@ fn the_cli_builds_aco_from_flags_and_count_refuses_it() {
         "json",
         "examples/easy.txt",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains(r#""backend":"aco:ants=5+no-bve+seed=3""#));
-    assert!(text(&o.stdout).contains(r#""verdict":"solved""#));
-    let o = run(&["solve", "-b", "dlx", "--q0", "0.5", "examples/easy.txt"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains(r#""backend":"aco:ants=5+no-bve+seed=3""#));
+    assert!(out(&o).contains(r#""verdict":"solved""#));
+    let o = run_no_stdin(&["solve", "-b", "dlx", "--q0", "0.5", "examples/easy.txt"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("do not apply to backend 'dlx'"));
-    let o = run(&[
+    assert!(err(&o).contains("do not apply to backend 'dlx'"));
+    let o = run_no_stdin(&[
         "solve",
         "--encoding",
         "naive",
@@ -245,12 +234,12 @@ fn the_cli_builds_aco_from_flags_and_count_refuses_it() {
         "examples/easy.txt",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["count", "-b", "aco", "examples/easy.txt"]);
+    let o = run_no_stdin(&["count", "-b", "aco", "examples/easy.txt"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        text(&o.stderr).contains("backend 'aco' cannot count solutions"),
+        err(&o).contains("backend 'aco' cannot count solutions"),
         "{}",
-        text(&o.stderr)
+        err(&o)
     );
     assert!(o.stdout.is_empty());
 }

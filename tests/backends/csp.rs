@@ -188,22 +188,11 @@ fn configurations_are_named_and_checked() {
 
 #[test]
 fn the_propagation_and_branch_flags_select_a_csp_configuration() {
-    let exe = env!("CARGO_BIN_EXE_sudoku-arena");
-    let run = |args: &[&str]| {
-        let mut child = std::process::Command::new(exe)
-            .args(args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        let line =
-            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
-        // A usage error exits before reading: the write may then fail, which is fine.
-        let _ = child.stdin.take().unwrap().write_all(line.as_bytes());
-        child.wait_with_output().unwrap()
-    };
+    // The binary with `args`, this puzzle on its standard input (a usage error exits
+    // before reading it).
+    let line =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let run = |args: &[&str]| crate::common::cli::run(args, line);
     let out = run(&[
         "solve",
         "--backend",

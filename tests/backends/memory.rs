@@ -4,12 +4,13 @@
 //! the solve no machine finishes under a small limit: varisat needs 36-45 MB to find two
 //! of its solutions, MiniSat 52 MB to find one, and counting them would never end.
 
+use crate::common::cli::{err as stderr, out as stdout, run_no_stdin};
 use crate::common::external::external_available;
+use crate::common::files::{path_in, records};
 use crate::common::*;
-use std::process::{Command, Output};
 use std::time::Duration;
 use sudoku_arena::backends::create;
-use sudoku_arena::harness::record::{parse_records, Record};
+use sudoku_arena::harness::record::Record;
 use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 
 /// The empty 25x25 grid, in the repository.
@@ -20,31 +21,6 @@ const EMPTY_25: &str = "tests/data/large/inst25x25_0_0.txt";
 /// 16.4 MB with every feature on (HiGHS, CBC and CaDiCaL linked in), where a limit of
 /// 16 MB stopped it at random.
 const SMALL_MB: u64 = 24;
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A path in a test's scratch folder (removed when the `TempDir` drops).
-fn temp(dir: &tempfile::TempDir, name: &str) -> String {
-    dir.path().join(name).to_str().unwrap().to_string()
-}
-
-fn records(path: &str) -> Vec<Record> {
-    parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
-}
 
 /// The value of `column` in the CSV summary row of `backend`.
 fn csv_cell(csv: &str, backend: &str, column: &str) -> String {
@@ -61,9 +37,9 @@ fn csv_cell(csv: &str, backend: &str, column: &str) -> String {
 #[test]
 fn counting_past_the_memory_limit_is_memout_in_the_record_and_the_table_and_exits_0() {
     let dir = tempfile::tempdir().unwrap();
-    let (out, csv) = (temp(&dir, "r.jsonl"), temp(&dir, "t.csv"));
+    let (out, csv) = (path_in(&dir, "r.jsonl"), path_in(&dir, "t.csv"));
     let limit = SMALL_MB.to_string();
-    let o = run(&[
+    let o = run_no_stdin(&[
         "compare",
         "-b",
         "dlx,sat",
@@ -108,7 +84,7 @@ fn counting_past_the_memory_limit_is_memout_in_the_record_and_the_table_and_exit
 
 #[test]
 fn the_same_count_with_only_a_short_deadline_is_unknown() {
-    let o = run(&[
+    let o = run_no_stdin(&[
         "solve",
         "-b",
         "sat",
@@ -129,10 +105,10 @@ fn the_same_count_with_only_a_short_deadline_is_unknown() {
 #[test]
 fn solve_and_count_say_memout_and_exit_0() {
     let limit = SMALL_MB.to_string();
-    let o = run(&["solve", "-b", "sat", "--mem-limit", &limit, EMPTY_25]);
+    let o = run_no_stdin(&["solve", "-b", "sat", "--mem-limit", &limit, EMPTY_25]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o), "memout\t-\n");
-    let o = run(&["count", "-b", "sat", "--mem-limit", &limit, EMPTY_25]);
+    let o = run_no_stdin(&["count", "-b", "sat", "--mem-limit", &limit, EMPTY_25]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
@@ -143,11 +119,11 @@ fn solve_and_count_say_memout_and_exit_0() {
 #[test]
 fn a_generous_limit_changes_no_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    let (free, bounded) = (temp(&dir, "free.jsonl"), temp(&dir, "bounded.jsonl"));
+    let (free, bounded) = (path_in(&dir, "free.jsonl"), path_in(&dir, "bounded.jsonl"));
     let common = ["compare", "-b", "dlx,fast,sat,csp", "examples/several.txt"];
-    let o = run(&[&common[..], &["--out", &free]].concat());
+    let o = run_no_stdin(&[&common[..], &["--out", &free]].concat());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = run(&[&common[..], &["--out", &bounded, "--mem-limit", "4096"]].concat());
+    let o = run_no_stdin(&[&common[..], &["--out", &bounded, "--mem-limit", "4096"]].concat());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let answers = |rs: &[Record]| -> Vec<(String, usize, Verdict, Option<String>)> {
         rs.iter()
@@ -200,7 +176,7 @@ fn an_external_solver_past_the_limit_is_memout_with_its_processes_measured() {
         return;
     }
     let limit = SMALL_MB.to_string();
-    let o = run(&[
+    let o = run_no_stdin(&[
         "solve",
         "-b",
         "ext:minisat",
@@ -217,7 +193,7 @@ fn an_external_solver_past_the_limit_is_memout_with_its_processes_measured() {
     assert_eq!(v["timed_out"], false, "{v}");
     assert!(v["peak_rss_kb"].as_u64().unwrap() > SMALL_MB * 1024, "{v}");
     // Without a limit, the same kind of solve gives its peak and its answer.
-    let o = run(&[
+    let o = run_no_stdin(&[
         "solve",
         "-b",
         "ext:minisat",
@@ -235,14 +211,14 @@ fn an_external_solver_past_the_limit_is_memout_with_its_processes_measured() {
 #[test]
 fn help_defines_memout_and_a_bad_limit_is_a_usage_error() {
     for command in ["solve", "compare", "count"] {
-        let help = stdout(&run(&[command, "--help"]));
+        let help = stdout(&run_no_stdin(&[command, "--help"]));
         assert!(
             help.contains("--mem-limit") && help.contains("memout"),
             "{command} --help: {help}"
         );
     }
     for bad in ["0", "-5", "1.5", "lots"] {
-        let o = run(&["solve", "--mem-limit", bad, "examples/easy.txt"]);
+        let o = run_no_stdin(&["solve", "--mem-limit", bad, "examples/easy.txt"]);
         assert_eq!(o.status.code(), Some(2), "--mem-limit {bad}");
         assert!(stderr(&o).contains("--mem-limit"), "{}", stderr(&o));
         assert!(o.stdout.is_empty());

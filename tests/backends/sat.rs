@@ -305,12 +305,35 @@ fn an_exported_model_decodes_through_the_numbering_rule() {
     assert!(read_model("v 730 0\n", 729).is_err());
 }
 
-fn small(kind: u8, seed: u64, keep: usize, corrupt: bool) -> Puzzle {
+/// A random 4x4 (`kind` 0), 6x6 with 2x3 boxes (1) or 4x4 X puzzle (2): solvable,
+/// unsolvable or with several solutions.
+pub(crate) fn small(kind: u8, seed: u64, keep: usize, corrupt: bool) -> Puzzle {
     match kind {
         0 => random_puzzle(2, 2, Variant::Classic, seed, keep, corrupt),
         1 => random_puzzle(2, 3, Variant::Classic, seed, keep, corrupt),
         _ => random_puzzle(2, 2, Variant::X, seed, keep, corrupt),
     }
+}
+
+/// Every encoding, on the engine `solver` builds for it, counts `p` like the brute force
+/// (up to 3) and gives the verdict that count means.
+pub(crate) fn counts_like_the_brute_force(
+    p: &Puzzle,
+    solver: impl Fn(Encoding) -> SatSolver,
+) -> Result<(), TestCaseError> {
+    let want = brute_force_count(p, 3);
+    for encoding in Encoding::ALL {
+        let out = solver(encoding).solve(p, &SolveOptions::new(3, None));
+        prop_assert!(verify(p, &out).is_ok());
+        prop_assert_eq!(out.solutions_found as usize, want, "{:?}", encoding);
+        let verdict = match want {
+            0 => Verdict::None,
+            1 => Verdict::Unique,
+            _ => Verdict::Multiple,
+        };
+        prop_assert_eq!(out.verdict, verdict);
+    }
+    Ok(())
 }
 
 proptest! {
@@ -322,14 +345,6 @@ proptest! {
     fn every_encoding_counts_like_the_brute_force(
         kind in 0u8..3, seed in any::<u64>(), keep in 10usize..70, corrupt in any::<bool>()
     ) {
-        let p = small(kind, seed, keep, corrupt);
-        let want = brute_force_count(&p, 3);
-        for encoding in Encoding::ALL {
-            let out = SatSolver::new(encoding).solve(&p, &SolveOptions::new(3, None));
-            prop_assert!(verify(&p, &out).is_ok());
-            prop_assert_eq!(out.solutions_found as usize, want, "{:?}", encoding);
-            let verdict = match want { 0 => Verdict::None, 1 => Verdict::Unique, _ => Verdict::Multiple };
-            prop_assert_eq!(out.verdict, verdict);
-        }
+        counts_like_the_brute_force(&small(kind, seed, keep, corrupt), SatSolver::new)?;
     }
 }

@@ -49,6 +49,7 @@ mod with_cadical {
     use super::*;
     use crate::common::processes::children_of_this_thread;
     use crate::common::*;
+    use crate::sat::{counts_like_the_brute_force, small};
     use proptest::prelude::*;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
@@ -243,14 +244,6 @@ mod with_cadical {
         }
     }
 
-    fn small(kind: u8, seed: u64, keep: usize, corrupt: bool) -> Puzzle {
-        match kind {
-            0 => random_puzzle(2, 2, Variant::Classic, seed, keep, corrupt),
-            1 => random_puzzle(2, 3, Variant::Classic, seed, keep, corrupt),
-            _ => random_puzzle(2, 2, Variant::X, seed, keep, corrupt),
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -261,19 +254,7 @@ mod with_cadical {
         fn every_encoding_counts_like_the_brute_force(
             kind in 0u8..3, seed in any::<u64>(), keep in 10usize..70, corrupt in any::<bool>()
         ) {
-            let p = small(kind, seed, keep, corrupt);
-            let want = brute_force_count(&p, 3);
-            for encoding in Encoding::ALL {
-                let out = cadical(encoding).solve(&p, &SolveOptions::new(3, None));
-                prop_assert!(verify(&p, &out).is_ok());
-                prop_assert_eq!(out.solutions_found as usize, want, "{:?}", encoding);
-                let verdict = match want {
-                    0 => Verdict::None,
-                    1 => Verdict::Unique,
-                    _ => Verdict::Multiple,
-                };
-                prop_assert_eq!(out.verdict, verdict);
-            }
+            counts_like_the_brute_force(&small(kind, seed, keep, corrupt), cadical)?;
         }
     }
 }
