@@ -12,10 +12,10 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
 use sudoku_arena::backends::create;
-use sudoku_arena::harness::record::Record;
-use sudoku_arena::harness::run::{record_of, Plan};
+use sudoku_arena::harness::Record;
+use sudoku_arena::harness::{record_of, Plan};
 use sudoku_arena::model::fingerprint::grid_fingerprint;
-use sudoku_arena::model::format::write_line;
+use sudoku_arena::model::write_line;
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Puzzle};
 use sudoku_arena::solver::{matches_expected, verify, Outcome, SolveOptions};
 

@@ -80,18 +80,34 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+/// Declares modules private to the crate, or public under the cargo feature `internals`,
+/// which only the project's own micro-benchmarks turn on (they time an engine's phases
+/// apart: `benches/sat.rs`, `ip.rs`, `rules.rs`, `harness.rs`). What it opens is not the
+/// library's API and may change in any release.
+macro_rules! internal {
+    ($($(#[$attr:meta])* mod $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        pub(crate) mod $name;
+    )*};
+}
+
 pub mod analysis;
 pub mod backends;
 pub mod clock;
 pub mod error;
 pub mod generate;
-pub mod graph;
+mod graph;
 pub mod harness;
 pub mod input;
 pub mod model;
-#[doc(hidden)]
-pub mod process;
-pub mod rng;
+mod process;
+mod rng;
 pub mod solver;
+#[cfg(test)]
+mod test_support;
 
 pub use error::{Error, Result};

@@ -7,8 +7,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_arena::model::format::{to_grid, to_line};
-use sudoku_arena::model::geometry::{MAX_SIDE, MIN_SIDE};
+use sudoku_arena::model::{to_grid, to_line};
+use sudoku_arena::model::{MAX_SIDE, MIN_SIDE};
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Variant};
 
 /// Box shapes to force, among them ones that fit no side, one with a zero and ones whose

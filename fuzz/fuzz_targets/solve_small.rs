@@ -67,7 +67,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let times = std::env::var_os("FUZZ_TIMES").is_some();
     if times {
-        let line = sudoku_arena::model::format::to_line(&p.geometry, &p.cells);
+        let line = sudoku_arena::model::to_line(&p.geometry, &p.cells);
         eprintln!("{} {line}", p.geometry.describe());
     }
     let brute = brute_force(p, limit, 64);

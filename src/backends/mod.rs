@@ -2,43 +2,36 @@
 //! Adding a backend means one folder here, one entry in [`BACKENDS`] and one in
 //! [`CONFIGURATIONS`] per named configuration (`registry.rs`).
 //!
-//! The backend modules themselves are not part of the library's API (they are public,
-//! hidden from the docs, only for the project's own tests and benches): use [`create`],
-//! [`BACKENDS`] and [`ENCODINGS`]; a program that runs the worker-run configurations
-//! (`sat`, `ip`) with a deadline calls [`serve_if_asked`] first in `main`.
+//! The engines themselves are private to the crate: use [`create`], [`BACKENDS`] and
+//! [`ENCODINGS`]; a program that runs the worker-run configurations (`sat`, `ip`) with a
+//! deadline calls [`serve_if_asked`] first in `main`. The engines' own modules stay
+//! beside the registry (`dlx/`, `sat/`, ...); `worker/` runs a configuration in a worker
+//! process, `timed.rs` times a solve in this one.
 
-#[doc(hidden)]
-pub mod aco;
 mod configure;
-#[doc(hidden)]
-pub mod csp;
-#[doc(hidden)]
-pub mod dlx;
 pub(crate) mod ext;
-#[doc(hidden)]
-pub mod fast;
 mod givens;
-#[doc(hidden)]
-pub mod hint;
-#[doc(hidden)]
-pub mod ip;
-#[doc(hidden)]
-pub mod rules;
-#[doc(hidden)]
-pub mod sat;
+pub(crate) mod hint;
 mod timed;
 mod worker;
+internal! {
+    mod aco;
+    mod csp;
+    mod dlx;
+    mod fast;
+    mod ip;
+    mod rules;
+    mod sat;
+}
+mod registry;
 
 pub use configure::{aco_configuration, configuration_syntax, csp_configuration};
-
-pub use worker::{worker_executable, WORKER_ENV};
-
-mod registry;
 
 pub use registry::{
     backend_info, builtin_configs, configurations_of, default_configs, lookup, set_configs,
     split_spec, BackendInfo, Configuration, MakeSolver, Runs, Set, BACKENDS, CONFIGURATIONS,
 };
+pub use worker::{worker_executable, WORKER_ENV};
 
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
@@ -150,6 +143,13 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
 /// is `sat:naive`, `ip:good_lp` is `ip`); an error if there is no such configuration.
 pub fn canonical(spec: &str) -> Result<String> {
     Ok(create(spec)?.name())
+}
+
+/// Exits with `status` at once, killing every worker and external solver process this
+/// program started and the processes they started (what a second Ctrl-C does: a solve
+/// under way is not waited for).
+pub fn exit_killing_workers(status: i32) -> ! {
+    crate::process::exit_killing_children(status)
 }
 
 /// Builds a solver that always solves in this process (what a worker runs).

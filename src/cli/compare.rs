@@ -8,15 +8,15 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use sudoku_arena::backends::exit_killing_workers;
 use sudoku_arena::backends::{
     builtin_configs, canonical, default_configs, lookup, set_configs, Set,
 };
-use sudoku_arena::harness::record::Shard;
-use sudoku_arena::harness::report::{counted, Part};
-use sudoku_arena::harness::run::Plan;
-use sudoku_arena::harness::tally::Tally;
+use sudoku_arena::harness::Plan;
+use sudoku_arena::harness::Shard;
+use sudoku_arena::harness::Tally;
+use sudoku_arena::harness::{counted, Part};
 use sudoku_arena::harness::{Compared, Comparison, Start, Watch};
-use sudoku_arena::process::exit_killing_children;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -293,7 +293,7 @@ fn notes(args: &CompareArgs, backends: &[String]) -> Vec<String> {
 fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
     let _ = ctrlc::set_handler(move || {
         if stop.swap(true, Ordering::SeqCst) {
-            exit_killing_children(EXIT_INTERRUPTED);
+            exit_killing_workers(EXIT_INTERRUPTED);
         }
         eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
     });

@@ -5,7 +5,7 @@ use super::input::{InputArgs, NoFile};
 use super::out::Out;
 use clap::{Args, ValueEnum};
 use sudoku_arena::analysis::{is_step_picture, ExplainOptions, Explanation};
-use sudoku_arena::harness::report::counted;
+use sudoku_arena::harness::counted;
 use sudoku_arena::model::Puzzle;
 
 /// How the steps are printed.

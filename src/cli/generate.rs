@@ -8,12 +8,12 @@ use super::{parse_budget, parse_positive, Budget};
 use clap::{Args, ValueEnum};
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
-use sudoku_arena::generate::difficulty::Difficulty;
-use sudoku_arena::generate::fraction::fixed_fraction;
-use sudoku_arena::generate::unique::UniqueSettings;
+use sudoku_arena::generate::fixed_fraction;
+use sudoku_arena::generate::Difficulty;
+use sudoku_arena::generate::UniqueSettings;
 use sudoku_arena::generate::{Generated, Generator, Request};
-use sudoku_arena::model::format::{to_grid, to_line};
-use sudoku_arena::model::header::header_line;
+use sudoku_arena::model::header_line;
+use sudoku_arena::model::{to_grid, to_line};
 use sudoku_arena::model::{Geometry, Variant};
 
 /// Exit status when --difficulty found no puzzle at the level within --max-tries (the

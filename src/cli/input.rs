@@ -108,6 +108,6 @@ pub fn stopped_after(error: impl Into<anyhow::Error>, done: usize, what: &str) -
 
 /// Parses a box shape such as `2x3`.
 pub fn parse_box(text: &str) -> anyhow::Result<(usize, usize)> {
-    sudoku_arena::model::header::box_shape(text)
+    sudoku_arena::model::box_shape(text)
         .ok_or_else(|| anyhow::anyhow!("--box '{text}' is not ROWSxCOLS, such as 3x3 or 2x3"))
 }

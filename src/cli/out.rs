@@ -31,9 +31,9 @@ impl Out {
 
     fn gone(e: io::Error) -> ! {
         if e.kind() == io::ErrorKind::BrokenPipe {
-            sudoku_arena::process::exit_killing_children(0);
+            sudoku_arena::backends::exit_killing_workers(0);
         }
         eprintln!("sudoku-arena: cannot write output: {e}");
-        sudoku_arena::process::exit_killing_children(super::EXIT_BAD_INPUT);
+        sudoku_arena::backends::exit_killing_workers(super::EXIT_BAD_INPUT);
     }
 }

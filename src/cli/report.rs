@@ -4,8 +4,8 @@ use super::files::{self, Writes};
 use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
 use clap::Args;
-use sudoku_arena::harness::report::{render, Part};
-use sudoku_arena::harness::{plot, tally::Tally};
+use sudoku_arena::harness::{plot, Tally};
+use sudoku_arena::harness::{render, Part};
 
 /// The summary files a comparison writes beside its terminal table, the flags of
 /// `compare` and `merge` alike.

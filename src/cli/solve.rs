@@ -8,10 +8,10 @@ use super::EXIT_WRONG_ANSWER;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use sudoku_arena::backends::create;
-use sudoku_arena::harness::record::Record;
-use sudoku_arena::harness::run::{record_of, Plan};
-use sudoku_arena::model::format::{to_grid, to_line};
+use sudoku_arena::harness::Record;
+use sudoku_arena::harness::{record_of, Plan};
 use sudoku_arena::model::Puzzle;
+use sudoku_arena::model::{to_grid, to_line};
 use sudoku_arena::solver::{matches_expected, verify, Outcome, SolveOptions};
 
 /// How answers are printed.
@@ -195,7 +195,7 @@ fn render(grid: bool, index: usize, puzzle: &Puzzle, backend: &str, outcome: &Ou
                 } else {
                     ""
                 },
-                sudoku_arena::harness::report::fmt_time(time_ms, outcome.clocks.time_resolution_ms),
+                sudoku_arena::harness::fmt_time(time_ms, outcome.clocks.time_resolution_ms),
             );
             if let Some(p) = &outcome.partial {
                 text.push_str("# stuck: the grid the rules reached\n");

@@ -7,13 +7,13 @@
 //! depends only on the seed, `k` and the settings, so the same seed gives the same
 //! puzzles on every machine.
 
-pub mod difficulty;
-pub mod fill;
-pub mod fraction;
-pub mod full;
-pub mod singles;
-pub mod swaps;
-pub mod unique;
+pub(crate) mod difficulty;
+pub(crate) mod fill;
+pub(crate) mod fraction;
+pub(crate) mod full;
+pub(crate) mod singles;
+pub(crate) mod swaps;
+pub(crate) mod unique;
 
 use crate::backends::create;
 use crate::backends::rules::RulesSolver;
@@ -21,9 +21,12 @@ use crate::model::puzzle::Grid;
 use crate::model::{Geometry, Puzzle};
 use crate::rng::Rng;
 use crate::solver::Solver;
-use difficulty::Difficulty;
 use std::sync::Arc;
-use unique::{unique_puzzle, UniqueSettings};
+use unique::unique_puzzle;
+
+pub use difficulty::{level_list, Difficulty};
+pub use fraction::{fixed_fraction, kept_cells};
+pub use unique::{partner, UniqueSettings};
 
 /// One generated puzzle, with the completed grid it was made from.
 #[derive(Clone, Debug)]

@@ -29,25 +29,29 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 mod comparison;
-pub mod entry;
-pub mod feed;
+pub(crate) mod entry;
+pub(crate) mod feed;
 mod json;
-pub mod machine;
-pub mod merge;
+pub(crate) mod machine;
+pub(crate) mod merge;
 #[cfg(feature = "plot")]
 pub mod plot;
-pub mod queue;
-pub mod record;
-pub mod report;
-pub mod resume;
-pub mod run;
-pub mod summary;
-pub mod tally;
-pub mod times;
-pub mod writer;
+pub(crate) mod queue;
+pub(crate) mod record;
+pub(crate) mod report;
+pub(crate) mod resume;
+pub(crate) mod run;
+pub(crate) mod summary;
+pub(crate) mod tally;
+pub(crate) mod times;
+pub(crate) mod writer;
 
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
 pub use merge::{Merge, Merged};
-pub use report::{render, Part, Rendered};
-pub use run::Plan;
-pub use tally::Tally;
+pub use record::{
+    for_each_line, parse_records, Header, HeaderKind, Line, Record, RunSettings, Shard,
+};
+pub use report::{counted, fmt_time, render, Part, Rendered};
+pub use run::{record_of, Plan};
+pub use summary::{BackendSummary, Disagreement, Rounds, Summary, WrongAnswer};
+pub use tally::{summarize, Tally};

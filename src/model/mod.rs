@@ -3,19 +3,23 @@
 //! reader, header lines that set the box shape and variant), formatting, a solution
 //! for searches to try first ([`isomorph`]) and the independent validator every answer
 //! goes through.
-pub mod candidates;
-pub mod fingerprint;
-pub mod format;
-pub mod geometry;
-pub mod header;
-pub mod isomorph;
-pub mod lines;
-pub mod parse;
-pub mod puzzle;
-pub mod validate;
+pub(crate) mod candidates;
+internal! {
+    mod fingerprint;
+}
+pub(crate) mod format;
+pub(crate) mod geometry;
+pub(crate) mod header;
+pub(crate) mod isomorph;
+pub(crate) mod lines;
+pub(crate) mod parse;
+pub(crate) mod puzzle;
+pub(crate) mod validate;
 
 pub use candidates::CandSet;
-pub use geometry::{Geometry, Unit, UnitKind, Variant};
+pub use format::{to_grid, to_line, value_of_symbol, write_line};
+pub use geometry::{Geometry, GeometryError, Unit, UnitKind, Variant, MAX_SIDE, MIN_SIDE};
+pub use header::{box_shape, header_line};
 pub use parse::{parse_puzzles, ParseError, ParseOptions, PuzzleReader};
-pub use puzzle::{CellsError, Puzzle};
+pub use puzzle::{CellsError, Grid, Origin, Puzzle};
 pub use validate::{validate, ValidationError};

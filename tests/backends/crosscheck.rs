@@ -36,7 +36,7 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use sudoku_arena::backends::{create, BACKENDS};
-use sudoku_arena::model::puzzle::Grid;
+use sudoku_arena::model::Grid;
 use sudoku_arena::model::{parse_puzzles, ParseOptions, Puzzle};
 use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 

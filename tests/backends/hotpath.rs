@@ -7,12 +7,12 @@
 
 use proptest::prelude::*;
 use std::sync::Arc;
-use sudoku_arena::harness::record::{Record, RunSettings};
+use sudoku_arena::harness::{Record, RunSettings};
 use sudoku_arena::model::fingerprint::{grid_fingerprint, line_fingerprint};
-use sudoku_arena::model::format::{to_line, write_line};
 use sudoku_arena::model::{
     parse_puzzles, validate, Geometry, ParseOptions, Puzzle, ValidationError, Variant,
 };
+use sudoku_arena::model::{to_line, write_line};
 use sudoku_arena::solver::{Stats, Verdict};
 
 /// The boards the properties run on: every side a one-line form writes differently.

@@ -10,7 +10,7 @@ use crate::common::files::{path_in, records};
 use crate::common::*;
 use std::time::Duration;
 use sudoku_arena::backends::create;
-use sudoku_arena::harness::record::Record;
+use sudoku_arena::harness::Record;
 use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 
 /// The empty 25x25 grid, in the repository.

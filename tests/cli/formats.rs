@@ -7,7 +7,7 @@ use crate::common::cli::{err, out, run};
 use serde_json::Value;
 use std::sync::Arc;
 use sudoku_arena::backends::create;
-use sudoku_arena::model::format::to_line;
+use sudoku_arena::model::to_line;
 use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
 use sudoku_arena::solver::{SolveOptions, Verdict};
 
@@ -37,7 +37,7 @@ fn intended(line: &str, rows: usize, cols: usize, variant: Variant) -> Puzzle {
     let g = Arc::new(Geometry::new(rows, cols, variant).unwrap());
     let cells: Vec<u8> = line
         .chars()
-        .map(|c| sudoku_arena::model::format::value_of_symbol(c).unwrap())
+        .map(|c| sudoku_arena::model::value_of_symbol(c).unwrap())
         .collect();
     Puzzle::new(g, cells)
 }

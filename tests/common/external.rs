@@ -2,7 +2,15 @@
 //! (`SUDOKU_ARENA_REQUIRE_EXTERNAL=1`, set by `.ci/run`) a missing one fails the test.
 
 use std::io::Write;
-use sudoku_arena::process::find_program;
+use std::path::PathBuf;
+
+/// `program` as the `PATH` finds it.
+fn find_program(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| p.is_file())
+}
 
 /// True when `program` can be run; panics when it is missing but required.
 pub fn external_available(program: &str, package: &str) -> bool {

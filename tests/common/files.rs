@@ -2,7 +2,7 @@
 //! the binary writes.
 
 use std::path::Path;
-use sudoku_arena::harness::record::{parse_records, Record};
+use sudoku_arena::harness::{parse_records, Record};
 
 /// The path of `name` in the folder `dir` (a test's `TempDir`, or a path), as an
 /// argument for the binary.

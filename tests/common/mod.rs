@@ -29,7 +29,7 @@ pub fn slack() -> std::time::Duration {
     SLACK.mul_f64(factor)
 }
 
-#[path = "../../src/analysis/tests/shared.rs"]
+#[path = "../../src/test_support/shared.rs"]
 mod shared;
 pub use shared::*;
 
@@ -54,5 +54,5 @@ pub fn bench_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
 /// boxes: `fraction` of a random full grid's cells kept, as `generate --fixed-fraction`.
 pub fn fixed_fraction_puzzle(b: usize, fraction: f64, seed: u64, index: usize) -> Puzzle {
     let geometry = Arc::new(Geometry::new(b, b, Variant::Classic).unwrap());
-    sudoku_arena::generate::fraction::fixed_fraction(&geometry, fraction, seed, index).puzzle
+    sudoku_arena::generate::fixed_fraction(&geometry, fraction, seed, index).puzzle
 }

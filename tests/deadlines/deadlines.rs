@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use sudoku_arena::backends::{
     builtin_configs, create, lookup, BACKENDS, CONFIGURATIONS, WORKER_ENV,
 };
-use sudoku_arena::model::format::to_line;
+use sudoku_arena::model::to_line;
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, Failure, Outcome, SolveOptions, Solver, Verdict};
 

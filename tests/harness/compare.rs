@@ -4,8 +4,8 @@
 use crate::common::cli::run_no_stdin;
 use crate::common::files::{path_in, records};
 use std::process::Command;
-use sudoku_arena::harness::record::Record;
-use sudoku_arena::harness::tally::summarize;
+use sudoku_arena::harness::summarize;
+use sudoku_arena::harness::Record;
 
 /// The parts of a summary that do not depend on timing.
 fn stable_summary(rs: &[Record]) -> Vec<String> {

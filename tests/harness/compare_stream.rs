@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use sudoku_arena::harness::record::Record;
+use sudoku_arena::harness::Record;
 
 use crate::common::cli::{command, err, feed_open, out, run, vm_hwm_kb};
 use crate::common::files::{path_in, records};

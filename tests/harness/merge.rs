@@ -8,8 +8,8 @@ use crate::common::cli::{err, out, run};
 use crate::common::files::path_in;
 use std::path::Path;
 use std::process::Output;
-use sudoku_arena::harness::record::{parse_records, Record};
-use sudoku_arena::harness::tally::summarize;
+use sudoku_arena::harness::summarize;
+use sudoku_arena::harness::{parse_records, Record};
 
 /// Four puzzles: shard 1/3 takes two, 2/3 and 3/3 one each; 5/6 and 6/6 none.
 const SET: &str = "examples/easy.txt";

@@ -1,18 +1,10 @@
-//! What the tests of the rule engine share: the helpers of [`shared`] (test data, small
+//! What the tests of the rule engine share: the crate's test helpers (test data, small
 //! random puzzles, a brute-force counter, `dlx`'s solution) and the check of one step
 //! against a solution.
 
-use crate::backends::create;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::step::Step;
-use crate::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
-use crate::solver::SolveOptions;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-#[path = "shared.rs"]
-mod shared;
-pub(super) use shared::*;
+pub(super) use crate::test_support::*;
 
 /// Asserts that a rule's step changes something and only what `solution` allows: no
 /// candidate it removes is the solution's digit, every digit it places is (`context`
