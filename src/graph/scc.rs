@@ -4,6 +4,7 @@
 /// The component number of each node of a graph on `succ.len() ≤ 64` nodes (entries
 /// past the last node are `u32::MAX`). Components are numbered in the order Tarjan's
 /// algorithm closes them: a component's successors outside it have smaller numbers.
+#[cfg(test)]
 pub fn components(succ: &[u64]) -> [u32; 64] {
     let mut comp = [u32::MAX; 64];
     components_into(succ, &mut comp);

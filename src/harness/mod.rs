@@ -49,7 +49,8 @@ pub(crate) mod writer;
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
 pub use merge::{Merge, Merged};
 pub use record::{
-    for_each_line, parse_records, Header, HeaderKind, Line, Record, RunSettings, Shard,
+    for_each_line, for_each_record, parse_records, read_records, Header, HeaderKind, Line, Record,
+    RunSettings, Shard,
 };
 pub use report::{counted, fmt_time, render, Part, Rendered};
 pub use run::{record_of, Plan};

@@ -318,19 +318,6 @@ fn print_problem(line: String) {
     eprintln!("{line}");
 }
 
-/// Runs `plan` on `puzzles` with nothing written and no way to stop it early: the
-/// comparison from code in one call (see the [`crate::harness`] docs).
-pub fn compare(plan: &Plan, puzzles: Vec<Puzzle>) -> Result<Tally> {
-    let stop = AtomicBool::new(false);
-    run_all(
-        plan,
-        puzzles.into_iter().enumerate(),
-        &Done::default(),
-        &stop,
-        &Sinks::default(),
-    )
-}
-
 /// A batch of puzzles: its number in input order, and its puzzles.
 type Batch = (u64, Vec<ToRun>);
 
@@ -385,6 +372,7 @@ pub fn checks_apart(plan: &Plan) -> bool {
 }
 
 /// [`run_all_with`] with no work for the reading thread's idle time.
+#[cfg(test)]
 pub fn run_all(
     plan: &Plan,
     puzzles: impl Iterator<Item = (usize, Puzzle)>,

@@ -13,6 +13,7 @@ use hdrhistogram::Histogram;
 pub const SIGNIFICANT_DIGITS: u8 = 3;
 
 /// The relative error a quantile read from [`Times`] may have.
+#[cfg(test)]
 pub const QUANTILE_ERROR: f64 = 0.001;
 
 /// A set of times in milliseconds, kept as a histogram (see the module doc).

@@ -80,6 +80,7 @@ impl ResultsWriter {
 
     /// Takes the lines of batch `number` (batches are numbered from 0 in input order):
     /// written now if every batch before it is, else when they are.
+    #[cfg(test)]
     pub fn batch(&self, number: u64, lines: Vec<u8>) {
         self.part(number, lines, true);
     }

@@ -26,4 +26,4 @@ pub mod solver;
 #[cfg(test)]
 pub(crate) mod testutil;
 
-pub use solver::{from_name, verdict, RulesSolver, ASSUMED_UNIQUE};
+pub use solver::{from_name, verdict, RulesSolver};

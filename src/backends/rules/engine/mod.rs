@@ -13,7 +13,7 @@ pub mod ladder;
 pub mod state;
 pub mod step;
 
-pub use ladder::{
-    find, rule_index, run, settle, stamp, EngineStats, Find, Finish, Level, Options, Rule, Run,
-    Scratch, LEVELS, MAX_LEVEL, RULES,
-};
+pub use ladder::{rule_index, run, settle, Finish, Options, Run, LEVELS, MAX_LEVEL, RULES};
+// What only the tests and the micro-benchmarks name from outside the ladder.
+#[cfg(any(test, feature = "internals"))]
+pub use ladder::{find, stamp, EngineStats, Find, Level, Rule, Scratch};

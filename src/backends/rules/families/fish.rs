@@ -14,10 +14,7 @@
 //! the textbook finned (or sashimi) fish; with no fins the victim is simply false.
 
 use crate::backends::rules::engine::board::Board;
-use crate::backends::rules::engine::cellset::{
-    cells_in, first, holder_sets, unit_sets, Cells, CellsHash, MAX_CELLS,
-};
-use crate::backends::rules::engine::state::State;
+use crate::backends::rules::engine::cellset::{cells_in, first, Cells, CellsHash, MAX_CELLS};
 use crate::backends::rules::engine::step;
 use crate::model::UnitKind;
 use std::collections::HashSet;
@@ -30,9 +27,12 @@ pub const MAX_SIZE: usize = 4;
 pub enum Shape {
     /// Rows as bases and columns as covers, or the other way round.
     Lines,
-    /// Rows and boxes as bases, columns and boxes as covers, or the other way round.
+    /// Rows and boxes as bases, columns and boxes as covers, or the other way round
+    /// (searched by the tests, and by the ladder when [`LADDER`] names it).
+    #[cfg_attr(not(test), allow(dead_code))]
     Franken,
-    /// Any units as bases and covers.
+    /// Any units as bases and covers (as [`Shape::Franken`]).
+    #[cfg_attr(not(test), allow(dead_code))]
     Mutant,
 }
 
@@ -277,7 +277,13 @@ impl LineTables {
 
 /// Every fish of `shape` in a position ([`find`], nothing kept): for boards of up to
 /// 81 cells, none above.
-pub fn in_position(board: &Board, s: &State, shape: Shape) -> Vec<Fish> {
+#[cfg(test)]
+pub fn in_position(
+    board: &Board,
+    s: &crate::backends::rules::engine::state::State,
+    shape: Shape,
+) -> Vec<Fish> {
+    use crate::backends::rules::engine::cellset::{holder_sets, unit_sets};
     if s.value.len() > MAX_CELLS {
         return Vec::new();
     }

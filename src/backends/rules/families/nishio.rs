@@ -116,6 +116,7 @@ pub fn allowed_columns(board: &Board, s: &State, d: u8) -> Vec<u64> {
 
 /// Whether digit `d` has a valid placement in position `s` with the digit in every
 /// cell of `forced` and in none of `barred` (cells given as indices).
+#[cfg(test)]
 pub fn placeable(board: &Board, s: &State, d: u8, forced: &[usize], barred: &[usize]) -> bool {
     let n = board.n;
     let mut allowed = allowed_columns(board, s, d);

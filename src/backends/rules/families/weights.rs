@@ -312,6 +312,7 @@ fn solve_by(mut p: Problem, deadline: Option<Instant>) -> Option<Solution> {
 /// The first weighted house count that removes something, found candidate by
 /// candidate (see the module's doc); `None` on a position with no solution of the
 /// relaxation (a contradiction the other rules show).
+#[cfg(test)]
 pub fn find(board: &Board, s: &State) -> Option<Step> {
     find_until(board, s, None)
 }
