@@ -66,7 +66,7 @@ impl Clocks {
 }
 
 /// CPU time the calling thread has used so far (zero where the clock cannot be read).
-pub fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     use nix::time::{clock_gettime, ClockId};
     clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).map_or(Duration::ZERO, Duration::from)
 }
@@ -79,7 +79,7 @@ pub fn thread_cpu() -> Duration {
 /// the figures) that must not count as the work timed. Its figure is capped at the wall
 /// time: one thread cannot use more CPU than the wall time it ran, and what the reads
 /// add on either side is their own cost.
-pub fn timed<T>(cpu: bool, f: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
+pub(crate) fn timed<T>(cpu: bool, f: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
     let cpu_start = cpu.then(thread_cpu);
     let start = std::time::Instant::now();
     let value = f();

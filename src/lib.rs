@@ -28,16 +28,43 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Puzzles come from text ([`model::parse_puzzles`], [`model::PuzzleReader`] for a
-//! stream) or from cells ([`model::Puzzle::try_new`], which refuses a value above the
-//! side). The [`harness`] runs several backends on the same puzzles, cross-checks them
-//! and writes the tables the `compare` command prints; [`generate`] makes puzzles.
+//! # What the library offers
+//!
+//! - [`model`]: the puzzle model: [`model::Puzzle`], [`model::Geometry`] (cells and
+//!   units), parsing ([`model::parse_puzzles`], [`model::PuzzleReader`] for a stream),
+//!   one-line and grid forms, the independent [`model::validate`].
+//! - [`input`]: where puzzles come from: files, standard input, the embedded
+//!   [`input::EXAMPLES`], puzzles a program holds.
+//! - [`solver`]: the [`solver::Solver`] trait every backend answers through, its
+//!   [`solver::Outcome`] and [`solver::Verdict`], and the validator [`solver::verify`].
+//! - [`backends`]: a backend built by name ([`backends::create`]), the registry of
+//!   backends and configurations, the exportable encodings, the worker process.
+//! - [`harness`]: a whole comparison ([`harness::Comparison`]), the merge of a sharded
+//!   run's results files ([`harness::Merge`]), results records and the tables.
+//! - [`analysis`]: what drives the rule engine and checks it against other backends: a
+//!   puzzle explained step by step, its difficulty rated.
+//! - [`generate`]: puzzles made: unique and minimal, of a difficulty, or a fixed
+//!   fraction of a full grid.
+//! - [`clock`]: which clock each time of an outcome was read from; [`error`]: the
+//!   library's [`Error`].
+//!
+//! The engines themselves (`dlx`, `sat`, `ip`, `csp`, `fast`, `rules`, `aco`, `ext`) are
+//! private: a program reaches them by name through [`backends::create`], so that their
+//! insides can change without breaking it.
 //!
 //! A solver is meant to be kept and reused across puzzles. Times in an
 //! [`solver::Outcome`] are measured around the solve itself, the same way for every
 //! built-in backend, or read from an external solver's own report; the cost of reaching
 //! a worker or a solver process is reported apart as `transport_ms`, and `clocks` names
 //! what each time was read from ([`clock`]).
+//!
+//! # Unix only
+//!
+//! The library runs on Unix (Linux first): a solve with a deadline that its engine
+//! cannot honour runs in a worker process in a process group of its own, killed with
+//! everything it started at the deadline; memory is read from `/proc`, CPU time from
+//! `wait4` and the thread's clock. None of that has a portable equivalent, so the crate
+//! does not build elsewhere.
 //!
 //! # Isolated backends in your own program
 //!
@@ -76,7 +103,8 @@
 //! clap_complete, indicatif, ctrlc); a library user who sets `default-features = false`
 //! compiles none of them. `plot` (part of `cli`) adds the SVG cactus plot
 //! (`harness::plot`, plotters). `cadical`, `highs` and `cbc` add the strongest engines
-//! of their paradigms (README.md says what each needs).
+//! of their paradigms (README.md says what each needs). `internals` is not for users:
+//! it opens the engines' modules to the project's own micro-benchmarks.
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 

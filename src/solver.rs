@@ -67,6 +67,7 @@ impl SolveOptions {
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Verdict {
     /// Exactly one solution, proven.
     Unique,
@@ -148,6 +149,7 @@ impl Verdict {
 /// replies; every field defaults, so older files still read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct Stats {
     /// Search nodes: choices tried (DLX rows, CSP branches, SAT decisions, B&B nodes).
     pub nodes: u64,
@@ -183,6 +185,7 @@ pub struct Stats {
 /// never hidden in the statistics.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "message", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Failure {
     /// The backend's own engine failed (numerical trouble, a model that is not a grid).
     #[error("the engine failed: {0}")]
@@ -197,6 +200,7 @@ pub enum Failure {
 
 /// The answer to one solve.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Outcome {
     /// What is known about the solutions.
     pub verdict: Verdict,
@@ -316,7 +320,7 @@ pub trait Solver {
 
 /// Tells `on_solution` of each solution `out` kept, then gives `out` back: the
 /// [`Solver::solve_streaming`] of a backend whose search answers only when it ends.
-pub fn reported_at_end(out: Outcome, on_solution: &mut dyn FnMut(&[u8])) -> Outcome {
+pub(crate) fn reported_at_end(out: Outcome, on_solution: &mut dyn FnMut(&[u8])) -> Outcome {
     out.solutions.iter().for_each(|s| on_solution(s));
     out
 }
@@ -398,18 +402,18 @@ pub fn matches_expected(puzzle: &Puzzle, outcome: &Outcome) -> Option<bool> {
 }
 
 /// Milliseconds as a float, the unit of every reported time.
-pub fn ms(d: Duration) -> f64 {
+pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
 /// A time in milliseconds rounded to the microsecond, as every output writes it (no
 /// `1.3517080000000001`).
-pub fn round_ms(v: f64) -> f64 {
+pub(crate) fn round_ms(v: f64) -> f64 {
     (v * 1000.0).round() / 1000.0
 }
 
 /// Serialises milliseconds rounded to the microsecond ([`round_ms`]).
-pub fn serialize_ms<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn serialize_ms<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(round_ms(*v))
 }
 

@@ -86,18 +86,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut status = 0;
     let hint = SlowHint::new(args.backend.timeout);
     // What every JSON line records of the run, as `compare` does.
-    let plan = Plan {
-        backends: vec![solver.name()],
-        timeout: args.backend.timeout.0,
-        mem_limit: args.backend.mem_limit.0,
-        max_solutions: max,
-        jobs: 1,
-        variant: args.input.variant_label(),
-        by_file: false,
-        batch: 1,
-        repeat: 1,
-        warmup: 0,
-    };
+    let mut plan = Plan::new(&[&solver.name()]);
+    plan.timeout = args.backend.timeout.0;
+    plan.mem_limit = args.backend.mem_limit.0;
+    plan.max_solutions = max;
+    plan.variant = args.input.variant_label();
+    plan.batch = 1;
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);

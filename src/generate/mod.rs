@@ -3,7 +3,7 @@
 //! (*Nonrepetitive paths and cycles in graphs with application to Sudoku*, §3.6),
 //! optionally filtered by the level the `rules` ladder rates them at.
 //!
-//! Everything is driven by our own seeded generator ([`crate::rng::Rng`]); puzzle `k` of a run
+//! Everything is driven by our own seeded generator (`rng::Rng`); puzzle `k` of a run
 //! depends only on the seed, `k` and the settings, so the same seed gives the same
 //! puzzles on every machine.
 

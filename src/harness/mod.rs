@@ -6,7 +6,7 @@
 //! answer with the independent validator and cross-checks the answers to a puzzle as
 //! they come, into a constant-memory [`Tally`] (per configuration: counts and HDR
 //! histograms of times), writes the results file in input order, and stops when its
-//! stop flag is set. [`merge`] folds the results files of shards back into one tally;
+//! stop flag is set. [`Merge`] folds the results files of shards back into one tally;
 //! [`render`] makes the tables (terminal, Markdown, CSV) of a tally.
 //!
 //! A comparison from code, the table `compare` prints:

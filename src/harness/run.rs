@@ -39,6 +39,7 @@ const QUEUE_PER_THREAD: usize = 2;
 
 /// What a comparison runs.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Plan {
     /// Backend configurations, such as `dlx` or `sat:extended`.
     pub backends: Vec<String>,
@@ -55,7 +56,7 @@ pub struct Plan {
     pub variant: String,
     /// Keep one table per input file as well.
     pub by_file: bool,
-    /// Puzzles handed to a solving thread at a time: [`BATCH_PUZZLES`] for an input
+    /// Puzzles handed to a solving thread at a time: `BATCH_PUZZLES` (64) for an input
     /// read ahead (a file), 1 for one that comes as it is typed or piped, so that each
     /// puzzle is answered (and its results written) without waiting for the next.
     pub batch: usize,

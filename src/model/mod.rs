@@ -1,7 +1,7 @@
 //! The shared puzzle model: geometry (cells and units), puzzles (built from cells with
 //! [`Puzzle::try_new`], which checks them), candidate sets, parsing (a bounded line
 //! reader, header lines that set the box shape and variant), formatting, a solution
-//! for searches to try first ([`isomorph`]) and the independent validator every answer
+//! for searches to try first (`isomorph`) and the independent validator every answer
 //! goes through.
 pub(crate) mod candidates;
 internal! {

@@ -22,7 +22,7 @@
 //! one, the cell.
 //!
 //! The input is read as a stream ([`PuzzleReader`]), puzzle by puzzle and line by line:
-//! a line longer than [`MAX_LINE_BYTES`](super::lines::MAX_LINE_BYTES), bytes that are not UTF-8, a NUL byte or a lone
+//! a line longer than `MAX_LINE_BYTES` (64 KiB), bytes that are not UTF-8, a NUL byte or a lone
 //! carriage return stop the reading at once with the line and column. A file may mix
 //! sides (a 4x4 then a 9x9): each puzzle gets the board of its own side. Two equal
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
@@ -94,7 +94,7 @@ pub fn parse_puzzles(
 }
 
 /// The puzzles of a reader, parsed lazily one at a time: memory is bounded by one
-/// puzzle and one line (at most [`MAX_LINE_BYTES`](super::lines::MAX_LINE_BYTES)), whatever the size of the input.
+/// puzzle and one line (at most `MAX_LINE_BYTES` (64 KiB)), whatever the size of the input.
 /// The first error ends the iteration: nothing after it is read.
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,

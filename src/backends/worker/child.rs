@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 pub const WORKER_ENV: &str = "SUDOKU_ARENA_WORKER";
 
 /// The `sudoku-arena` binary to run workers with: the one named by [`WORKER_ENV`];
-/// else this executable, when it is `sudoku-arena` or has called [`serve_if_asked`];
+/// else this executable, when it is `sudoku-arena` or has called `serve_if_asked`;
 /// else a `sudoku-arena` beside it or one folder up (where cargo puts the binary for
 /// tests, benches and examples); else one on the `PATH`. With none, isolated backends
 /// solve in this process and stop only where their engine checks the deadline.
