@@ -138,4 +138,10 @@ pub mod solver;
 #[cfg(test)]
 mod test_support;
 
+/// The Rust blocks of README.md, compiled and run as doctests so that the front door
+/// never shows code that does not build.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use error::{Error, Result};
