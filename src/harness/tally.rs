@@ -199,7 +199,7 @@ impl Tally {
     /// An empty tally whose rows come in the order of `order` (more are added as met);
     /// `by_file` keeps one table per input file too; `timeout_s` is the time budget
     /// per solve, for the PAR-2 column.
-    pub fn new(order: &[String], by_file: bool, timeout_s: Option<f64>) -> Tally {
+    pub(crate) fn new(order: &[String], by_file: bool, timeout_s: Option<f64>) -> Tally {
         Tally {
             order: order.to_vec(),
             whole: Part::default(),
@@ -214,13 +214,13 @@ impl Tally {
     }
 
     /// Adds a configuration at the end of the order, unless it is there.
-    pub fn add_config(&mut self, backend: &str) {
+    pub(crate) fn add_config(&mut self, backend: &str) {
         self.row_of(backend);
     }
 
     /// The same tally with every configuration renamed by `rename` (to tell groups of
     /// results apart in one plot).
-    pub fn renamed(mut self, rename: impl Fn(&str) -> String) -> Tally {
+    pub(crate) fn renamed(mut self, rename: impl Fn(&str) -> String) -> Tally {
         for b in &mut self.order {
             *b = rename(b);
         }
@@ -240,7 +240,7 @@ impl Tally {
     /// Adds the answers of one puzzle, one per configuration that ran it (a second
     /// answer of the same configuration replaces the first), and checks them against
     /// each other.
-    pub fn add_puzzle(&mut self, answers: &[Entry]) {
+    pub(crate) fn add_puzzle(&mut self, answers: &[Entry]) {
         if answers.is_empty() {
             return;
         }
@@ -298,7 +298,7 @@ impl Tally {
     }
 
     /// Folds in `other`, a tally of other puzzles (another thread's, another shard's).
-    pub fn absorb(&mut self, other: &Tally) {
+    pub(crate) fn absorb(&mut self, other: &Tally) {
         // Rows of `other` are renumbered into this tally's order.
         let map: Vec<usize> = other.order.iter().map(|b| self.row_of(b)).collect();
         let renumber = |part: &Part, rows: usize| -> Part {
@@ -339,7 +339,7 @@ impl Tally {
     }
 
     /// What the plot draws, per configuration in table order (those that ran).
-    pub fn plot_rows(&self) -> Vec<(&str, &PlotRow)> {
+    pub(crate) fn plot_rows(&self) -> Vec<(&str, &PlotRow)> {
         self.order
             .iter()
             .zip(&self.whole.rows)
