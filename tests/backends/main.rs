@@ -1,7 +1,5 @@
-//! The library below the harness, one binary: the model it reads (input, cells, the
-//! per-solve path), every backend through the registry (each on its own, then all against
-//! `dlx` and the validator) and a solve's memory limit. A few of these also drive the
-//! binary for their backend's flags; whole commands are tested in `tests/cli/`.
+//! What lies below the harness, through the library's API: the model it reads and every
+//! backend, alone, against `dlx` and under a memory limit.
 
 #[path = "../common/mod.rs"]
 mod common;

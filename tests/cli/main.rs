@@ -1,7 +1,5 @@
-//! The command line as its user drives it, one binary: every command through the built
-//! `sudoku-arena` with its flags, input files and pipes, bad input, outputs, formats and
-//! words. The comparison harness's commands (`compare`, `merge`, shards) are
-//! `tests/harness/`.
+//! The command line as its user drives it: each command of the built binary with its flags,
+//! input, bad input, outputs, formats and words (the harness's commands: `tests/harness/`).
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -3,7 +3,7 @@
 //! tag in its environment ([`tag_this_process`]), which survives the child's own parent
 //! dying, so even an orphan is found by it and nothing else on the machine is counted.
 //! The checks of the whole process ([`children`], [`tagged`], [`assert_nothing_running`])
-//! hold only in a binary whose tests start nothing else meanwhile.
+//! see what every thread started: they hold only in a binary of one test.
 #![allow(dead_code)]
 
 use std::sync::Once;

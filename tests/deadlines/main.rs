@@ -1,6 +1,5 @@
-//! Deadlines of every configuration and command, alone in a binary: its one test checks
-//! the whole process (no child left, no thread using CPU, no tagged process) and names
-//! the worker program through the environment, which any other test beside it would upset.
+//! Deadlines, alone in a binary: its one test checks the whole process (no child, no busy
+//! thread, no tagged process left) and names the worker through the environment.
 
 #[path = "../common/mod.rs"]
 mod common;

@@ -1,7 +1,5 @@
-//! Programs outside the library, one binary: the external solvers (`ext:*`) and the
-//! exports they read, a browser on `explain --html`'s page, and cargo and git on the
-//! repository itself (a program linking the library without the command line, its
-//! dependency tree, a fresh clone). A missing program is a note, or a failure in CI.
+//! Programs outside the library: the external solvers (`ext:*`), a browser, and cargo and
+//! git on the repository itself; a missing one is a note here and a failure in CI.
 
 #[path = "../common/mod.rs"]
 mod common;
