@@ -224,7 +224,7 @@ pub struct Outcome {
     /// CPU time of the solve, in milliseconds: the solving thread's CPU clock, or the
     /// external solver's processes' (`clocks.cpu_source` says which). The thread's
     /// clock is read just outside the wall clock's window (its reads are system calls,
-    /// which are not solving) and capped at the wall time ([`crate::clock::timed`]); 0
+    /// which are not solving) and capped at the wall time (see `clock::timed`); 0
     /// when [`SolveOptions::cpu_time`] is off.
     pub cpu_ms: f64,
     /// Peak resident memory of the solve, in KiB (the kernel's `kB`). In a worker
