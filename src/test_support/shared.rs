@@ -165,6 +165,15 @@ pub fn data_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
     puzzles
 }
 
+/// The first `count` puzzles of the forum's hardest set, then the first `count` of the
+/// 17-clue set: hard and sparse 9x9 puzzles together, the sample every `csp` level is
+/// run on.
+pub fn hardest_and_sparsest(count: usize) -> Vec<Puzzle> {
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", count);
+    puzzles.extend(data_puzzles("17_clue.txt", count));
+    puzzles
+}
+
 /// At most the first `count` puzzles of `file` in `dir`.
 pub fn puzzles_in(dir: &Path, file: &str, count: usize) -> Vec<Puzzle> {
     let path = dir.join(file);
