@@ -81,6 +81,8 @@ mod tests {
     use super::*;
     use crate::model::format::to_line;
     use crate::model::{Geometry, Variant};
+    use crate::test_support::{line_by_definition, line_form_board};
+    use proptest::prelude::*;
 
     #[test]
     fn a_grid_and_its_line_have_one_fingerprint() {
@@ -106,5 +108,24 @@ mod tests {
         assert_eq!(line_fingerprint("12"), grid_fingerprint(&[1, 2]));
         assert_ne!(sums(TEXT, b"12"), grid_fingerprint(&[1, 2]));
         assert_eq!(line_fingerprint(""), grid_fingerprint(&[]));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// On every board the one-line form writes differently, any grid (blanks
+        /// included) in the form by its definition fingerprints as the grid; that the
+        /// library writes and reads that form is `tests/backends/hotpath.rs`.
+        #[test]
+        fn a_one_line_form_fingerprints_as_its_grid(
+            board in 0usize..7,
+            values in proptest::collection::vec(any::<prop::sample::Index>(), 4096),
+        ) {
+            let g = line_form_board(board, false);
+            let cells: Vec<u8> =
+                values[..g.cells()].iter().map(|v| v.index(g.n + 1) as u8).collect();
+            let line = line_by_definition(&g, &cells);
+            prop_assert_eq!(line_fingerprint(&line), grid_fingerprint(&cells));
+        }
     }
 }

@@ -1,8 +1,9 @@
 //! Test helpers the crate's tests share with the integration tests (whose
 //! `tests/common/mod.rs` includes this file by path): an independent brute-force
 //! counter (the rules checked from coordinates, not from the model's unit list), a
-//! seeded generator of small random puzzles, the test data of `tests/data/`, and the
-//! solution `dlx` finds. The module that includes it imports what it names.
+//! seeded generator of small random puzzles, the boards and the definition of the
+//! one-line form, the test data of `tests/data/`, and the solution `dlx` finds. The
+//! module that includes it imports what it names.
 
 use super::{
     create, parse_puzzles, Arc, Geometry, ParseOptions, Path, PathBuf, Puzzle, SolveOptions,
@@ -144,6 +145,32 @@ fn random_fill(g: &Geometry, grid: &mut Vec<u8>, cell: usize, rng: &mut Rng) -> 
     false
 }
 
+/// Board `i` (taken modulo 7) of those the one-line form's properties run on, every
+/// side the form writes differently (2x2 to 8x8 boxes), in the X variant when `x`.
+pub fn line_form_board(i: usize, x: bool) -> Arc<Geometry> {
+    let (r, c) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (6, 6), (8, 8)][i % 7];
+    let variant = if x { Variant::X } else { Variant::Classic };
+    Arc::new(Geometry::new(r, c, variant).unwrap())
+}
+
+/// The one-line form by its definition: a symbol per cell up to side 35, else numbers
+/// separated by spaces.
+pub fn line_by_definition(g: &Geometry, cells: &[u8]) -> String {
+    const SYMBOLS: &str = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if g.n <= 35 {
+        cells
+            .iter()
+            .map(|&v| SYMBOLS.chars().nth(v as usize).unwrap())
+            .collect()
+    } else {
+        cells
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 /// The folder of the test data, `tests/data/` (its SOURCES.md names where each file came
 /// from).
 pub fn data_dir() -> PathBuf {
@@ -162,6 +189,15 @@ pub fn data_puzzles(file: &str, count: usize) -> Vec<Puzzle> {
             "tests/data/{file} holds fewer puzzles"
         );
     }
+    puzzles
+}
+
+/// The first `count` puzzles of the forum's hardest set, then the first `count` of the
+/// 17-clue set: hard and sparse 9x9 puzzles together, the sample every `csp` level is
+/// run on.
+pub fn hardest_and_sparsest(count: usize) -> Vec<Puzzle> {
+    let mut puzzles = data_puzzles("forum_hardest_1106.txt", count);
+    puzzles.extend(data_puzzles("17_clue.txt", count));
     puzzles
 }
 

@@ -4,9 +4,8 @@
 
 use crate::common::cli::run_no_stdin;
 use std::sync::Arc;
+use sudoku_arena::analysis::{RateSettings, Rater};
 use sudoku_arena::backends::create;
-use sudoku_arena::backends::rules::engine::{Finish, Options};
-use sudoku_arena::backends::rules::RulesSolver;
 use sudoku_arena::generate::Difficulty;
 use sudoku_arena::generate::{fixed_fraction, kept_cells};
 use sudoku_arena::generate::{partner, UniqueSettings};
@@ -187,7 +186,8 @@ fn the_same_seed_gives_the_same_puzzles() {
 #[test]
 fn the_difficulty_filter_keeps_puzzles_at_the_level() {
     let g = geometry(3, 3);
-    let mut rules = RulesSolver::new(false);
+    // The rating `rate` gives (the rules alone, no guessing, no uniqueness rules).
+    let mut rater = Rater::new(RateSettings::default()).unwrap();
     for wanted in [Difficulty::Level(0), Difficulty::Level(1)] {
         let mut gen = Generator::new(Request {
             geometry: g.clone(),
@@ -199,9 +199,9 @@ fn the_difficulty_filter_keeps_puzzles_at_the_level() {
         .unwrap();
         for k in 0..2 {
             let made = gen.unique(k).unwrap();
-            let run = rules.run(&made.puzzle, &Options::default());
-            assert_eq!(run.finish, Finish::Solved);
-            assert_eq!(Difficulty::Level(run.hardest_level().unwrap_or(0)), wanted);
+            let rating = rater.rate(&made.puzzle, k + 1).rating;
+            assert_eq!(rating.ladder, "solved");
+            assert_eq!(rating.level.map(Difficulty::Level), Some(wanted));
         }
     }
 }

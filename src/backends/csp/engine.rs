@@ -3,7 +3,8 @@
 //!
 //! - The binary decomposition (`naive`, present at every level) is driven by events:
 //!   when a cell becomes fixed, its value is removed from its peers, exactly what
-//!   [`naive::filter`] does within one unit, without rescanning the unit.
+//!   `naive::filter` (the plain statement of it the tests check) does within one unit,
+//!   without rescanning the unit.
 //! - The unit propagators (`permutation`, `bounds`, `gac`) run on a unit whose cells
 //!   changed: its domains are copied into a small buffer, filtered there by the
 //!   generic propagators (which know nothing of Sudoku), and written back.
@@ -11,8 +12,6 @@
 //! Fixed cells are propagated first (cheap), units after. The propagators are monotone
 //! and sound, so the order does not change the fixpoint, only the work to reach it.
 
-#[cfg(doc)]
-use super::naive;
 use super::{bounds, permutation, regin::Regin, shave, Conflict, Propagation};
 use crate::model::{CandSet, Geometry};
 use std::time::Instant;
@@ -129,11 +128,6 @@ impl Engine {
             counters: Counters::default(),
             deadline: None,
         }
-    }
-
-    /// The propagation level.
-    pub fn level(&self) -> Propagation {
-        self.level
     }
 
     /// Readies the engine for a new puzzle: every work counter at 0 and no matching kept

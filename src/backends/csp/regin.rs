@@ -11,7 +11,7 @@
 //! The residual graph is kept on the variables only: `x → y` when `y` can take the
 //! value matched to `x` (go from `x` along its matching edge to `M(x)`, then back along
 //! a free edge to `y`). With at most 64 variables, adjacency rows are 64-bit sets.
-//! Matching, residual graph and SCC live in [`crate::graph`], shared with the `rules`
+//! Matching, residual graph and SCC live in `crate::graph`, shared with the `rules`
 //! backend's matching rules.
 //!
 //! The matching of each unit is kept between calls and repaired (edges whose value
@@ -46,7 +46,7 @@ impl Regin {
     /// number of values removed.
     ///
     /// The matching and the residual-graph analysis are the shared ones of
-    /// [`crate::graph::matching`]; this filter only keeps matchings between calls and
+    /// `crate::graph::matching`; this filter only keeps matchings between calls and
     /// writes the result back into the domains.
     pub fn filter(&mut self, constraint: usize, doms: &mut [CandSet]) -> Result<u64, Conflict> {
         let n = doms.len();

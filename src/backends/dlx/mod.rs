@@ -5,6 +5,8 @@
 
 pub mod export;
 pub mod matrix;
+#[cfg(test)]
+mod tests;
 
 use crate::backends::hint::{note_hint, solution_hint};
 use crate::model::Puzzle;

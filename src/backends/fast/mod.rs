@@ -22,10 +22,12 @@ pub mod band;
 pub mod generic;
 // The one place the crate allows `unsafe`: calling the functions compiled for AVX-512
 // once the processor is known to have it (what the race against tdoku measured it buys
-// is in benches/README.md); tests/fast.rs runs both 9x9 paths on the same puzzles.
+// is in benches/README.md); `tests.rs` runs both 9x9 paths on the same puzzles.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod vector;
+#[cfg(test)]
+mod tests;
 
 use super::givens::conflict_outcome;
 use crate::model::{Geometry, Puzzle, Variant};
@@ -112,6 +114,7 @@ impl FastSolver {
     }
 
     /// Whether this solver takes the vector path on 9×9 boards.
+    #[cfg(test)]
     pub fn is_vector(&self) -> bool {
         #[cfg(target_arch = "x86_64")]
         return self.vector.is_some();
