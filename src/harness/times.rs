@@ -106,6 +106,7 @@ impl Times {
     }
 
     /// The sum of the times, exactly.
+    #[cfg(test)]
     pub fn sum(&self) -> f64 {
         self.sum_ms
     }
@@ -123,6 +124,7 @@ impl Times {
     }
 
     /// Bytes of memory the histogram holds (its counts).
+    #[cfg(test)]
     pub fn footprint(&self) -> usize {
         self.histogram.distinct_values() * std::mem::size_of::<u64>()
     }
