@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod exports;
 mod external;
 mod fresh_clone;
 mod html_browser;
