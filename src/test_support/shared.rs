@@ -238,3 +238,10 @@ pub fn infeasible_past_presolve() -> Puzzle {
     ];
     puzzle(&rows.concat(), Variant::Classic)
 }
+
+/// The empty classic grid on boxes of `box_rows` x `box_cols` cells.
+pub fn empty_puzzle(box_rows: usize, box_cols: usize) -> Puzzle {
+    let geometry = Arc::new(Geometry::new(box_rows, box_cols, Variant::Classic).unwrap());
+    let cells = vec![0; geometry.cells()];
+    Puzzle::new(geometry, cells)
+}

@@ -172,13 +172,6 @@ fn counts_on_small_grids_match_brute_force() {
     assert_eq!(brute_force_count(&cases[0], 400), 48);
 }
 
-/// An empty grid of side `n` (a square of boxes).
-fn empty(box_side: usize) -> Puzzle {
-    let n = box_side * box_side;
-    let geometry = Geometry::new(box_side, box_side, Variant::Classic).unwrap();
-    Puzzle::new(Arc::new(geometry), vec![0; n * n])
-}
-
 #[test]
 fn each_engine_holds_its_own_time_limit_in_process() {
     // Counting every solution of an empty 16x16 grid (more than 10^90 of them): no machine
@@ -190,7 +183,7 @@ fn each_engine_holds_its_own_time_limit_in_process() {
     let budget = Duration::from_millis(500);
     // CBC's preprocessing reads no clock: up to one and a half of the tests' slacks late.
     let slack = crate::common::slack() * 3 / 2;
-    let p = empty(4);
+    let p = empty_puzzle(4, 4);
     for Engine { spec, .. } in engines() {
         let mut solver = (lookup(spec).unwrap().0.make)(None).unwrap();
         let start = Instant::now();

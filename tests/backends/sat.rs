@@ -7,9 +7,8 @@
 
 use crate::common::*;
 use proptest::prelude::*;
-use std::sync::Arc;
 use sudoku_arena::backends::{create, encoding, lookup, ENCODINGS};
-use sudoku_arena::model::{Geometry, Puzzle, Variant};
+use sudoku_arena::model::{Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
 
 /// The names of the sat encodings (`naive`, ...), as the registry exports them
@@ -27,12 +26,6 @@ pub(crate) fn engine(spec: &str) -> Box<dyn Solver> {
 /// The varisat engine of `encoding`.
 fn varisat(encoding: &str) -> Box<dyn Solver> {
     engine(&format!("sat:{encoding}"))
-}
-
-fn empty(box_rows: usize, box_cols: usize) -> Puzzle {
-    let g = Arc::new(Geometry::new(box_rows, box_cols, Variant::Classic).unwrap());
-    let cells = vec![0; g.cells()];
-    Puzzle::new(g, cells)
 }
 
 /// 100 forum-hardest and 100 17-clue puzzles with every encoding: each solution valid,
@@ -72,7 +65,7 @@ fn a_sample_of_200_agrees_with_dlx_for_every_encoding() {
 /// machine), on any machine: no variable is counted, nothing is searched.
 #[test]
 fn the_encoding_of_a_large_grid_stops_at_the_deadline() {
-    let p = empty(8, 8);
+    let p = empty_puzzle(8, 8);
     for encoding in ["naive", "reduced"] {
         let start = std::time::Instant::now();
         let passed = SolveOptions::new(2, Some(std::time::Duration::ZERO));
@@ -108,13 +101,13 @@ fn large_grids_are_solved() {
 #[test]
 fn givens_that_clash_or_a_cell_without_candidates_answer_none() {
     // r1c1 = 1 and r1c2 = 1 clash; in the second, r1c4 has no value left.
-    let clash = Puzzle::new(empty(2, 2).geometry, {
+    let clash = Puzzle::new(empty_puzzle(2, 2).geometry, {
         let mut c = vec![0; 16];
         c[0] = 1;
         c[1] = 1;
         c
     });
-    let stuck = Puzzle::new(empty(2, 2).geometry, {
+    let stuck = Puzzle::new(empty_puzzle(2, 2).geometry, {
         let mut c = vec![0; 16];
         (c[0], c[1], c[2], c[11]) = (1, 2, 3, 4);
         c
@@ -132,7 +125,7 @@ fn a_full_grid_is_unique_and_counting_stops_at_the_limit() {
     let p = &data_puzzles("17_clue.txt", 1)[0];
     let solution = dlx_solution(p);
     let full = Puzzle::new(p.geometry.clone(), solution);
-    let empty4 = empty(2, 2);
+    let empty4 = empty_puzzle(2, 2);
     for encoding in encodings() {
         let mut sat = varisat(encoding);
         let out = sat.solve(&full, &SolveOptions::new(2, None));

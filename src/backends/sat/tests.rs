@@ -10,15 +10,9 @@ use super::encode::{empty_grid_clauses, Cnf, Encoded, Encoding, Literal};
 use super::SatSolver;
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::solver::{verify, SolveOptions, Solver, Stats};
-use crate::test_support::{data_matrix, data_puzzles, dlx_solution};
+use crate::test_support::{data_matrix, data_puzzles, dlx_solution, empty_puzzle};
 use std::collections::HashSet;
 use std::sync::Arc;
-
-fn empty(box_rows: usize, box_cols: usize) -> Puzzle {
-    let g = Arc::new(Geometry::new(box_rows, box_cols, Variant::Classic).unwrap());
-    let cells = vec![0; g.cells()];
-    Puzzle::new(g, cells)
-}
 
 #[test]
 fn clause_counts_match_the_oracle() {
@@ -36,7 +30,7 @@ fn clause_counts_match_the_oracle() {
         (6, Encoding::Extended, 3_271_104),
     ];
     for &(b, encoding, clauses) in oracle {
-        let p = empty(b, b);
+        let p = empty_puzzle(b, b);
         let e = Encoded::build(&p, encoding);
         let n = b * b;
         assert_eq!(e.cnf.vars, n * n * n, "{n}x{n} {encoding:?}");
