@@ -242,3 +242,42 @@ pub fn dlx_solution(p: &Puzzle) -> Vec<u8> {
         .solutions
         .remove(0)
 }
+
+/// A 9x9 puzzle with no value left for r1c9: row 1 holds 1 to 8 and r5c9 holds 9. No two
+/// givens repeat a digit (such a puzzle is answered `none` before any backend is asked),
+/// so a backend must find it out itself; the `ip` backend's presolve does.
+pub fn no_value_left_puzzle() -> Puzzle {
+    let geometry = Geometry::new(3, 3, Variant::Classic).unwrap();
+    let mut cells = vec![0; 81];
+    for (c, cell) in cells.iter_mut().take(8).enumerate() {
+        *cell = c as u8 + 1;
+    }
+    cells[4 * 9 + 8] = 9;
+    Puzzle::new(Arc::new(geometry), cells)
+}
+
+/// A 9x9 puzzle with no solution that the `ip` backend's presolve passes: row 1 is 12345
+/// then four blanks, and columns 8 and 9 hold 6, 7, 8 lower down, so r1c8 and r1c9 can
+/// only be 9; yet every cell and every (unit, value) keeps a place. Its LP relaxation
+/// proves it infeasible.
+pub fn infeasible_past_presolve() -> Puzzle {
+    let rows = [
+        "12345....",
+        ".........",
+        ".........",
+        ".......6.",
+        ".......7.",
+        ".......8.",
+        "........6",
+        "........7",
+        "........8",
+    ];
+    puzzle(&rows.concat(), Variant::Classic)
+}
+
+/// The empty classic grid on boxes of `box_rows` x `box_cols` cells.
+pub fn empty_puzzle(box_rows: usize, box_cols: usize) -> Puzzle {
+    let geometry = Arc::new(Geometry::new(box_rows, box_cols, Variant::Classic).unwrap());
+    let cells = vec![0; geometry.cells()];
+    Puzzle::new(geometry, cells)
+}

@@ -1,16 +1,13 @@
 //! The integer-programming backend against dlx and the validator: a sample of the
-//! sets, several-solution and no-solution puzzles, counting, random small puzzles, and
-//! the LP/MPS exports solved by CBC and GLPK.
+//! sets, several-solution and no-solution puzzles, counting, and random small puzzles.
+//! That presolve passes the puzzle only the LP proves infeasible is a unit test beside
+//! the engine (`src/backends/ip/tests.rs`); the LP and MPS exports solved by CBC and GLPK
+//! are tested with the other external programs, in `tests/external/exports.rs`.
 
-use crate::common::external::external_available;
 use crate::common::*;
 use proptest::prelude::*;
-use std::process::Command;
-use std::sync::Arc;
 use sudoku_arena::backends::create;
-use sudoku_arena::backends::ip::export::{decode_values, export};
-use sudoku_arena::backends::ip::model::IpModel;
-use sudoku_arena::model::{Geometry, Puzzle, Variant};
+use sudoku_arena::model::{Puzzle, Variant};
 use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
 
 fn solve(spec: &str, p: &Puzzle, max: usize) -> Outcome {
@@ -18,19 +15,6 @@ fn solve(spec: &str, p: &Puzzle, max: usize) -> Outcome {
     let out = solver.solve(p, &SolveOptions::new(max, None));
     verify(p, &out).unwrap_or_else(|e| panic!("{spec} on {}: {e}", p.display_name()));
     out
-}
-
-/// A 9x9 puzzle with no value left for r1c9: row 1 holds 1 to 8 and r5c9 holds 9. No
-/// two givens repeat a digit (such a puzzle is answered `none` before any backend is
-/// asked), so the backend itself must find it out.
-fn clashing_puzzle() -> Puzzle {
-    let geometry = Geometry::new(3, 3, Variant::Classic).unwrap();
-    let mut cells = vec![0; 81];
-    for (c, cell) in cells.iter_mut().take(8).enumerate() {
-        *cell = c as u8 + 1;
-    }
-    cells[4 * 9 + 8] = 9;
-    Puzzle::new(Arc::new(geometry), cells)
 }
 
 fn dlx_count(p: &Puzzle, max: usize) -> (Verdict, u64) {
@@ -115,26 +99,13 @@ fn serg_puzzles_have_several_solutions_and_counting_matches_dlx() {
 #[test]
 fn no_solution_puzzles_are_proven_infeasible() {
     // r1c9 has no value left: presolve sees it.
-    let clash = clashing_puzzle();
+    let clash = no_value_left_puzzle();
     let out = solve("ip", &clash, 2);
     assert_eq!(out.verdict, Verdict::None);
     assert_eq!(out.stats.extra["presolve_infeasible"], 1.0);
-    // Row 1 is 12345 then four blanks, and columns 8 and 9 hold 6, 7, 8 lower down:
-    // r1c8 and r1c9 can only be 9. Every cell and every (unit, value) keeps a place, so
-    // presolve passes it; the LP relaxation proves it infeasible.
-    let rows = [
-        "12345....",
-        ".........",
-        ".........",
-        ".......6.",
-        ".......7.",
-        ".......8.",
-        "........6",
-        "........7",
-        "........8",
-    ];
-    let p = puzzle(&rows.concat(), Variant::Classic);
-    assert!(IpModel::presolved(&p).infeasible_row().is_none());
+    // r1c8 and r1c9 can only be 9, yet presolve passes it (tested beside the model):
+    // the LP relaxation proves it infeasible.
+    let p = infeasible_past_presolve();
     assert_eq!(dlx_count(&p, 2).0, Verdict::None);
     for spec in ["ip", "ip:microlp-direct", "ip:full"] {
         let out = solve(spec, &p, 2);
@@ -173,109 +144,5 @@ proptest! {
             solve("ip", &p, 5).solutions_found.min(5),
             brute_force_count(&p, 5) as u64
         );
-    }
-}
-
-/// Writes `text` to a file in `dir` (a test's scratch folder) and returns its path.
-fn scratch(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-/// Solves an LP file with CBC and returns (name, value) pairs of its solution.
-fn cbc_values(lp: &std::path::Path) -> Vec<(String, f64)> {
-    let sol = lp.with_extension("cbc.sol");
-    let status = Command::new("cbc")
-        .arg(lp)
-        .args(["solve", "solu"])
-        .arg(&sol)
-        .output()
-        .unwrap();
-    assert!(status.status.success());
-    let text = std::fs::read_to_string(&sol).unwrap();
-    assert!(text.starts_with("Optimal"), "{text}");
-    text.lines()
-        .skip(1)
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            (f[1].to_string(), f[2].parse().unwrap())
-        })
-        .collect()
-}
-
-/// Solves a free MPS file with glpsol; `None` if it has no integer solution.
-fn glpsol_values(mps: &std::path::Path, text: &str) -> Option<Vec<(String, f64)>> {
-    let sol = mps.with_extension("glp.sol");
-    let out = Command::new("glpsol")
-        .arg("--freemps")
-        .arg(mps)
-        .arg("-w")
-        .arg(&sol)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    // Column j of glpsol is the j-th column named in the COLUMNS section.
-    let mut names: Vec<&str> = Vec::new();
-    let columns = text.split("\nCOLUMNS\n").nth(1).unwrap();
-    for line in columns.lines().take_while(|l| l.starts_with(' ')) {
-        let name = line.split_whitespace().next().unwrap();
-        if !line.contains("'MARKER'") && names.last() != Some(&name) {
-            names.push(name);
-        }
-    }
-    let sol = std::fs::read_to_string(&sol).unwrap();
-    let status = sol.lines().find(|l| l.starts_with("s mip")).unwrap();
-    if status.split_whitespace().nth(4) != Some("o") {
-        return None;
-    }
-    Some(
-        sol.lines()
-            .filter(|l| l.starts_with("j "))
-            .map(|l| {
-                let f: Vec<&str> = l.split_whitespace().collect();
-                let j: usize = f[1].parse().unwrap();
-                (names[j - 1].to_string(), f[2].parse().unwrap())
-            })
-            .collect(),
-    )
-}
-
-#[test]
-fn exports_solved_by_cbc_and_glpk_decode_to_the_same_solution() {
-    let dir = tempfile::tempdir().unwrap();
-    let has_cbc = external_available("cbc", "coinor-cbc");
-    let has_glpk = external_available("glpsol", "glpk-utils");
-    let mut puzzles = data_puzzles("forum_hardest_1106.txt", 2);
-    puzzles.extend(data_puzzles("17_clue.txt", 1));
-    puzzles.push(random_puzzle(2, 3, Variant::X, 11, 60, false));
-    for (k, p) in puzzles.iter().enumerate() {
-        let ours = solve("ip", p, 1);
-        let lp = export(p, "lp").unwrap();
-        let mps = export(p, "mps").unwrap();
-        assert!(export(p, "xml").is_err());
-        if has_cbc {
-            let values = cbc_values(&scratch(&dir, &format!("p{k}.lp"), &lp));
-            let grid = decode_values(p, values.iter().map(|(n, v)| (n.as_str(), *v))).unwrap();
-            sudoku_arena::model::validate(p, &grid).unwrap();
-            if ours.verdict == Verdict::Solved && dlx_count(p, 2).0 == Verdict::Unique {
-                assert_eq!(grid, ours.solutions[0], "cbc, puzzle {k}");
-            }
-        }
-        if has_glpk {
-            let path = scratch(&dir, &format!("p{k}.mps"), &mps);
-            let values = glpsol_values(&path, &mps).expect("glpsol found no solution");
-            let grid = decode_values(p, values.iter().map(|(n, v)| (n.as_str(), *v))).unwrap();
-            sudoku_arena::model::validate(p, &grid).unwrap();
-            if dlx_count(p, 2).0 == Verdict::Unique {
-                assert_eq!(grid, ours.solutions[0], "glpsol, puzzle {k}");
-            }
-        }
-    }
-    // An infeasible export stays infeasible for an external solver.
-    if has_glpk {
-        let clash = clashing_puzzle();
-        let mps = export(&clash, "mps").unwrap();
-        assert_eq!(glpsol_values(&scratch(&dir, "clash.mps", &mps), &mps), None);
     }
 }

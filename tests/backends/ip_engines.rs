@@ -6,18 +6,37 @@
 use crate::common::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sudoku_arena::backends::create;
-use sudoku_arena::backends::ip::{Config, IpSolver};
+use sudoku_arena::backends::{create, lookup};
 use sudoku_arena::model::{Geometry, Puzzle, Variant};
-use sudoku_arena::solver::{verify, Outcome, SolveOptions, Solver, Verdict};
+use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
 
-/// The engines built in, as (registry spec, configuration).
-fn engines() -> Vec<(&'static str, Config)> {
+/// An engine built in, and what its configuration says of it.
+struct Engine {
+    /// The registry's name for it.
+    spec: &'static str,
+    /// Whether its runs read the engine's node count: CBC's is not read (the safe
+    /// `coin_cbc` API has no getter for it), so its runs carry `nodes_unreported`.
+    reports_nodes: bool,
+    /// Whether every solve goes to a worker process, deadline or not: libcbc solves
+    /// behind a lock of the whole process.
+    own_process: bool,
+}
+
+/// The engines built in.
+fn engines() -> Vec<Engine> {
     vec![
         #[cfg(feature = "highs")]
-        ("ip:highs", Config::Highs),
+        Engine {
+            spec: "ip:highs",
+            reports_nodes: true,
+            own_process: false,
+        },
         #[cfg(feature = "cbc")]
-        ("ip:cbc", Config::Cbc),
+        Engine {
+            spec: "ip:cbc",
+            reports_nodes: false,
+            own_process: true,
+        },
     ]
 }
 
@@ -42,7 +61,12 @@ fn example(file: &str) -> Vec<Puzzle> {
 
 #[test]
 fn unique_puzzles_match_dlx_and_report_effort() {
-    for (spec, config) in engines() {
+    for Engine {
+        spec,
+        reports_nodes,
+        ..
+    } in engines()
+    {
         let mut iterations = 0;
         let mut nodes = 0;
         // The first three hard puzzles: CBC takes seconds on each on a busy machine.
@@ -56,10 +80,10 @@ fn unique_puzzles_match_dlx_and_report_effort() {
             iterations += out.stats.propagations;
             nodes += out.stats.nodes;
             let unreported = out.stats.extra.contains_key("nodes_unreported");
-            assert_eq!(unreported, !config.reports_nodes(), "{spec}");
+            assert_eq!(unreported, !reports_nodes, "{spec}");
         }
         assert!(iterations > 0, "{spec} reported no LP iterations");
-        if config.reports_nodes() {
+        if reports_nodes {
             // The hard puzzles need branch and bound; HiGHS counts at least its root.
             assert!(nodes > 0, "{spec} reported no nodes");
         } else {
@@ -74,7 +98,7 @@ fn a_full_grid_is_unique() {
     // grid is the only one (an engine handed the empty program again would repeat it).
     let full = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     let p = puzzle(full, Variant::Classic);
-    for (spec, _) in engines() {
+    for Engine { spec, .. } in engines() {
         let out = solve(spec, &p, 2);
         assert_eq!(out.verdict, Verdict::Unique, "{spec}");
         assert_eq!(out.solutions_found, 1, "{spec}");
@@ -84,7 +108,7 @@ fn a_full_grid_is_unique() {
 #[test]
 fn several_and_no_solution_puzzles_match_dlx() {
     let sixteen = example("16x16.txt");
-    for (spec, _) in engines() {
+    for Engine { spec, .. } in engines() {
         for p in example("several.txt") {
             let out = solve(spec, &p, 2);
             assert_eq!(out.verdict, Verdict::Multiple, "{spec}");
@@ -102,9 +126,7 @@ fn several_and_no_solution_puzzles_match_dlx() {
         cells[1] = 1;
         let clash = Puzzle::new(Arc::new(geometry), cells);
         assert_eq!(solve(spec, &clash, 2).verdict, Verdict::None, "{spec}");
-        let rows =
-            "12345.............................6........7........8.........6........7........8";
-        let p = puzzle(rows, Variant::Classic);
+        let p = infeasible_past_presolve();
         assert_eq!(solve("dlx", &p, 2).verdict, Verdict::None);
         assert_eq!(solve(spec, &p, 2).verdict, Verdict::None, "{spec}");
         for p in &sixteen {
@@ -138,7 +160,7 @@ fn counts_on_small_grids_match_brute_force() {
         ));
     }
     cases.push(random_puzzle(2, 3, Variant::Classic, 7, 55, false));
-    for (spec, _) in engines() {
+    for Engine { spec, .. } in engines() {
         for (k, p) in cases.iter().enumerate() {
             let expected = brute_force_count(p, 400) as u64;
             let out = solve(spec, p, 400);
@@ -150,27 +172,20 @@ fn counts_on_small_grids_match_brute_force() {
     assert_eq!(brute_force_count(&cases[0], 400), 48);
 }
 
-/// An empty grid of side `n` (a square of boxes).
-fn empty(box_side: usize) -> Puzzle {
-    let n = box_side * box_side;
-    let geometry = Geometry::new(box_side, box_side, Variant::Classic).unwrap();
-    Puzzle::new(Arc::new(geometry), vec![0; n * n])
-}
-
 #[test]
 fn each_engine_holds_its_own_time_limit_in_process() {
     // Counting every solution of an empty 16x16 grid (more than 10^90 of them): no machine
     // finishes. Not the empty 25x25: CBC's preprocessing of that model reads no clock
     // and alone outlasts the budget (10.8 s against 0.5 s on the project's machine),
     // which a worker process bounds through the registry but not here. The solver is
-    // built directly, not through the registry, so no worker process stops it: only the
-    // engine's own time limit can.
+    // the configuration's engine as a worker runs it (its `make`), not what `create`
+    // builds, so no worker process stops it: only the engine's own time limit can.
     let budget = Duration::from_millis(500);
     // CBC's preprocessing reads no clock: up to one and a half of the tests' slacks late.
     let slack = crate::common::slack() * 3 / 2;
-    let p = empty(4);
-    for (spec, config) in engines() {
-        let mut solver = IpSolver::new(config);
+    let p = empty_puzzle(4, 4);
+    for Engine { spec, .. } in engines() {
+        let mut solver = (lookup(spec).unwrap().0.make)(None).unwrap();
         let start = Instant::now();
         let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
         let took = start.elapsed();
@@ -194,9 +209,12 @@ fn cbc_solves_in_a_process_of_its_own_even_without_a_deadline() {
     // `ip:cbc` solve goes to a worker, whose pipe is transport; HiGHS, which honours its
     // own time limit and is thread-safe, solves in this process when there is no deadline.
     let p = &example("easy.txt")[0];
-    for (spec, config) in engines() {
+    for Engine {
+        spec, own_process, ..
+    } in engines()
+    {
         let out = solve(spec, p, 2);
         let in_worker = out.transport_ms > 0.0;
-        assert_eq!(in_worker, config == Config::Cbc, "{spec}: {out:?}");
+        assert_eq!(in_worker, own_process, "{spec}: {out:?}");
     }
 }

@@ -1,11 +1,11 @@
 //! The `sat:ENCODING+cadical` configurations: CaDiCaL in this process on the very CNF
 //! varisat solves. Every encoding agrees with `dlx` on the embedded puzzles (unique,
 //! several solutions, none), counts like the brute force on small random puzzles and
-//! counts the 288 grids of side 4 with the blocking clause, reports its encoding's
-//! size and its time split, and holds a deadline by itself, with no worker process
-//! (that CaDiCaL's terminate callback stops one long solver call is tested beside the
-//! engine, `src/backends/sat/cadical_engine.rs`, on a pigeonhole formula no machine
-//! refutes).
+//! counts the 288 grids of side 4 with the blocking clause, and holds a deadline by
+//! itself, with no worker process. Beside the engine, as unit tests: that its statistics
+//! report the encoding's size and the time split (`src/backends/sat/tests.rs`), and that
+//! CaDiCaL's terminate callback stops one long solver call, on a pigeonhole formula no
+//! machine refutes (`src/backends/sat/cadical_engine.rs`).
 //! Without the cargo feature `cadical` the configurations are listed and asking for
 //! one says how to build it.
 
@@ -49,18 +49,16 @@ mod with_cadical {
     use super::*;
     use crate::common::processes::children_of_this_thread;
     use crate::common::*;
-    use crate::sat::{counts_like_the_brute_force, small};
+    use crate::sat::{counts_like_the_brute_force, encodings, engine, small};
     use proptest::prelude::*;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
-    use sudoku_arena::backends::sat::encode::{Encoded, Encoding};
-    use sudoku_arena::backends::sat::{Engine, SatSolver};
     use sudoku_arena::model::{parse_puzzles, Geometry, ParseOptions, Puzzle, Variant};
     use sudoku_arena::solver::{verify, Outcome, SolveOptions, Solver, Verdict};
 
-    fn cadical(encoding: Encoding) -> SatSolver {
-        let config = format!("{}+cadical", encoding.name());
-        SatSolver::from_config(Some(&config)).unwrap()
+    /// The CaDiCaL engine of `encoding` in this process, as a worker runs it.
+    fn cadical(encoding: &str) -> Box<dyn Solver> {
+        engine(&format!("sat:{encoding}+cadical"))
     }
 
     fn examples(text: &str) -> Vec<Puzzle> {
@@ -77,10 +75,12 @@ mod with_cadical {
 
     #[test]
     fn the_configurations_are_built_named_and_in_the_full_set() {
-        for (config, encoding) in CONFIGS.iter().zip(Encoding::ALL) {
+        assert_eq!(CONFIGS.len(), encodings().count());
+        for (config, encoding) in CONFIGS.iter().zip(encodings()) {
             let solver = create(config).unwrap();
             assert_eq!(solver.name(), *config);
-            assert_eq!(cadical(encoding).engine(), Engine::Cadical);
+            // The engine names itself with `+cadical` only when it is CaDiCaL.
+            assert_eq!(cadical(encoding).name(), *config);
             assert!(builtin_configs().contains(&config.to_string()), "{config}");
         }
         for bad in [
@@ -109,13 +109,13 @@ mod with_cadical {
             ),
             (include_str!("../../examples/none.txt"), 2, Verdict::None),
         ];
-        for encoding in Encoding::ALL {
+        for encoding in encodings() {
             let mut sat = cadical(encoding);
             for (text, max, verdict) in cases {
                 for p in examples(text) {
                     let want = checked(dlx.as_mut(), &p, max);
-                    let got = checked(&mut sat, &p, max);
-                    let what = format!("{encoding:?} {}", p.display_name());
+                    let got = checked(sat.as_mut(), &p, max);
+                    let what = format!("{encoding} {}", p.display_name());
                     assert_eq!(got.verdict, verdict, "{what}");
                     assert_eq!(got.verdict, want.verdict, "{what}");
                     assert_eq!(got.solutions_found, want.solutions_found, "{what}");
@@ -133,41 +133,19 @@ mod with_cadical {
     #[test]
     fn counting_finds_the_288_grids_of_side_4_one_call_each() {
         let p = examples(include_str!("../../examples/empty4x4.txt")).remove(0);
-        for encoding in Encoding::ALL {
+        for encoding in encodings() {
             let mut sat = cadical(encoding);
             let mut seen = std::collections::HashSet::new();
             let opts = SolveOptions::new(usize::MAX, None);
             let out = sat.solve_streaming(&p, &opts, &mut |g| {
-                assert!(seen.insert(g.to_vec()), "{encoding:?}: a grid twice");
+                assert!(seen.insert(g.to_vec()), "{encoding}: a grid twice");
             });
             verify(&p, &out).unwrap();
             assert_eq!((out.verdict, out.solutions_found), (Verdict::Multiple, 288));
-            assert_eq!(seen.len(), 288, "{encoding:?}");
-            assert_eq!(out.stats.extra["solver_calls"], 289.0, "{encoding:?}");
-            let some = checked(&mut sat, &p, 5);
+            assert_eq!(seen.len(), 288, "{encoding}");
+            assert_eq!(out.stats.extra["solver_calls"], 289.0, "{encoding}");
+            let some = checked(sat.as_mut(), &p, 5);
             assert_eq!((some.verdict, some.solutions_found), (Verdict::Multiple, 5));
-        }
-    }
-
-    #[test]
-    fn the_statistics_report_the_encoding_size_and_the_time_split() {
-        let p = examples(include_str!("../../examples/hard.txt")).remove(0);
-        for encoding in Encoding::ALL {
-            let out = checked(&mut cadical(encoding), &p, 2);
-            let e = Encoded::build(&p, encoding);
-            assert_eq!(out.stats.variables, e.cnf.vars as u64);
-            assert_eq!(out.stats.constraints, e.cnf.clauses() as u64);
-            assert_eq!(out.stats.nonzeros, e.cnf.lits.len() as u64);
-            assert_eq!(out.stats.extra["variables_full"], 729.0);
-            assert!(out.stats.encode_ms > 0.0 && out.stats.solve_ms > 0.0);
-            assert!(out.stats.extra["load_ms"] <= out.stats.encode_ms);
-            // Found, then proven unique by a second call on the same solver.
-            assert_eq!(out.stats.nodes, 2);
-            assert_eq!(out.stats.extra["solver_calls"], 2.0);
-            assert_eq!(
-                out.stats.backtracks as f64,
-                out.stats.extra["learnt_clauses"]
-            );
         }
     }
 
@@ -185,9 +163,9 @@ mod with_cadical {
         let clash = grid(&[(0, 1), (1, 1)]);
         let stuck = grid(&[(0, 1), (1, 2), (2, 3), (11, 4)]);
         for p in [clash, stuck] {
-            for encoding in Encoding::ALL {
-                let out = checked(&mut cadical(encoding), &p, 2);
-                assert_eq!(out.verdict, Verdict::None, "{encoding:?}");
+            for encoding in encodings() {
+                let out = checked(cadical(encoding).as_mut(), &p, 2);
+                assert_eq!(out.verdict, Verdict::None, "{encoding}");
             }
         }
     }
@@ -196,12 +174,6 @@ mod with_cadical {
     /// configuration: the budget, plus 10 %, plus a tenth of the tests' slack.
     fn ceiling(budget: Duration) -> Duration {
         budget + budget / 10 + slack() / 10
-    }
-
-    /// The configuration's solver in this process (as a worker runs it), so that what
-    /// holds its deadline is the engine's own check, not the worker's kill.
-    fn in_process(config: &str) -> Box<dyn Solver> {
-        (lookup(config).unwrap().0.make)(None).unwrap()
     }
 
     /// Counting every solution of an empty 16x16 (which no machine finishes) and of an
@@ -223,7 +195,7 @@ mod with_cadical {
         for side in [16, 36] {
             let p = puzzle(&vec!["0"; side * side].join(" "), Variant::Classic);
             for config in CONFIGS {
-                let mut solver = in_process(config);
+                let mut solver = engine(config);
                 let start = Instant::now();
                 let out = solver.solve(&p, &SolveOptions::new(usize::MAX, Some(budget)));
                 let took = start.elapsed();

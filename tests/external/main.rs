@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod exports;
 mod external;
 mod fresh_clone;
 mod html_browser;

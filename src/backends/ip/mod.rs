@@ -23,6 +23,8 @@ pub mod highs;
 pub mod highs_log;
 pub mod model;
 pub mod singletons;
+#[cfg(test)]
+mod tests;
 
 use crate::error::{Error, Result};
 use crate::model::Puzzle;
@@ -133,11 +135,6 @@ impl IpSolver {
             Config::Cbc => Box::new(cbc::GoodLpCbc),
         };
         IpSolver { config, engine }
-    }
-
-    /// The configuration.
-    pub fn config(&self) -> Config {
-        self.config
     }
 }
 

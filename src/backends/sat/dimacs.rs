@@ -25,14 +25,9 @@ pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> crate::error::Res
 }
 
 /// The DIMACS text of an encoded puzzle with `extra` clauses appended (the blocking
-/// clauses of the solutions already found).
-pub fn write(puzzle: &Puzzle, encoded: &Encoded, extra: &[Vec<i32>]) -> String {
-    write_until(puzzle, encoded, extra, None).unwrap_or_default()
-}
-
-/// [`write`], given up (`None`) once `deadline` passes: the text of a large board runs
-/// to hundreds of megabytes (49x49: 185 MB), seconds of work that an external solver's
-/// deadline must be able to stop.
+/// clauses of the solutions already found), given up (`None`) once `deadline` passes:
+/// the text of a large board runs to hundreds of megabytes (49x49: 185 MB), seconds of
+/// work that an external solver's deadline must be able to stop.
 pub fn write_until(
     puzzle: &Puzzle,
     encoded: &Encoded,

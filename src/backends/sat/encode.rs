@@ -34,7 +34,7 @@ const NAMES: &[&str] = &["naive", "efficient", "extended", "reduced"];
 const CLOCK_CELLS: usize = 256;
 
 impl Encoding {
-    /// Every encoding, in the order of [`NAMES`].
+    /// Every encoding, in the order of `NAMES`.
     pub const ALL: [Encoding; 4] = [
         Encoding::Naive,
         Encoding::Efficient,

@@ -17,6 +17,8 @@ mod cadical_engine;
 pub mod dimacs;
 pub mod encode;
 pub mod search;
+#[cfg(test)]
+mod tests;
 mod varisat_engine;
 
 use crate::error::Result;
@@ -96,16 +98,6 @@ impl SatSolver {
             encoding,
             engine: cadical(encoding)?,
         })
-    }
-
-    /// The encoding.
-    pub fn encoding(&self) -> Encoding {
-        self.encoding
-    }
-
-    /// The engine.
-    pub fn engine(&self) -> Engine {
-        self.engine
     }
 }
 

@@ -15,7 +15,9 @@ pub enum Answer {
     Sat,
     /// The clauses have no model.
     Unsat,
-    /// The engine stopped before deciding (its deadline check asked it to).
+    /// The engine stopped before deciding (its deadline check asked it to): only
+    /// CaDiCaL's engine checks a deadline inside a solve.
+    #[cfg(feature = "cadical")]
     Stopped,
     /// The engine reported an error.
     Failed,
@@ -99,8 +101,11 @@ pub fn enumerate<E: Incremental + ?Sized>(
         match answer {
             Answer::Sat => {}
             Answer::Unsat => break End::Complete,
+            #[cfg(feature = "cadical")]
             Answer::Stopped if opts.expired() => break End::Deadline,
-            Answer::Stopped | Answer::Failed => break End::Failed,
+            #[cfg(feature = "cadical")]
+            Answer::Stopped => break End::Failed,
+            Answer::Failed => break End::Failed,
         }
         let t = Instant::now();
         engine.read_model(&mut model);
