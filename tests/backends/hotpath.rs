@@ -152,17 +152,20 @@ prop_compose! {
             wrong,
             conflict,
             effort_name,
-            stats: Stats {
-                nodes: counts[0],
-                backtracks: counts[1],
-                propagations: counts[2],
-                variables: counts[3],
-                constraints: counts[4],
-                nonzeros: counts[5],
-                encode_ms,
-                solve_ms,
-                decode_ms,
-                extra,
+            stats: {
+                // Field by field: the library may give Stats more fields.
+                let mut stats = Stats::default();
+                [
+                    stats.nodes,
+                    stats.backtracks,
+                    stats.propagations,
+                    stats.variables,
+                    stats.constraints,
+                    stats.nonzeros,
+                ] = counts;
+                (stats.encode_ms, stats.solve_ms, stats.decode_ms) = (encode_ms, solve_ms, decode_ms);
+                stats.extra = extra;
+                stats
             },
             repeat_times_ms,
             settings: settings.map(|(max_solutions, timeout_s, variant, repeat, warmup, mem_limit)| RunSettings {

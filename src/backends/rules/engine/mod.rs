@@ -16,4 +16,4 @@ pub mod step;
 pub use ladder::{rule_index, run, settle, Finish, Options, Run, LEVELS, MAX_LEVEL, RULES};
 // What only the tests and the micro-benchmarks name from outside the ladder.
 #[cfg(any(test, feature = "internals"))]
-pub use ladder::{find, stamp, EngineStats, Find, Level, Rule, Scratch};
+pub use ladder::{find, stamp, Scratch};

@@ -557,6 +557,8 @@ impl Search<'_> {
 mod tests {
     use super::super::super::testutil::{position, puzzle_lines, settled};
     use super::*;
+    use crate::backends::rules::engine::cellset::{holder_sets, unit_sets};
+    use crate::backends::rules::engine::state::State;
 
     /// A tiny deterministic generator (xorshift64), so a failure replays.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
