@@ -137,6 +137,7 @@ mod rng;
 pub mod solver;
 #[cfg(test)]
 mod test_support;
+mod words;
 
 /// The Rust blocks of README.md, compiled and run as doctests so that the front door
 /// never shows code that does not build.

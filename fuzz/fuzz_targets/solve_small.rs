@@ -85,7 +85,8 @@ fuzz_target!(|data: &[u8]| {
                 continue;
             }
             // A backend without proofs (aco) searches a puzzle with no solution until
-            // its iteration cap, 40 s here: a short budget, as tests/backends/crosscheck.rs gives it.
+            // its iteration cap, 40 s here: a short budget, as
+            // tests/backends/crosscheck.rs gives it.
             // The others get 10 s: csp:naive (forward checking) needs more than 60 s to
             // prove that some nearly empty 9x9 X puzzles have no solution, and libFuzzer
             // then ends the whole run. Slow is not wrong: a deadline's `unknown` passes.

@@ -11,10 +11,10 @@ use crate::backends::rules::engine::step::Step;
 use crate::backends::rules::engine::{self, Finish, Options, Run, RULES};
 use crate::backends::rules::present::{page, svg, text};
 use crate::backends::rules::verdict;
-use crate::harness::report::counted;
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use crate::solver::Verdict;
+use crate::words::counted;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 

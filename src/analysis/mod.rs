@@ -4,7 +4,8 @@
 //! lacks where it gets stuck ([`Diagnosis`]) and the replay of recorded steps against
 //! known solutions (the check of `rate --check`, against `dlx`).
 //!
-//! This room sits above the backends and reaches them through the registry
+//! This room sits above the backends: it reads the rule engine's steps and positions,
+//! and reaches every other backend (`dlx`, as a reference) through the registry
 //! ([`crate::backends::create`]), so no backend calls back up to it.
 //!
 //! ```

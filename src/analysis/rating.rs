@@ -4,8 +4,8 @@
 
 use super::{Format, RateSettings};
 use crate::backends::rules::engine::{Finish, Run, MAX_LEVEL, RULES};
-use crate::harness::report::counted;
 use crate::solver::Verdict;
+use crate::words::counted;
 use serde_json::{json, Value};
 
 /// One puzzle's rating.

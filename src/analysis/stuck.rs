@@ -16,8 +16,8 @@ use crate::backends::rules::engine::step::Step;
 use crate::backends::rules::engine::{self, Finish, Run, RULES};
 use crate::backends::rules::families::{exclusion, msls, tridagon, weights};
 use crate::backends::rules::present::text as render;
-use crate::harness::report::counted;
 use crate::model::Puzzle;
+use crate::words::counted;
 use serde_json::json;
 use std::time::Instant;
 

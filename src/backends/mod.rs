@@ -40,6 +40,7 @@ use timed::Timed;
 use worker::{Isolated, WorkerFor};
 
 /// An encoding that can be written in a standard format for external solvers.
+#[non_exhaustive]
 pub struct EncodingInfo {
     /// The name used with `export --encoding`.
     pub name: &'static str,

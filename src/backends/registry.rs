@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::solver::Solver;
 
 /// What the registry knows of a backend: the paradigm behind its configurations.
+#[non_exhaustive]
 pub struct BackendInfo {
     /// The name used with `--backend`, and before the `:` of its configurations.
     pub name: &'static str,
@@ -75,6 +76,7 @@ impl Set {
 pub type MakeSolver = fn(Option<&str>) -> Result<Box<dyn Solver>>;
 
 /// One named configuration and everything about it.
+#[non_exhaustive]
 pub struct Configuration {
     /// Its one canonical name, as every output writes it (`sat:reduced`, `ip`).
     pub name: &'static str,

@@ -255,9 +255,9 @@ fn plan(args: &CompareArgs, backends: Vec<String>) -> Plan {
 
 /// The comparison the flags ask for.
 fn comparison(args: &CompareArgs, backends: Vec<String>) -> anyhow::Result<Comparison> {
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let mut comparison = Comparison::new(plan(args, backends), args.input.input(NO_FILE)?);
-    if let Some(text) = &args.shard {
-        let (index, count) = parse_shard(text)?;
+    if let Some((index, count)) = shard {
         comparison = comparison.shard(Shard { index, count });
     }
     if let Some(out) = &args.out {
@@ -304,14 +304,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends = resolve_backends(&args.backends)?;
     check_outputs(args)?;
     let comparison = comparison(args, backends)?;
-    stop_on_ctrl_c(comparison.stop_flag());
-    let shown = Shown::new(
-        args,
-        comparison.plan(),
-        notes(args, &comparison.plan().backends),
-    );
-    let compared = comparison.run(&shown)?;
+    let shown = Shown::new(args, &comparison, notes(args, &comparison.plan().backends));
+    let compared = comparison.run(&shown);
+    // Cleared whatever the end: an unfinished bar left on the terminal would stay there.
     shown.bar.finish_and_clear();
+    let compared = compared?;
     say_how_it_ended(&compared, args);
     let title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
     let mut outputs = args.summary.outputs(&title, &[]);
@@ -343,6 +340,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
 /// solving starts, a progress bar, and problems above the bar.
 struct Shown {
     bar: ProgressBar,
+    /// The run's stop flag, which Ctrl-C sets once the solving starts.
+    stop: Arc<AtomicBool>,
     notes: Vec<String>,
     backends: usize,
     jobs: usize,
@@ -351,13 +350,15 @@ struct Shown {
 }
 
 impl Shown {
-    fn new(args: &CompareArgs, plan: &Plan, notes: Vec<String>) -> Shown {
+    fn new(args: &CompareArgs, comparison: &Comparison, notes: Vec<String>) -> Shown {
+        let plan = comparison.plan();
         let budget = match args.timeout.0 {
             Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
             None => "no time budget".to_string(),
         };
         Shown {
             bar: progress_bar(None),
+            stop: comparison.stop_flag(),
             notes,
             backends: plan.backends.len(),
             jobs: plan.jobs,
@@ -395,6 +396,11 @@ impl Shown {
 }
 
 impl Watch for Shown {
+    // Until the solving starts, Ctrl-C ends the process as it always does.
+    fn solving(&self) {
+        stop_on_ctrl_c(self.stop.clone());
+    }
+
     fn starting(&self, start: &Start) {
         if let Some(s) = start.survey {
             self.bar.set_length(s.solves);

@@ -91,7 +91,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     plan.mem_limit = args.backend.mem_limit.0;
     plan.max_solutions = max;
     plan.variant = args.input.variant_label();
-    plan.batch = 1;
     for (i, puzzle) in puzzles.enumerate() {
         let puzzle = &puzzle.map_err(|e| stopped_after(e, i, "answered above"))?;
         let mut opts = SolveOptions::new(max, args.backend.timeout.0);

@@ -38,7 +38,7 @@ impl Difficulty {
 }
 
 /// The levels as `0 singles, 1 locked, ...`.
-pub fn level_list() -> String {
+fn level_list() -> String {
     LEVELS
         .iter()
         .enumerate()

@@ -24,7 +24,7 @@ use crate::solver::Solver;
 use std::sync::Arc;
 use unique::unique_puzzle;
 
-pub use difficulty::{level_list, Difficulty};
+pub use difficulty::Difficulty;
 pub use fraction::{fixed_fraction, kept_cells};
 pub use unique::{partner, UniqueSettings};
 

@@ -11,7 +11,7 @@ use super::resume::{drop_partial_last_line, read_earlier};
 use super::run::{checks_apart, run_all_with, Done, Plan, Sinks, BATCH_PUZZLES};
 use super::tally::Tally;
 use super::writer::ResultsWriter;
-use crate::backends::{lookup, Runs};
+use crate::backends::{canonical, lookup, Runs};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::model::Puzzle;
@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What a person watching a comparison is told while it runs. Every method has a
-/// default: nothing, but for problems, which go to standard error.
+/// default that does nothing (wrong answers and failures are in the tally either way).
 pub trait Watch: Sync {
     /// The solving starts (`start.survey` is what the check of the input found; `None`
     /// when the input is read once, as it comes). With the check beside the solving,
@@ -28,6 +28,10 @@ pub trait Watch: Sync {
         let _ = start;
     }
 
+    /// The solving starts now: the stop flag is read from here on (a caller that stops
+    /// the run on an interrupt sets that up here, not before).
+    fn solving(&self) {}
+
     /// `solves` more solves are done.
     fn solved(&self, solves: u64) {
         let _ = solves;
@@ -35,7 +39,7 @@ pub trait Watch: Sync {
 
     /// A wrong answer or a failure, as a line to show at once.
     fn problem(&self, line: String) {
-        eprintln!("{line}");
+        let _ = line;
     }
 }
 
@@ -76,7 +80,7 @@ pub struct Compared {
     pub survey: Survey,
     /// Puzzles read, in every shard.
     pub read: usize,
-    /// Solves run now.
+    /// Solves this run made (not those of an earlier run's file).
     pub ran: u64,
     /// Results the earlier run's file held.
     pub already: usize,
@@ -118,8 +122,18 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// A comparison of `plan` on `input`: the whole input, no results file.
-    pub fn new(plan: Plan, input: Input) -> Comparison {
+    /// A comparison of `plan` on `input`: the whole input, no results file. The plan's
+    /// configurations are named as every output names them (`sat` is `sat:naive`), each
+    /// once; a name no backend has is kept, and each of its solves fails.
+    pub fn new(mut plan: Plan, input: Input) -> Comparison {
+        let mut names: Vec<String> = Vec::new();
+        for name in &plan.backends {
+            let name = canonical(name).unwrap_or_else(|_| name.clone());
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        plan.backends = names;
         Comparison {
             plan,
             input,
@@ -154,7 +168,7 @@ impl Comparison {
         self.stop.clone()
     }
 
-    /// The plan, with the batch size this input asks for.
+    /// The plan.
     pub fn plan(&self) -> &Plan {
         &self.plan
     }
@@ -226,6 +240,7 @@ impl Comparison {
             passed: &passed,
         });
         let mut idle = || beside.as_mut().is_some_and(Beside::step);
+        watch.solving();
         let new = run_all_with(&self.plan, &mut feed, &done, &self.stop, &sinks, &mut idle);
         // What the check had not reached when the solving ended (not after a stop).
         if !self.stop.load(Ordering::SeqCst) {
@@ -286,7 +301,7 @@ impl Comparison {
     /// a step at a time while it waits for answers (so only where the reading thread
     /// checks the answers: [`checks_apart`]; no third busy thread takes time from the
     /// solving). A bad puzzle still stops the run with nothing written, once the solves
-    /// under way end; the solving no longer waits for a whole reading of the input.
+    /// under way end; the solving does not wait for a whole reading of the input.
     fn quick_enough(&self) -> bool {
         quick_enough(
             self.results.is_some(),
@@ -303,7 +318,7 @@ impl Comparison {
             true => Feed::new(self.input.puzzles_again()?, shard),
             false => Feed::new(
                 read_ahead(self.input.puzzles()?, self.stop.clone()).map_err(|e| {
-                    Error::Threads(format!("cannot start the thread that reads the input: {e}"))
+                    Error::Input(format!("cannot start the thread that reads the input: {e}"))
                 })?,
                 shard,
             ),
@@ -335,9 +350,11 @@ impl Comparison {
         }
         let path = &results.path;
         if let Some(dir) = std::path::Path::new(path).parent() {
-            if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| Error::Results(format!("{path}: cannot write: {e}")))?;
+            if !dir.as_os_str().is_empty() && !dir.exists() {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    let dir = dir.display();
+                    Error::Results(format!("{path}: cannot make the directory {dir}: {e}"))
+                })?;
             }
         }
         let file = options
@@ -434,7 +451,7 @@ impl<'a> InputCheck<'a> {
 }
 
 /// Puzzles checked a step, beside the solving: the reading thread then looks again
-/// for answers to check (a step is some tens of microseconds).
+/// for answers to check (a step is short beside a solve).
 const CHECK_STEP: usize = 32;
 
 /// The check beside the solving and what came of it.

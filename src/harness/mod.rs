@@ -46,13 +46,15 @@ pub(crate) mod tally;
 pub(crate) mod times;
 pub(crate) mod writer;
 
+pub use crate::words::counted;
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
+pub use machine::RunFacts;
 pub use merge::{Merge, Merged};
 pub use record::{
     for_each_line, for_each_record, parse_records, read_records, Header, HeaderKind, Line, Record,
     RunSettings, Shard,
 };
-pub use report::{counted, fmt_time, render, Part, Rendered};
+pub use report::{fmt_time, render, Part, Rendered};
 pub use run::{record_of, Plan};
 pub use summary::{BackendSummary, Disagreement, Rounds, Summary, WrongAnswer};
 pub use tally::{summarize, Tally};

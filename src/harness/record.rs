@@ -401,6 +401,7 @@ impl RecordView<'_> {
 /// so that a shard that had no puzzle is known too. Readers of results skip it
 /// ([`for_each_record`]) or use it ([`for_each_line`]).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[non_exhaustive]
 pub struct Header {
     /// Always `header`: what tells this line from a result.
     pub kind: HeaderKind,

@@ -1,6 +1,7 @@
 //! The summary as text: an aligned terminal table, Markdown, and CSV.
 
 use super::summary::{BackendSummary, Summary};
+use crate::words::counted;
 
 const HEADERS: [&str; 19] = [
     "backend",
@@ -23,15 +24,6 @@ const HEADERS: [&str; 19] = [
     "mean effort",
     "vars / cons",
 ];
-
-/// A count and its word, in the plural unless the count is 1: `1 puzzle`, `3 puzzles`.
-pub fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, word: &str) -> String {
-    if n == N::from(1) {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
-}
 
 fn fmt_ms(v: f64) -> String {
     if !v.is_finite() {

@@ -59,7 +59,7 @@ pub struct Plan {
     /// Puzzles handed to a solving thread at a time: `BATCH_PUZZLES` (64) for an input
     /// read ahead (a file), 1 for one that comes as it is typed or piped, so that each
     /// puzzle is answered (and its results written) without waiting for the next.
-    pub batch: usize,
+    pub(crate) batch: usize,
     /// Timed solves per (configuration, puzzle), whose median is recorded (1: one).
     pub repeat: usize,
     /// Untimed solves per (configuration, puzzle) before the timed ones.

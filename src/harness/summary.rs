@@ -3,6 +3,7 @@
 
 /// The figures of one backend over the puzzles it ran.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct BackendSummary {
     /// Backend configuration.
     pub backend: String,
@@ -104,6 +105,7 @@ pub struct Disagreement {
 
 /// The comparison of a set of records.
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Summary {
     /// One row per backend, in first-seen order.
     pub backends: Vec<BackendSummary>,

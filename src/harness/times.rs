@@ -134,7 +134,7 @@ impl Times {
 mod tests {
     use super::*;
 
-    /// The exact nearest-rank quantile, as the tables used to compute it.
+    /// The exact nearest-rank quantile, the reference the histogram's quantiles are held to.
     fn exact(sorted: &[f64], q: f64) -> f64 {
         let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
         sorted[rank - 1]

@@ -72,7 +72,7 @@ fn a_timeout_beyond_the_clock_is_refused_not_a_panic() {
 
 /// Boxes one cell high or wide (`--box 1x36`): the moved-pattern fitting drew a swap of
 /// two rows of a one-row band and panicked in `Rng::below(0)`, in `dlx`, `csp` and
-/// `generate` (found in review, on 1x4; the fitting now starts at side 36). Both
+/// `generate` (on 1x4 too; the fitting starts at side 36). Both
 /// backends answer, with a valid first solution.
 #[test]
 fn boxes_one_cell_high_or_wide_are_solved_not_a_panic() {

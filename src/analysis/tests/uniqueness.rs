@@ -1,6 +1,6 @@
 //! The uniqueness rules (`--assume-unique`, `rules:ladder+unique`): each pattern on a
 //! puzzle where it is the first rule of the ladder that applies, checked against the
-//! solution (`compare`'s cross-check of the configuration is in tests/uniqueness.rs).
+//! solution (`compare`'s cross-check of the configuration is in tests/backends/uniqueness.rs).
 
 use super::support::*;
 use crate::analysis::soundness;

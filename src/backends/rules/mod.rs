@@ -4,11 +4,12 @@
 //! One ordered table of rules, [`engine::RULES`], drives everything: the engine applies
 //! the first rule in it that makes progress and starts again from the top; a step's
 //! name and level are read back from its place in the table, so solving, explaining
-//! and rating all climb the same ladder. The rooms, lowest first:
+//! and rating all climb the same ladder. The rooms:
 //!
 //! - [`engine`]: what every rule reads and writes (the board, the candidate grid with
-//!   its two views, cell sets, steps as data) and the ladder itself with the run that
-//!   climbs it (Chen's Inference where it sticks).
+//!   its two views, cell sets, steps as data), which the families use, and the ladder
+//!   (`engine::ladder`), which lists the families in order and runs them (Chen's
+//!   Inference where it sticks).
 //! - [`families`]: one file per family of rules, each finding its first deduction in a
 //!   position without changing it.
 //! - [`present`]: steps in words, SVG pictures of them and an HTML page stepping

@@ -4,7 +4,8 @@
 //!
 //! Some engines cannot be stopped in time from inside: varisat cannot be interrupted at
 //! all (`sat`), and microlp checks its time limit only every thousand simplex pivots
-//! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`); [`Isolated`] wraps them. A solve
+//! (`ip`). The registry runs such configurations in a worker (`Runs::Worker`);
+//! [`Isolated`] wraps them. A solve
 //! without a deadline runs in this process. A solve with one goes to a long-lived worker
 //! (and every solve does for an engine that may not share a process with another
 //! thread's solves, `Runs::OwnProcess`: CBC, whose library takes a lock of the whole
