@@ -46,10 +46,8 @@ fn items() -> Items {
         .iter()
         .map(|p| fast.solve(p, &SolveOptions::new(2, None)))
         .collect();
-    let plan = Plan {
-        timeout: None,
-        ..Plan::new(&["fast"])
-    };
+    let mut plan = Plan::new(&["fast"]);
+    plan.timeout = None;
     let records = puzzles
         .iter()
         .zip(&outcomes)
