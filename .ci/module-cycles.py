@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails when modules of src/ depend on each other in a cycle.
+"""Fails when modules of src/ depend on each other in a cycle, or when a room of the
+house imports one on its own floor or above it (arrows only point down).
 
 Each file is a module (`src/backends/csp/engine.rs` is `backends::csp::engine`). A
 module depends on another when it names it through `crate::`, `super::` or `self::`
@@ -7,12 +8,30 @@ paths, or through a submodule it declares. A module naming one of its own ancest
 not counted (a child using the shared types of its parent is how Rust folders work);
 every other dependency is, so two siblings that use each other, or a module and a
 cousin, form a cycle. Prints the cycles found, or how many modules were checked.
+
+The top-level modules (the rooms) stand on the floors of FLOORS; a dependency between
+two rooms must go to a lower floor. The crate root (lib.rs and main.rs, which declares
+the command line) and the test-only room are not rooms of a floor.
 """
 import pathlib
 import re
 import sys
 
 SRC = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent / "src"
+
+
+# The rooms, lowest floor first: a room may use only rooms on floors below its own.
+FLOORS = {
+    "clock": 1, "rng": 1, "process": 1, "words": 1,
+    "model": 2,
+    "error": 3, "graph": 3, "solver": 3,
+    "input": 4,
+    "backends": 5,
+    "harness": 6, "analysis": 6, "generate": 6,
+    "cli": 7,
+}
+# Not a room of a floor: compiled for the tests only.
+TEST_ONLY = {"test_support"}
 
 
 def module_of(path):
@@ -102,11 +121,24 @@ def main():
         if v not in index:
             visit(v)
     name = lambda m: "::".join(m) or "crate"
-    if cycles:
-        for c in cycles:
-            print("module cycle:", " <-> ".join(sorted(name(m) for m in c)))
+    upward = []
+    for a in sorted(modules):
+        for b in sorted(edges[a]):
+            if not a or not b or a[0] == b[0] or TEST_ONLY & {a[0], b[0]}:
+                continue
+            floor_a, floor_b = FLOORS.get(a[0]), FLOORS.get(b[0])
+            if floor_a is None or floor_b is None:
+                missing = a[0] if floor_a is None else b[0]
+                upward.append(f"{missing}: a room FLOORS does not place (.ci/module-cycles.py)")
+            elif floor_b >= floor_a:
+                upward.append(f"{name(a)} (floor {floor_a}) uses {name(b)} (floor {floor_b})")
+    for c in cycles:
+        print("module cycle:", " <-> ".join(sorted(name(m) for m in c)))
+    for line in sorted(set(upward)):
+        print("not downward:", line)
+    if cycles or upward:
         return 1
-    print(f"no module cycle among {len(modules)} modules of src/")
+    print(f"no module cycle among {len(modules)} modules of src/, and every room uses only rooms below it")
     return 0
 
 
