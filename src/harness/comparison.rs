@@ -173,7 +173,10 @@ impl Comparison {
         &self.plan
     }
 
-    /// Runs the comparison, telling `watch` as it goes.
+    /// Runs the comparison, telling `watch` as it goes. Bad input found before the
+    /// solving (a file checked first) is an error and nothing is written; bad input met
+    /// while an input read once is solved ends the run there, and the [`Compared`] says
+    /// so (`stopped_by`) beside the answers to the puzzles before it.
     pub fn run(mut self, watch: &dyn Watch) -> Result<Compared> {
         // An input read twice is there to read; one read once may be typed or piped
         // slowly, and each puzzle is answered as it comes.
@@ -185,73 +188,30 @@ impl Comparison {
             Some(path) => read_earlier(path, &self.plan, self.slice(), &mut tally)?,
             None => (Done::default(), false),
         };
-        let shard = self.shard.map(|s| (s.index, s.count));
         let beside = rereadable && checks_apart(&self.plan) && self.quick_enough();
-        let mut survey = None;
-        let mut to_check = None;
-        if beside {
-            to_check = Some(InputCheck::new(
-                self.input.puzzles()?,
-                shard,
-                &self.plan,
-                &done,
-            ));
-        } else if rereadable {
-            let check = InputCheck::new(self.input.puzzles()?, shard, &self.plan, &done);
-            survey = Some(check.run()?);
-        } else {
-            for file in self.input.regular_files() {
-                file.puzzles_again()?.try_for_each(|p| p.map(drop))?;
-            }
-        }
-        let mut feed = self.feed(rereadable, shard)?;
+        let (mut survey, to_check) = self.check_input(rereadable, beside, &done)?;
+        let mut feed = self.feed(rereadable)?;
         if let Some(path) = earlier {
             drop_partial_last_line(path)?;
         }
         let writer = self.writer()?;
         let already = done.len();
         if !beside {
-            watch.starting(&Start {
-                survey: survey.as_ref(),
-                already,
-            });
+            let survey = survey.as_ref();
+            watch.starting(&Start { survey, already });
         }
-        let ran = AtomicU64::new(0);
-        let progress = |n: u64| {
-            ran.fetch_add(n, Ordering::Relaxed);
-            watch.solved(n);
+        let solving = Solving {
+            watch,
+            done: &done,
+            writer: writer.as_ref(),
+            already,
         };
-        let problem = |line: String| watch.problem(line);
-        let sinks = Sinks {
-            results: writer.as_ref(),
-            progress: &progress,
-            problem: &problem,
-        };
-        let passed = |s: &Survey| {
-            watch.starting(&Start {
-                survey: Some(s),
-                already,
-            })
-        };
-        let mut beside = to_check.map(|check| Beside {
-            check,
-            outcome: None,
-            stop: &self.stop,
-            passed: &passed,
-        });
-        let mut idle = || beside.as_mut().is_some_and(Beside::step);
-        watch.solving();
-        let new = run_all_with(&self.plan, &mut feed, &done, &self.stop, &sinks, &mut idle);
-        // What the check had not reached when the solving ended (not after a stop).
-        if !self.stop.load(Ordering::SeqCst) {
-            while idle() {}
-        }
+        let (new, ran, checked) = self.solve(&solving, &mut feed, to_check);
         // A bad puzzle found beside the solving refuses the run as it does before it.
-        if let Some(outcome) = beside.and_then(|b| b.outcome) {
+        if let Some(outcome) = checked {
             survey = Some(outcome?);
         }
         tally.absorb(&new?);
-        let ran = ran.into_inner();
         let interrupted = self.stop.load(Ordering::SeqCst);
         let stopped_by = feed.error.take();
         // A run that ended with no result still says it ran (an empty shard), unless it
@@ -263,22 +223,94 @@ impl Comparison {
         if stopped_by.is_some() && ran == 0 {
             self.forget_empty_results_file();
         }
-        let checked_first = survey.is_some();
-        let survey = survey.unwrap_or_else(|| Survey {
-            puzzles: feed.taken,
-            solves: ran,
-            files: std::mem::take(&mut feed.files),
-        });
         Ok(Compared {
             tally,
-            survey,
+            checked_first: survey.is_some(),
+            survey: survey.unwrap_or_else(|| Survey {
+                puzzles: feed.taken,
+                solves: ran,
+                files: std::mem::take(&mut feed.files),
+            }),
             read: feed.read,
             ran,
             already,
             interrupted,
-            checked_first,
             stopped_by,
         })
+    }
+
+    /// Checks the input before the solving when it can be read twice (what it holds,
+    /// or its first bad puzzle), or sets the check up to run beside the solving; for an
+    /// input read once, checks the regular files among it (a bad file still stops the
+    /// run before any solve).
+    fn check_input<'a>(
+        &'a self,
+        rereadable: bool,
+        beside: bool,
+        done: &'a Done,
+    ) -> Result<(Option<Survey>, Option<InputCheck<'a>>)> {
+        let shard = self.shard.map(|s| (s.index, s.count));
+        if beside {
+            let check = InputCheck::new(self.input.puzzles()?, shard, &self.plan, done);
+            return Ok((None, Some(check)));
+        }
+        if rereadable {
+            let check = InputCheck::new(self.input.puzzles()?, shard, &self.plan, done);
+            return Ok((Some(check.run()?), None));
+        }
+        for file in self.input.regular_files() {
+            file.puzzles_again()?.try_for_each(|p| p.map(drop))?;
+        }
+        Ok((None, None))
+    }
+
+    /// Solves the puzzles of `feed`, the check beside the solving a step at a time
+    /// while it waits; gives the new answers, the solves run and what the check found.
+    fn solve(
+        &self,
+        solving: &Solving,
+        feed: &mut Feed<Error>,
+        to_check: Option<InputCheck>,
+    ) -> (Result<Tally>, u64, Option<Result<Survey>>) {
+        let watch = solving.watch;
+        let ran = AtomicU64::new(0);
+        let progress = |n: u64| {
+            ran.fetch_add(n, Ordering::Relaxed);
+            watch.solved(n);
+        };
+        let problem = |line: String| watch.problem(line);
+        let sinks = Sinks {
+            results: solving.writer,
+            progress: &progress,
+            problem: &problem,
+        };
+        let already = solving.already;
+        let passed = |survey: &Survey| {
+            let survey = Some(survey);
+            watch.starting(&Start { survey, already })
+        };
+        let mut beside = to_check.map(|check| Beside {
+            check,
+            outcome: None,
+            stop: &self.stop,
+            passed: &passed,
+        });
+        let mut idle = || beside.as_mut().is_some_and(Beside::step);
+        watch.solving();
+        let new = run_all_with(
+            &self.plan,
+            feed,
+            solving.done,
+            &self.stop,
+            &sinks,
+            &mut idle,
+        );
+        // What the check had not reached when the solving ended (not after a stop).
+        if !self.stop.load(Ordering::SeqCst) {
+            while idle() {}
+        }
+        let checked = beside.and_then(|b| b.outcome);
+        (new, ran.into_inner(), checked)
     }
 
     /// The shard this run takes, 1 of 1 for the whole input.
@@ -313,7 +345,8 @@ impl Comparison {
     /// The puzzles to solve, this shard's: read again when the input can be read
     /// twice, else read once on a thread of its own a few puzzles ahead (so that a stop
     /// need not wait for the next line of a quiet pipe).
-    fn feed(&self, rereadable: bool, shard: Option<(usize, usize)>) -> Result<Feed<Error>> {
+    fn feed(&self, rereadable: bool) -> Result<Feed<Error>> {
+        let shard = self.shard.map(|s| (s.index, s.count));
         Ok(match rereadable {
             true => Feed::new(self.input.puzzles_again()?, shard),
             false => Feed::new(
@@ -379,6 +412,16 @@ impl Comparison {
             }
         }
     }
+}
+
+/// What the solving of a comparison reports to and writes into.
+struct Solving<'a> {
+    watch: &'a dyn Watch,
+    /// The runs an earlier results file holds.
+    done: &'a Done,
+    writer: Option<&'a ResultsWriter>,
+    /// Results the earlier file held.
+    already: usize,
 }
 
 /// See [`Comparison::quick_enough`].
