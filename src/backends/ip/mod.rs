@@ -187,6 +187,21 @@ fn time_left(opts: &SolveOptions) -> Option<Option<Duration>> {
     }
 }
 
+/// What an engine's own time limit means: the deadline, once this process's clock says
+/// it has passed. An engine's clock may run ahead of ours (CBC stops when it expects the
+/// next node to overrun), so before the deadline the caller runs it again with the time
+/// still left (`None`); an engine that stops on a limit it was never given has failed.
+fn after_time_limit(opts: &SolveOptions, tally: &mut Tally) -> Option<End> {
+    match (opts.deadline, time_left(opts)) {
+        (_, None) => Some(End::Deadline),
+        (None, Some(_)) => {
+            tally.failed = Some("the engine stopped on a time limit it was not given".into());
+            Some(End::Failed)
+        }
+        (Some(_), Some(_)) => None,
+    }
+}
+
 /// How the search loop ended.
 #[derive(PartialEq, Eq)]
 enum End {
@@ -312,7 +327,10 @@ impl Solver for IpSolver {
                         }
                         break End::Complete;
                     }
-                    EngineEnd::TimeLimit => break End::Deadline,
+                    EngineEnd::TimeLimit => match after_time_limit(opts, &mut tally) {
+                        Some(end) => break end,
+                        None => continue,
+                    },
                     // The LP is only a shortcut: the 0-1 solve below decides.
                     EngineEnd::Failed(_) => tally.lp_failed += 1,
                 }
@@ -328,7 +346,10 @@ impl Solver for IpSolver {
                         match run.end {
                             EngineEnd::Values(v) => v,
                             EngineEnd::Infeasible => break End::Complete,
-                            EngineEnd::TimeLimit => break End::Deadline,
+                            EngineEnd::TimeLimit => match after_time_limit(opts, &mut tally) {
+                                Some(end) => break end,
+                                None => continue,
+                            },
                             EngineEnd::Failed(why) => {
                                 tally.failed = Some(why);
                                 break End::Failed;
