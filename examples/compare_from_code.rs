@@ -39,7 +39,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         heading: String::new(),
         tally: &compared.tally,
     };
-    print!("{}", render(&[part], &[], jobs).terminal);
+    print!(
+        "{}",
+        render(&[part], &[], compared.partial().as_deref(), jobs).terminal
+    );
     // Exit status 1 when an answer was wrong or two backends disagreed, as `compare`.
     std::process::exit(if compared.tally.summary().clean() {
         0

@@ -19,10 +19,10 @@ pub struct TimeSource {
 }
 
 /// Wall time measured around the solve in the process that ran it (this one, or an
-/// isolated backend's worker); times are written to the microsecond.
+/// isolated backend's worker), read to the nanosecond and written so.
 pub const WALL: TimeSource = TimeSource {
     name: "wall",
-    resolution_ms: 0.001,
+    resolution_ms: 0.000_001,
 };
 
 /// `cpu_source` of a solve in this process or a worker: the solving thread's CPU clock.

@@ -406,18 +406,26 @@ pub(crate) fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// A time in milliseconds rounded to the microsecond, as every output writes it (no
-/// `1.3517080000000001`).
+/// A time in milliseconds rounded as every output writes it: to the nanosecond (the
+/// wall clock's step), or to three significant digits below 100 ns, whichever is finer
+/// (a median of two solves may fall between two nanoseconds); no `1.3517080000000001`.
 pub(crate) fn round_ms(v: f64) -> f64 {
-    (v * 1000.0).round() / 1000.0
+    if !v.is_finite() || v == 0.0 {
+        return v;
+    }
+    if v.abs() >= 1e-4 {
+        return (v * 1e6).round() / 1e6;
+    }
+    let scale = 10f64.powi(2 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
 }
 
-/// Serialises milliseconds rounded to the microsecond ([`round_ms`]).
+/// Serialises milliseconds rounded as every output writes them ([`round_ms`]).
 pub(crate) fn serialize_ms<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(round_ms(*v))
 }
 
-/// Serialises named figures rounded to three decimals ([`round_ms`]).
+/// Serialises named figures rounded as times are ([`round_ms`]).
 fn serialize_extra<S: serde::Serializer>(
     v: &BTreeMap<String, f64>,
     s: S,

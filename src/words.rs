@@ -9,3 +9,28 @@ pub fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, word: &str) ->
         format!("{n} {word}s")
     }
 }
+
+/// A whole number with its thousands grouped by commas (`1,143`).
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_are_grouped_by_commas() {
+        let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (1_143, "1,143")];
+        for (n, want) in cases {
+            assert_eq!(super::grouped(n), want);
+        }
+        assert_eq!(super::grouped(98_316_000), "98,316,000");
+    }
+}

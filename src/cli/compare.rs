@@ -55,6 +55,8 @@ const EXIT_INTERRUPTED: i32 = 130;
 /// configurations that answered every puzzle (none unknown, memout, failed or wrong), so
 /// it is never below 1; `-` for one that did not answer every puzzle, whose median is not
 /// over the same work.
+/// With `--repeat` it is the mean over the rounds of each round's ratio, the figure whose
+/// confidence interval the repeat section gives.
 ///
 /// Peak memory: each --out record of a solve in a worker process or an external solver
 /// holds `peak_rss_kb`, its resident peak in KiB: a worker's high-water mark (VmHWM)
@@ -222,7 +224,7 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
         args.out.as_deref(),
         args.resume,
     );
-    args.summary.checked_with(writes)?.check()
+    args.summary.checked_with(writes, args.resume)?.check()
 }
 
 /// Where `compare` reads when no file is named.
@@ -310,8 +312,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     shown.bar.finish_and_clear();
     let compared = compared?;
     say_how_it_ended(&compared, args);
-    let title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
+    let mut title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
+    let partial = compared.partial().map(|p| {
+        title.push_str(&format!(" ({p})"));
+        match args.out {
+            Some(_) => format!("{p}; `--resume` goes on"),
+            None => p,
+        }
+    });
     let mut outputs = args.summary.outputs(&title, &[]);
+    outputs.partial = partial.as_deref();
     if let Some(e) = compared.stopped_by {
         let tally = &compared.tally;
         return Err(stopped_early(

@@ -17,6 +17,12 @@ enum Kind {
     File { hint: &'static str },
     /// A results file that is appended to if it exists (`--resume`).
     Append,
+    /// A summary made from the results file, replaced without `--force` when it is one
+    /// this program wrote (`ours` tells from its first bytes) and the run resumes.
+    Summary {
+        resume: bool,
+        ours: fn(&[u8]) -> bool,
+    },
     /// A directory of files named like `names` (which `matches` tells).
     Dir {
         names: &'static str,
@@ -70,6 +76,18 @@ impl Writes {
     /// A file the run makes or replaces, named by `flag`.
     pub fn file(self, flag: &'static str, path: Option<&str>) -> Writes {
         self.push(flag, path, Kind::File { hint: "" })
+    }
+
+    /// A summary of the results (`--csv`, `--markdown`, `--plot`), which a resumed run
+    /// replaces without `--force` when `ours` tells it is one this program wrote.
+    pub fn summary(
+        self,
+        flag: &'static str,
+        path: Option<&str>,
+        resume: bool,
+        ours: fn(&[u8]) -> bool,
+    ) -> Writes {
+        self.push(flag, path, Kind::Summary { resume, ours })
     }
 
     /// A results file: appended to when `resume`, else made or replaced (an existing
@@ -200,6 +218,16 @@ impl Writes {
             (Ok(_), Kind::File { hint }) if !self.force => {
                 bail!("{flag} {path} already exists: {hint}add --force to replace it")
             }
+            (Ok(_), Kind::Summary { resume, ours }) if !self.force => {
+                if resume && starts_like(here, ours) {
+                    return writable(flag, path, here);
+                }
+                let hint = match resume {
+                    true => "it is not a summary this program wrote, which --resume replaces; ",
+                    false => "",
+                };
+                bail!("{flag} {path} already exists: {hint}add --force to replace it")
+            }
             (Ok(_), _) => writable(flag, path, here),
             (Err(_), _) => {
                 let mut dir = here.parent();
@@ -232,6 +260,15 @@ impl Writes {
             }
         }
     }
+}
+
+/// Whether the first bytes of the file at `path` are what `ours` looks for.
+fn starts_like(path: &Path, ours: fn(&[u8]) -> bool) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(1 << 20).read_to_end(&mut head))
+        .is_ok_and(|_| ours(&head))
 }
 
 /// Whether writing output `o` (at `oid`) writes the file at `id`: the same path, or,

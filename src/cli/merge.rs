@@ -60,7 +60,7 @@ pub struct MergeArgs {
 /// printed as they come), then the tables and files are written.
 pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     let writes = Writes::new(args.force).inputs(&args.files);
-    args.summary.checked_with(writes)?.check()?;
+    args.summary.checked_with(writes, false)?.check()?;
     let merged = Merge::new(&args.files)
         .by_file(args.by_file)
         .by_settings(args.by_settings)

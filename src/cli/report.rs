@@ -7,6 +7,12 @@ use clap::Args;
 use sudoku_arena::harness::{plot, Tally};
 use sudoku_arena::harness::{render, Part};
 
+/// How a summary file this program wrote begins (CSV), or what it holds (Markdown, SVG):
+/// what a resumed run looks for before it replaces one.
+const CSV_MARK: &[u8] = b"file,backend,puzzles,";
+const MARKDOWN_MARK: &[u8] = b"| backend | puzzles |";
+const PLOT_MARK: &[u8] = b"\npuzzles solved\n";
+
 /// The summary files a comparison writes beside its terminal table, the flags of
 /// `compare` and `merge` alike.
 #[derive(Args, Debug)]
@@ -26,8 +32,9 @@ pub struct SummaryFiles {
 
 impl SummaryFiles {
     /// Adds the files to the outputs checked before a run (refusing a `--plot` name
-    /// that does not end in `.svg`: the plot is SVG only).
-    pub fn checked_with(&self, writes: Writes) -> anyhow::Result<Writes> {
+    /// that does not end in `.svg`: the plot is SVG only). A run that `resume`s
+    /// replaces the summaries it wrote before: they are made from the results file.
+    pub fn checked_with(&self, writes: Writes, resume: bool) -> anyhow::Result<Writes> {
         if let Some(p) = self
             .plot
             .as_deref()
@@ -36,9 +43,16 @@ impl SummaryFiles {
             anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
         }
         Ok(writes
-            .file("--csv", self.csv.as_deref())
-            .file("--markdown", self.markdown.as_deref())
-            .file("--plot", self.plot.as_deref()))
+            .summary("--csv", self.csv.as_deref(), resume, |head| {
+                head.starts_with(CSV_MARK)
+            })
+            .summary("--markdown", self.markdown.as_deref(), resume, |head| {
+                head.windows(MARKDOWN_MARK.len())
+                    .any(|w| w == MARKDOWN_MARK)
+            })
+            .summary("--plot", self.plot.as_deref(), resume, |head| {
+                head.starts_with(b"<svg") && head.windows(PLOT_MARK.len()).any(|w| w == PLOT_MARK)
+            }))
     }
 
     /// The outputs to write, the plot titled `title`, the tables after `notes`.
@@ -49,6 +63,7 @@ impl SummaryFiles {
             svg: self.plot.as_deref(),
             title,
             notes,
+            partial: None,
         }
     }
 }
@@ -66,6 +81,8 @@ pub struct Outputs<'a> {
     /// Lines said before the tables, in the terminal and the Markdown (what is missing
     /// from the results, say).
     pub notes: &'a [String],
+    /// How far a run that stopped early got, said first in every summary.
+    pub partial: Option<&'a str>,
 }
 
 /// Prints the comparison of `parts` (one table each) and writes the requested files,
@@ -77,7 +94,7 @@ pub fn report_all(
     outputs: &Outputs,
     threads: usize,
 ) -> anyhow::Result<i32> {
-    let r = render(parts, outputs.notes, threads);
+    let r = render(parts, outputs.notes, outputs.partial, threads);
     let mut out = Out::new();
     out.write(&r.terminal);
     out.flush();

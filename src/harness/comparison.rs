@@ -15,6 +15,7 @@ use crate::backends::{canonical, lookup, Runs};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::model::Puzzle;
+use crate::words::grouped;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -91,6 +92,29 @@ pub struct Compared {
     /// Bad input met while solving an input read once (standard input): the tally
     /// covers the puzzles before it.
     pub stopped_by: Option<Error>,
+}
+
+impl Compared {
+    /// How far a run that stopped early got (the stop flag, or bad input met while
+    /// solving), as every summary says it: `partial: 1,143 of 3,000 solves` (the
+    /// earlier run's results included); `None` for a run that ended.
+    pub fn partial(&self) -> Option<String> {
+        if !self.interrupted && self.stopped_by.is_none() {
+            return None;
+        }
+        let done = self.already as u64 + self.ran;
+        Some(match self.checked_first {
+            true => format!(
+                "partial: {} of {} solves",
+                grouped(done),
+                grouped(self.already as u64 + self.survey.solves)
+            ),
+            false => format!(
+                "partial: {} solves, the input not read to its end",
+                grouped(done)
+            ),
+        })
+    }
 }
 
 /// The results file of a comparison.

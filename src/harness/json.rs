@@ -85,29 +85,28 @@ impl<'a> Object<'a> {
         number(out, v);
     }
 
-    /// A time in milliseconds, rounded to the microsecond as every output writes it
+    /// A time in milliseconds, rounded as every output writes it
     /// ([`crate::solver::serialize_ms`]).
     #[inline(always)]
     pub(crate) fn ms(&mut self, name: &str, v: f64) {
         let out = self.key(name);
         let v = round_ms(v);
-        // A whole number of microseconds below 2^40 (12 days) is written as its
-        // decimal digits, which are its shortest form; anything else in general.
-        let micros = v * 1000.0;
-        if v > 0.0 && micros < 1_099_511_627_776.0 {
-            let micros = micros.round() as u64;
-            let (whole, fraction) = (micros / 1000, micros % 1000);
+        // A whole number of nanoseconds from 100 ns to 2^40 ns (18 minutes) is written
+        // as its decimal digits, which are its shortest form; anything else in general.
+        let nanos = v * 1e6;
+        if (100.0..1_099_511_627_776.0).contains(&nanos) {
+            let nanos = nanos.round() as u64;
+            let (whole, mut fraction) = (nanos / 1_000_000, nanos % 1_000_000);
             out.extend_from_slice(itoa::Buffer::new().format(whole).as_bytes());
             out.push(b'.');
-            let digits = [fraction / 100, fraction / 10 % 10, fraction % 10];
-            let used = if fraction % 100 == 0 {
-                1
-            } else if fraction % 10 == 0 {
-                2
-            } else {
-                3
-            };
-            out.extend(digits[..used].iter().map(|&d| b'0' + d as u8));
+            let mut used = 6;
+            while used > 1 && fraction % 10 == 0 {
+                fraction /= 10;
+                used -= 1;
+            }
+            let digits = itoa::Buffer::new().format(fraction).len();
+            out.extend(std::iter::repeat_n(b'0', used - digits));
+            out.extend_from_slice(itoa::Buffer::new().format(fraction).as_bytes());
         } else {
             number(out, v);
         }
@@ -244,14 +243,18 @@ mod tests {
     fn times_are_written_as_serde_json_writes_them_rounded() {
         let mut values: Vec<f64> = (0..20_000).map(|k| f64::from(k) / 1000.0).collect();
         values.extend((0..2000).map(|k| f64::from(k) * 0.000_37 + 1e-9));
+        values.extend((0..20_000).map(|k| f64::from(k) * 0.000_000_7 + 1e-10));
         values.extend([
             -0.0,
             -1.5,
             0.0004,
             0.0005,
             123_456_789.123_4,
+            0.000_099_9,
+            0.000_042_5,
+            1_099_511.627_775,
+            1_099_511.627_776,
             1_099_511_627.775,
-            1_099_511_627.776,
             1e300,
             f64::NAN,
             f64::INFINITY,
@@ -279,7 +282,7 @@ mod tests {
         o.end();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            r#"x{"a":18446744073709551615,"b":false,"c":null,"d":{"e":1.235,"f":null},"g":{"h\"i":1}}"#
+            r#"x{"a":18446744073709551615,"b":false,"c":null,"d":{"e":1.234568,"f":null},"g":{"h\"i":1}}"#
         );
     }
 }

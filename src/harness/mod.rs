@@ -24,7 +24,8 @@
 //! let summary = compared.tally.summary();
 //! assert!(summary.clean()); // no wrong answer, no disagreement
 //! assert!(summary.backends.iter().all(|b| b.unique == 2));
-//! let table = render(&[Part { heading: String::new(), tally: &compared.tally }], &[], 1);
+//! let part = Part { heading: String::new(), tally: &compared.tally };
+//! let table = render(&[part], &[], compared.partial().as_deref(), 1);
 //! print!("{}", table.terminal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

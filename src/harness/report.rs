@@ -14,39 +14,65 @@ const HEADERS: [&str; 19] = [
     "memout",
     "failed",
     "wrong",
-    "p10 ms",
-    "median ms",
-    "p90 ms",
-    "max ms",
-    "PAR-2 ms",
+    "p10",
+    "median",
+    "p90",
+    "max",
+    "PAR-2",
     "x fastest",
-    "transport ms",
+    "transport",
     "mean effort",
     "vars / cons",
 ];
 
-fn fmt_ms(v: f64) -> String {
-    if !v.is_finite() {
-        "-".into()
-    } else if v < 1.0 {
-        format!("{v:.3}")
-    } else if v < 100.0 {
-        format!("{v:.2}")
+/// `v` to three significant digits, in plain notation (`0.0532`, `23.4`, `1230`).
+fn three_digits(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let exponent = v.abs().log10().floor() as i32;
+    let step = 10f64.powi(exponent - 2);
+    let rounded = (v / step).round() * step;
+    // Rounding may carry into the next power of ten (999.6 is 1000).
+    let exponent = rounded.abs().log10().floor() as i32;
+    format!("{rounded:.*}", usize::try_from(2 - exponent).unwrap_or(0))
+}
+
+/// A time given in milliseconds, to three significant digits with its unit: µs below a
+/// millisecond, s from a second on (`0.532 µs`, `23.4 µs`, `1.96 ms`, `12.3 s`).
+pub(crate) fn fmt_duration(ms: f64) -> String {
+    if !ms.is_finite() {
+        return "-".into();
+    }
+    let rounded: f64 = three_digits(ms).parse().unwrap_or(ms);
+    if rounded.abs() < 1.0 {
+        format!("{} µs", three_digits(rounded * 1000.0))
+    } else if rounded.abs() < 1000.0 {
+        format!("{} ms", three_digits(rounded))
     } else {
-        format!("{v:.0}")
+        format!("{} s", three_digits(rounded / 1000.0))
+    }
+}
+
+/// A ratio to three significant digits (`1.00`, `23.8`), `-` when there is none.
+pub(crate) fn fmt_ratio(v: f64) -> String {
+    if v.is_finite() {
+        three_digits(v)
+    } else {
+        "-".into()
     }
 }
 
 /// A solve time read from a clock of resolution `res` ms, as precise as that clock: to
-/// three significant places for a fine clock; for one that reads to a millisecond or
+/// three significant digits for a fine clock; for one that reads to a millisecond or
 /// coarser, rounded to that step, and `<res` when below it (the solver printed 0).
 pub fn fmt_time(v: f64, res: f64) -> String {
     if !v.is_finite() || res < 1.0 {
-        fmt_ms(v)
+        fmt_duration(v)
     } else if v < res {
-        format!("<{res:.0}")
+        format!("<{res:.0} ms")
     } else {
-        format!("{:.0}", (v / res).round() * res)
+        fmt_duration((v / res).round() * res)
     }
 }
 
@@ -82,12 +108,8 @@ fn cells(b: &BackendSummary) -> Vec<String> {
         fmt_time(b.p90_ms, b.time_resolution_ms),
         fmt_time(b.max_ms, b.time_resolution_ms),
         fmt_time(b.par2_ms, b.time_resolution_ms),
-        if b.ratio_to_fastest.is_finite() {
-            format!("{:.1}", b.ratio_to_fastest)
-        } else {
-            "-".into()
-        },
-        fmt_ms(b.median_transport_ms),
+        fmt_ratio(b.ratio_to_fastest),
+        fmt_duration(b.median_transport_ms),
         effort,
         format!(
             "{} / {}",
@@ -138,19 +160,22 @@ fn findings(s: &Summary) -> Vec<String> {
         .iter()
         .filter_map(|b| {
             let r = b.rounds.as_ref()?;
-            let ratio = match r.ratio.is_finite() {
+            // The table's `x fastest` is this mean: one figure, here with its interval.
+            let ratio = match b.ratio_to_fastest.is_finite() {
                 true => format!(
-                    "x fastest {:.2} [{:.2}, {:.2}]",
-                    r.ratio, r.ratio_ci.0, r.ratio_ci.1
+                    "x fastest {} [{}, {}]",
+                    fmt_ratio(b.ratio_to_fastest),
+                    fmt_ratio(r.ratio_ci.0),
+                    fmt_ratio(r.ratio_ci.1)
                 ),
                 false => "x fastest -".to_string(),
             };
             Some(format!(
-                "  {}: median {} ms [{}, {}], {ratio}",
+                "  {}: median {} [{}, {}], {ratio}",
                 b.backend,
-                fmt_ms(r.median_ms),
-                fmt_ms(r.median_ci_ms.0),
-                fmt_ms(r.median_ci_ms.1)
+                fmt_duration(r.median_ms),
+                fmt_duration(r.median_ci_ms.0),
+                fmt_duration(r.median_ci_ms.1)
             ))
         })
         .collect();
@@ -240,7 +265,7 @@ pub fn markdown(s: &Summary) -> String {
 }
 
 /// The columns of [`csv`].
-const CSV_HEADER: [&str; 23] = [
+const CSV_HEADER: [&str; 24] = [
     "file",
     "backend",
     "puzzles",
@@ -264,20 +289,26 @@ const CSV_HEADER: [&str; 23] = [
     "mean_constraints",
     "time_resolution_ms",
     "par2_ms",
+    "run",
 ];
 
-/// CSV with one row per backend and raw numbers (no findings), times rounded to the
-/// microsecond; the `file` column is `all` here (see [`csv_rows_for`]).
+/// The `run` column of a complete run's CSV rows.
+const COMPLETE: &str = "complete";
+
+/// CSV with one row per backend and raw numbers (no findings), times rounded as the
+/// results file writes them; the `file` column is `all` here and the `run` column
+/// `complete` (see [`csv_rows_for`]).
 pub fn csv(s: &Summary) -> String {
     let mut out = csv_text(&[CSV_HEADER.map(String::from)]);
-    out.push_str(&csv_rows_for("all", s));
+    out.push_str(&csv_rows_for("all", COMPLETE, s));
     out
 }
 
-/// The CSV rows of a summary restricted to one input file, for `--by-file`.
-pub fn csv_rows_for(file: &str, s: &Summary) -> String {
+/// The CSV rows of a summary restricted to one input file, for `--by-file`; `run` says
+/// whether the run was complete, or how far a stopped one got.
+fn csv_rows_for(file: &str, run: &str, s: &Summary) -> String {
     let r = crate::solver::round_ms;
-    let rows: Vec<[String; 23]> = s
+    let rows: Vec<[String; 24]> = s
         .backends
         .iter()
         .map(|b| {
@@ -305,6 +336,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
                 format!("{:.3}", b.mean_constraints),
                 b.time_resolution_ms.to_string(),
                 r(b.par2_ms).to_string(),
+                run.to_string(),
             ]
         })
         .collect();
@@ -312,7 +344,7 @@ pub fn csv_rows_for(file: &str, s: &Summary) -> String {
 }
 
 /// Rows as CSV text, each field quoted where it needs to be.
-fn csv_text(rows: &[[String; 23]]) -> String {
+fn csv_text(rows: &[[String; 24]]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in rows {
         writer
@@ -350,13 +382,19 @@ pub struct Rendered {
 
 /// Renders `parts` (one table each, plus one per input file when their tallies keep
 /// them), after `notes` (what is missing from the results, say), and a closing line
-/// saying how the solves ran when `threads` is not 0.
-pub fn render(parts: &[Part], notes: &[String], threads: usize) -> Rendered {
+/// saying how the solves ran when `threads` is not 0. A run that stopped early says so
+/// (`partial`: how far it got) first, and in the CSV's `run` column.
+pub fn render(parts: &[Part], notes: &[String], partial: Option<&str>, threads: usize) -> Rendered {
     let mut r = Rendered {
         csv: csv(&Default::default()),
         ..Default::default()
     };
-    for note in notes {
+    let run = partial.unwrap_or(COMPLETE);
+    for note in partial
+        .iter()
+        .copied()
+        .chain(notes.iter().map(String::as_str))
+    {
         r.terminal.push_str(&format!("{note}\n"));
         r.markdown.push_str(&format!("{note}\n\n"));
     }
@@ -369,13 +407,13 @@ pub fn render(parts: &[Part], notes: &[String], threads: usize) -> Rendered {
         let table = terminal(&summary);
         r.terminal.push_str(&table);
         r.markdown.push_str(&markdown(&summary));
-        r.csv.push_str(&csv_rows_for("all", &summary));
+        r.csv.push_str(&csv_rows_for("all", run, &summary));
         for (file, s) in part.tally.by_file() {
             r.terminal.push_str(&format!("\n{file}:\n"));
             r.terminal.push_str(&terminal(&s));
             r.markdown.push_str(&format!("\n### {file}\n\n"));
             r.markdown.push_str(&markdown(&s));
-            r.csv.push_str(&csv_rows_for(&file, &s));
+            r.csv.push_str(&csv_rows_for(&file, run, &s));
         }
         if !summary.clean() {
             r.failures.extend(
@@ -402,6 +440,27 @@ mod tests {
     use crate::harness::tally::summarize;
 
     #[test]
+    fn times_show_three_significant_digits_in_microseconds_below_a_millisecond() {
+        let cases = [
+            (0.000_532_4, "0.532 µs"),
+            (0.023_44, "23.4 µs"),
+            (0.999_6, "1.00 ms"),
+            (1.964, "1.96 ms"),
+            (527.0, "527 ms"),
+            (12_345.0, "12.3 s"),
+            (1_234_567.0, "1230 s"),
+            (f64::NAN, "-"),
+        ];
+        for (ms, want) in cases {
+            assert_eq!(fmt_duration(ms), want, "{ms}");
+        }
+        assert_eq!(fmt_ratio(23.78), "23.8");
+        assert_eq!(fmt_ratio(1.0), "1.00");
+        assert_eq!(fmt_time(0.4, 10.0), "<10 ms");
+        assert_eq!(fmt_time(123.0, 10.0), "120 ms");
+    }
+
+    #[test]
     fn a_bimodal_spread_shows_in_p10_and_p90() {
         // Half the puzzles take 3.6 ms, half 527 ms: the median alone says neither.
         let mut records = Vec::new();
@@ -420,7 +479,7 @@ mod tests {
         assert!(near(b.p10_ms, 3.6) && near(b.p90_ms, 527.0), "{b:?}");
         let table = terminal(&s);
         assert!(
-            table.contains("p10 ms") && table.contains("3.60"),
+            table.contains("p10") && table.contains("3.60 ms") && table.contains("527 ms"),
             "{table}"
         );
     }

@@ -39,7 +39,9 @@ pub struct BackendSummary {
     /// `x fastest`: the median over the smallest median of the backends that answered
     /// every puzzle, measured in the same run, so never below 1; not a number for a
     /// backend that did not answer every puzzle (its median is not over the same work)
-    /// or whose median is below its clock's resolution.
+    /// or whose median is below its clock's resolution. With `--repeat`, the mean over
+    /// the rounds of each round's ratio ([`Rounds::ratio`]), so that one figure is
+    /// printed in the table and beside its interval.
     pub ratio_to_fastest: f64,
     /// The coarsest resolution of the times above, ms: an external solver that reports
     /// to 10 or 100 ms makes them no finer than that (0 when the records do not say).

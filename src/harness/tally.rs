@@ -512,6 +512,10 @@ fn rounds(backends: &mut [BackendSummary], round_medians: &[Vec<f64>]) {
         } else {
             (f64::NAN, (f64::NAN, f64::NAN))
         };
+        // With rounds, `x fastest` is their mean: the figure their interval is about.
+        if has {
+            b.ratio_to_fastest = ratio;
+        }
         b.rounds = Some(super::summary::Rounds {
             count,
             median_ms,

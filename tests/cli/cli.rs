@@ -55,7 +55,7 @@ fn json_lines_carry_the_documented_fields() {
             (v["time_source"].as_str(), v["cpu_source"].as_str()),
             (Some("wall"), Some("thread"))
         );
-        assert_eq!(v["time_resolution_ms"].as_f64(), Some(0.001));
+        assert_eq!(v["time_resolution_ms"].as_f64(), Some(0.000_001));
         assert!(v["stats"]["nodes"].is_u64());
     }
     assert_eq!(lines[6]["verdict"], "none");

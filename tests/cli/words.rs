@@ -186,7 +186,7 @@ fn fold(text: &str) -> String {
 fn x_fastest_has_one_definition_in_help_and_readme() {
     let help = fold(&stdout(&run_no_stdin(&["compare", "--help"])));
     let readme = fold(&readme());
-    let definition = "`x fastest` is a configuration's median time over the smallest median of the configurations that answered every puzzle (none unknown, memout, failed or wrong), so it is never below 1; `-` for one that did not answer every puzzle, whose median is not over the same work";
+    let definition = "`x fastest` is a configuration's median time over the smallest median of the configurations that answered every puzzle (none unknown, memout, failed or wrong), so it is never below 1; `-` for one that did not answer every puzzle, whose median is not over the same work. With `--repeat` it is the mean over the rounds of each round's ratio, the figure whose confidence interval the repeat section gives";
     assert!(help.contains(definition), "compare --help: {help}");
     assert!(
         readme.contains(definition),
