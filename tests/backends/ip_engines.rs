@@ -176,8 +176,8 @@ fn counts_on_small_grids_match_brute_force() {
 fn each_engine_holds_its_own_time_limit_in_process() {
     // Counting every solution of an empty 16x16 grid (more than 10^90 of them): no machine
     // finishes. Not the empty 25x25: CBC's preprocessing of that model reads no clock
-    // and alone outlasts the budget (10.8 s against 0.5 s on the project's machine),
-    // which a worker process bounds through the registry but not here. The solver is
+    // and alone outlasts the budget many times over, which a worker process bounds
+    // through the registry but not here. The solver is
     // the configuration's engine as a worker runs it (its `make`), not what `create`
     // builds, so no worker process stops it: only the engine's own time limit can.
     let budget = Duration::from_millis(500);

@@ -389,3 +389,20 @@ fn every_verdict_column_of_compare_counts_that_verdict() {
         "{head}"
     );
 }
+
+#[test]
+fn ci_runs_the_test_command_readme_gives() {
+    let readme = readme();
+    let command = readme
+        .lines()
+        .find(|l| l.starts_with("cargo test") && l.contains("# the whole test suite"))
+        .and_then(|l| l.split('#').next())
+        .map(str::trim)
+        .expect("README's two commands name the test command");
+    let ci =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(".ci/run")).unwrap();
+    assert!(
+        ci.lines().any(|l| l.trim() == command),
+        ".ci/run does not run `{command}`, the test command README gives"
+    );
+}
