@@ -24,7 +24,7 @@
 //! let rated = rater.rate(&puzzle, 1);
 //! assert_eq!(rated.rating.level, Some(0));
 //! assert!(rated.problem.is_none());
-//! print!("{}{}", rated.line(Format::Text).unwrap(), rater.report(Format::Text));
+//! print!("{}{}", rated.line(Format::Text).unwrap_or_default(), rater.report(Format::Text));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -654,24 +654,26 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
         }
-        Ok(self.puzzle(geometry, line, cells, label))
+        self.puzzle(geometry, line, cells, label)
     }
 
-    /// A puzzle of `geometry` read at `line`, whose cells are checked values.
+    /// A puzzle of `geometry` read at `line`, whose cells the reader has checked; cells
+    /// that still do not fit are reported at that line, never a panic.
     fn puzzle(
         &self,
         geometry: Arc<Geometry>,
         line: usize,
         cells: Vec<u8>,
         label: Option<String>,
-    ) -> Puzzle {
-        let mut puzzle = Puzzle::new(geometry, cells);
+    ) -> Result<Puzzle, ParseError> {
+        let mut puzzle =
+            Puzzle::try_new(geometry, cells).map_err(|e| self.error(line, None, e.to_string()))?;
         puzzle.origin = Origin {
             file: self.file.clone(),
             line,
         };
         puzzle.label = label;
-        puzzle
+        Ok(puzzle)
     }
 
     /// A whole puzzle on one line in compact form whose every symbol is a value of its
@@ -688,7 +690,8 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(None);
         };
         let geometry = self.geometry(line_no, side_of(cells.len()))?;
-        Ok(Some(self.puzzle(geometry, line_no, cells, label.take())))
+        self.puzzle(geometry, line_no, cells, label.take())
+            .map(Some)
     }
 }
 

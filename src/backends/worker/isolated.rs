@@ -94,9 +94,10 @@ impl Solver for Isolated {
             return self.local.solve_streaming(puzzle, opts, on_solution);
         };
         let start = Instant::now();
-        if self.worker.is_none() {
-            match Worker::start(&exe, &self.spec, deadline) {
-                Ok(w) => self.worker = Some(w),
+        let worker = match self.worker.take() {
+            Some(w) => self.worker.insert(w),
+            None => match Worker::start(&exe, &self.spec, deadline) {
+                Ok(w) => self.worker.insert(w),
                 // The whole budget went on starting the worker: transport, no solving
                 // (its memory is not watched before it is ready).
                 Err(WorkerEnd::Deadline | WorkerEnd::Memory) => {
@@ -113,9 +114,8 @@ impl Solver for Isolated {
                         ..Outcome::failed(Failure::Worker(why), Vec::new(), 0)
                     }
                 }
-            }
-        }
-        let worker = self.worker.as_mut().expect("started above");
+            },
+        };
         let sent = Instant::now();
         let mut watch = MemoryWatch::new(opts.mem_limit);
         let result = worker.solve(puzzle, opts, &mut watch, on_solution);

@@ -86,20 +86,26 @@ fn serve(
         let line = line.map_err(io)?;
         let req: Request = serde_json::from_str(&line).map_err(|e| format!("bad request: {e}"))?;
         let variant = Variant::from_name(&req.variant).map_err(|e| e.0)?;
-        let same = geometry.as_ref().is_some_and(|g| {
-            (g.box_rows, g.box_cols, g.variant) == (req.box_rows, req.box_cols, variant)
-        });
-        if !same {
-            let g = Geometry::new(req.box_rows, req.box_cols, variant).map_err(|e| e.0)?;
-            geometry = Some(Arc::new(g));
-        }
-        let g = geometry.clone().expect("set above");
+        // The board of the last request when this one has the same, else a new one.
+        let shape = (req.box_rows, req.box_cols, variant);
+        let g = match geometry
+            .as_ref()
+            .filter(|g| (g.box_rows, g.box_cols, g.variant) == shape)
+        {
+            Some(g) => g.clone(),
+            None => {
+                let g = Arc::new(Geometry::new(shape.0, shape.1, variant).map_err(|e| e.0)?);
+                geometry = Some(g.clone());
+                g
+            }
+        };
         let puzzle = Puzzle::try_new(g, req.cells).map_err(|e| format!("bad request: {e}"))?;
         let opts = SolveOptions {
             max_solutions: req.max_solutions.max(1).try_into().unwrap_or(usize::MAX),
-            deadline: req
-                .timeout_ms
-                .map(|t| Instant::now() + Duration::from_secs_f64(t.max(0.0) / 1000.0)),
+            // A budget too large for the clock is no deadline, never a panic.
+            deadline: req.timeout_ms.and_then(|t| {
+                Instant::now().checked_add(Duration::try_from_secs_f64(t.max(0.0) / 1000.0).ok()?)
+            }),
             keep_solutions: req.keep_solutions.try_into().unwrap_or(usize::MAX),
             // The parent watches this process: the solve itself runs unbounded here.
             mem_limit: None,
@@ -180,6 +186,28 @@ mod tests {
             assert!(reply.time_ms > 0.0);
             assert_eq!(reply.failure, None);
         }
+    }
+
+    #[test]
+    fn a_budget_beyond_the_clock_is_no_deadline() {
+        let req = Request {
+            box_rows: 2,
+            box_cols: 2,
+            variant: "classic".into(),
+            cells: vec![0; 16],
+            max_solutions: 1,
+            keep_solutions: 1,
+            timeout_ms: Some(1e300),
+        };
+        let input = serde_json::to_string(&req).unwrap() + "\n";
+        let mut output = Vec::new();
+        serve(here, "dlx", input.as_bytes(), &mut output).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        let last = text.lines().last().unwrap().to_string();
+        let Line::Reply(reply) = Line::parse(last) else {
+            panic!("no reply: {text}");
+        };
+        assert_eq!(reply.verdict, Verdict::Solved);
     }
 
     #[test]
