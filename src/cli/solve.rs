@@ -179,7 +179,7 @@ fn render(grid: bool, index: usize, puzzle: &Puzzle, backend: &str, outcome: &Ou
         }
         true => {
             let mut text = format!(
-                "# puzzle {index} ({}), {}: {}{} in {} ms ({backend})\n",
+                "# puzzle {index} ({}), {}: {}{} in {} ({backend})\n",
                 puzzle.display_name(),
                 g.describe(),
                 outcome.verdict.name(),

@@ -78,6 +78,15 @@ fn grid_format_prints_the_layout() {
     let text = out(&o);
     assert!(text.contains("5 3 4 | 6 7 8 | 9 1 2\n"), "{text}");
     assert!(text.contains("------+-------+------\n"), "{text}");
+    // The heading gives the time once, with its unit.
+    let heading = text.lines().next().unwrap();
+    let (_, time) = heading.split_once(" in ").unwrap();
+    let units = ["µs", "ms", " s"];
+    assert_eq!(
+        units.iter().filter(|u| time.contains(*u)).count(),
+        1,
+        "{heading}"
+    );
     // The grid output reads back as input.
     let again = run(&["solve"], &text);
     assert!(again.status.success(), "{}", err(&again));

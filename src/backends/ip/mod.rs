@@ -187,18 +187,32 @@ fn time_left(opts: &SolveOptions) -> Option<Option<Duration>> {
     }
 }
 
-/// What an engine's own time limit means: the deadline, once this process's clock says
-/// it has passed. An engine's clock may run ahead of ours (CBC stops when it expects the
-/// next node to overrun), so before the deadline the caller runs it again with the time
-/// still left (`None`); an engine that stops on a limit it was never given has failed.
-fn after_time_limit(opts: &SolveOptions, tally: &mut Tally) -> Option<End> {
-    match (opts.deadline, time_left(opts)) {
-        (_, None) => Some(End::Deadline),
-        (None, Some(_)) => {
-            tally.failed = Some("the engine stopped on a time limit it was not given".into());
-            Some(End::Failed)
+/// One engine call with the time left, counted in `tally`. An engine's own time limit
+/// ends the solve only once this process's clock says the deadline has passed: an
+/// engine's clock may run ahead of ours (CBC stops when it expects the next node to
+/// overrun), so before the deadline it runs again with the time still left. `Err` when
+/// the deadline has passed, or the engine stopped on a limit it was never given.
+fn run_engine(
+    engine: &dyn Engine,
+    (model, cuts, integer): (&IpModel, &[Cut], bool),
+    opts: &SolveOptions,
+    tally: &mut Tally,
+) -> std::result::Result<EngineRun, End> {
+    loop {
+        let remaining = time_left(opts).ok_or(End::Deadline)?;
+        let run = engine.run(model, cuts, integer, remaining);
+        tally.add(&run);
+        match integer {
+            true => tally.mip_calls += 1,
+            false => tally.lp_calls += 1,
         }
-        (Some(_), Some(_)) => None,
+        if run.end != EngineEnd::TimeLimit {
+            return Ok(run);
+        }
+        if remaining.is_none() {
+            tally.failed = Some("the engine stopped on a time limit it was not given".into());
+            return Err(End::Failed);
+        }
     }
 }
 
@@ -291,16 +305,15 @@ impl Solver for IpSolver {
                 if cuts.last().is_some_and(|c| c.is_empty()) {
                     break End::Complete;
                 }
-                let Some(remaining) = time_left(opts) else {
-                    break End::Deadline;
-                };
                 // The LP relaxation with the cuts so far: infeasible proves there is no
                 // (further) solution, an integral point is one, and only a fractional
                 // point needs the 0-1 solve.
                 let first = cuts.is_empty();
-                let lp = self.engine.run(&model, &cuts, false, remaining);
-                tally.add(&lp);
-                tally.lp_calls += 1;
+                let lp = match run_engine(&*self.engine, (&model, &cuts, false), opts, &mut tally)
+                {
+                    Ok(run) => run,
+                    Err(end) => break end,
+                };
                 if first {
                     stats.extra.insert("root_lp_ms".into(), lp.solve_ms);
                 }
@@ -327,29 +340,23 @@ impl Solver for IpSolver {
                         }
                         break End::Complete;
                     }
-                    EngineEnd::TimeLimit => match after_time_limit(opts, &mut tally) {
-                        Some(end) => break end,
-                        None => continue,
-                    },
+                    // Only once the deadline has passed (`run_engine`).
+                    EngineEnd::TimeLimit => break End::Deadline,
                     // The LP is only a shortcut: the 0-1 solve below decides.
                     EngineEnd::Failed(_) => tally.lp_failed += 1,
                 }
                 let values = match point {
                     Some(v) => v,
                     None => {
-                        let Some(remaining) = time_left(opts) else {
-                            break End::Deadline;
+                        let model_cuts = (&model, &cuts[..], true);
+                        let run = match run_engine(&*self.engine, model_cuts, opts, &mut tally) {
+                            Ok(run) => run,
+                            Err(end) => break end,
                         };
-                        let run = self.engine.run(&model, &cuts, true, remaining);
-                        tally.add(&run);
-                        tally.mip_calls += 1;
                         match run.end {
                             EngineEnd::Values(v) => v,
                             EngineEnd::Infeasible => break End::Complete,
-                            EngineEnd::TimeLimit => match after_time_limit(opts, &mut tally) {
-                                Some(end) => break end,
-                                None => continue,
-                            },
+                            EngineEnd::TimeLimit => break End::Deadline,
                             EngineEnd::Failed(why) => {
                                 tally.failed = Some(why);
                                 break End::Failed;
