@@ -313,12 +313,13 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let compared = compared?;
     say_how_it_ended(&compared, args);
     let mut title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
-    let partial = compared.partial().map(|p| {
+    let partial = compared.partial();
+    if let Some(p) = &partial {
         title.push_str(&format!(" ({p})"));
-        match args.out {
-            Some(_) => format!("{p}; `--resume` goes on"),
-            None => p,
-        }
+    }
+    let partial = partial.map(|p| match args.out {
+        Some(_) => format!("{p}; `--resume` goes on"),
+        None => p,
     });
     let mut outputs = args.summary.outputs(&title, &[]);
     outputs.partial = partial.as_deref();

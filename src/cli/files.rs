@@ -17,12 +17,9 @@ enum Kind {
     File { hint: &'static str },
     /// A results file that is appended to if it exists (`--resume`).
     Append,
-    /// A summary made from the results file, replaced without `--force` when it is one
-    /// this program wrote (`ours` tells from its first bytes) and the run resumes.
-    Summary {
-        resume: bool,
-        ours: fn(&[u8]) -> bool,
-    },
+    /// A summary made from the results file, written by a resumed run: replaced without
+    /// `--force` when it is one this program wrote.
+    Summary,
     /// A directory of files named like `names` (which `matches` tells).
     Dir {
         names: &'static str,
@@ -79,15 +76,14 @@ impl Writes {
     }
 
     /// A summary of the results (`--csv`, `--markdown`, `--plot`), which a resumed run
-    /// replaces without `--force` when `ours` tells it is one this program wrote.
-    pub fn summary(
-        self,
-        flag: &'static str,
-        path: Option<&str>,
-        resume: bool,
-        ours: fn(&[u8]) -> bool,
-    ) -> Writes {
-        self.push(flag, path, Kind::Summary { resume, ours })
+    /// replaces without `--force` when it is one this program wrote.
+    pub fn summary(self, flag: &'static str, path: Option<&str>, resume: bool) -> Writes {
+        let kind = if resume {
+            Kind::Summary
+        } else {
+            Kind::File { hint: "" }
+        };
+        self.push(flag, path, kind)
     }
 
     /// A results file: appended to when `resume`, else made or replaced (an existing
@@ -218,15 +214,10 @@ impl Writes {
             (Ok(_), Kind::File { hint }) if !self.force => {
                 bail!("{flag} {path} already exists: {hint}add --force to replace it")
             }
-            (Ok(_), Kind::Summary { resume, ours }) if !self.force => {
-                if resume && starts_like(here, ours) {
-                    return writable(flag, path, here);
-                }
-                let hint = match resume {
-                    true => "it is not a summary this program wrote, which --resume replaces; ",
-                    false => "",
-                };
-                bail!("{flag} {path} already exists: {hint}add --force to replace it")
+            (Ok(_), Kind::Summary) if !self.force && !wrote_summary(here) => {
+                bail!(
+                    "{flag} {path} already exists: it is not a summary this program wrote, which --resume replaces; add --force to replace it"
+                )
             }
             (Ok(_), _) => writable(flag, path, here),
             (Err(_), _) => {
@@ -262,13 +253,13 @@ impl Writes {
     }
 }
 
-/// Whether the first bytes of the file at `path` are what `ours` looks for.
-fn starts_like(path: &Path, ours: fn(&[u8]) -> bool) -> bool {
+/// Whether the file at `path` is a summary this program wrote (from its first MiB).
+fn wrote_summary(path: &Path) -> bool {
     use std::io::Read;
     let mut head = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(1 << 20).read_to_end(&mut head))
-        .is_ok_and(|_| ours(&head))
+        .is_ok_and(|_| sudoku_arena::harness::is_summary(&head))
 }
 
 /// Whether writing output `o` (at `oid`) writes the file at `id`: the same path, or,

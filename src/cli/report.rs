@@ -7,12 +7,6 @@ use clap::Args;
 use sudoku_arena::harness::{plot, Tally};
 use sudoku_arena::harness::{render, Part};
 
-/// How a summary file this program wrote begins (CSV), or what it holds (Markdown, SVG):
-/// what a resumed run looks for before it replaces one.
-const CSV_MARK: &[u8] = b"file,backend,puzzles,";
-const MARKDOWN_MARK: &[u8] = b"| backend | puzzles |";
-const PLOT_MARK: &[u8] = b"\npuzzles solved\n";
-
 /// The summary files a comparison writes beside its terminal table, the flags of
 /// `compare` and `merge` alike.
 #[derive(Args, Debug)]
@@ -43,16 +37,9 @@ impl SummaryFiles {
             anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
         }
         Ok(writes
-            .summary("--csv", self.csv.as_deref(), resume, |head| {
-                head.starts_with(CSV_MARK)
-            })
-            .summary("--markdown", self.markdown.as_deref(), resume, |head| {
-                head.windows(MARKDOWN_MARK.len())
-                    .any(|w| w == MARKDOWN_MARK)
-            })
-            .summary("--plot", self.plot.as_deref(), resume, |head| {
-                head.starts_with(b"<svg") && head.windows(PLOT_MARK.len()).any(|w| w == PLOT_MARK)
-            }))
+            .summary("--csv", self.csv.as_deref(), resume)
+            .summary("--markdown", self.markdown.as_deref(), resume)
+            .summary("--plot", self.plot.as_deref(), resume))
     }
 
     /// The outputs to write, the plot titled `title`, the tables after `notes`.

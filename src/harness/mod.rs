@@ -55,7 +55,7 @@ pub use record::{
     for_each_line, for_each_record, parse_records, read_records, Header, HeaderKind, Line, Record,
     RunSettings, Shard,
 };
-pub use report::{fmt_time, render, Part, Rendered};
+pub use report::{fmt_time, is_summary, render, Part, Rendered};
 pub use run::{record_of, Plan};
 pub use summary::{BackendSummary, Disagreement, Rounds, Summary, WrongAnswer};
 pub use tally::{summarize, Tally};

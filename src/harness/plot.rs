@@ -120,7 +120,7 @@ fn cactus(rows: &Rows, area: &Area) -> DrawResult {
     chart
         .configure_mesh()
         .x_desc("time budget per puzzle (ms, log scale)")
-        .y_desc("puzzles solved")
+        .y_desc(super::report::CACTUS_Y)
         .draw()?;
     for (i, (backend, row)) in rows.iter().enumerate() {
         let color = colour(i);

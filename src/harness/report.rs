@@ -292,6 +292,19 @@ const CSV_HEADER: [&str; 24] = [
     "run",
 ];
 
+/// The y axis of the cactus plot, by which a plot file is known as this library's.
+pub(crate) const CACTUS_Y: &str = "puzzles solved";
+
+/// Whether `head` (a file's first bytes) is a summary this library writes — its CSV, its
+/// Markdown table or its plot — which a resumed comparison may replace, as it is made
+/// from the results file.
+pub fn is_summary(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    text.starts_with(&CSV_HEADER.join(","))
+        || text.contains(&format!("| {} |", HEADERS.join(" | ")))
+        || (text.starts_with("<svg") && text.contains(&format!("\n{CACTUS_Y}\n")))
+}
+
 /// The `run` column of a complete run's CSV rows.
 const COMPLETE: &str = "complete";
 
@@ -438,6 +451,16 @@ mod tests {
     use super::*;
     use crate::harness::record::example as rec;
     use crate::harness::tally::summarize;
+
+    #[test]
+    fn a_summary_is_known_by_its_head_and_nothing_else_is() {
+        let s = summarize(&[rec("dlx", "unique", Some("x"), 1.0)]);
+        assert!(is_summary(csv(&s).as_bytes()));
+        assert!(is_summary(markdown(&s).as_bytes()));
+        assert!(!is_summary(terminal(&s).as_bytes()));
+        assert!(!is_summary(b"my notes\n"));
+        assert!(!is_summary(b"<svg></svg>"));
+    }
 
     #[test]
     fn times_show_three_significant_digits_in_microseconds_below_a_millisecond() {

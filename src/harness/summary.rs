@@ -40,8 +40,8 @@ pub struct BackendSummary {
     /// every puzzle, measured in the same run, so never below 1; not a number for a
     /// backend that did not answer every puzzle (its median is not over the same work)
     /// or whose median is below its clock's resolution. With `--repeat`, the mean over
-    /// the rounds of each round's ratio ([`Rounds::ratio`]), so that one figure is
-    /// printed in the table and beside its interval.
+    /// the rounds of each round's ratio, so that one figure is printed in the table and
+    /// beside its interval ([`Rounds::ratio_ci`]).
     pub ratio_to_fastest: f64,
     /// The coarsest resolution of the times above, ms: an external solver that reports
     /// to 10 or 100 ms makes them no finer than that (0 when the records do not say).
@@ -76,10 +76,9 @@ pub struct Rounds {
     pub median_ms: f64,
     /// Its 95 % confidence interval (Student's t over the rounds), ms.
     pub median_ci_ms: (f64, f64),
-    /// The mean over the rounds of each round's `x fastest` (not a number when the
-    /// configuration has no ratio).
-    pub ratio: f64,
-    /// Its 95 % confidence interval.
+    /// The 95 % confidence interval of `x fastest`, which with rounds is the mean over
+    /// them of each round's ratio ([`BackendSummary::ratio_to_fastest`]); not a number
+    /// when the configuration has no ratio.
     pub ratio_ci: (f64, f64),
 }
 
