@@ -416,7 +416,16 @@ pub(crate) fn round_ms(v: f64) -> f64 {
     if v.abs() >= 1e-4 {
         return (v * 1e6).round() / 1e6;
     }
-    let scale = 10f64.powi(2 - v.abs().log10().floor() as i32);
+    round_significant(v, 3)
+}
+
+/// `v` rounded to `digits` significant digits (finite and non-zero `v`; others as they
+/// are).
+pub(crate) fn round_significant(v: f64, digits: i32) -> f64 {
+    if !v.is_finite() || v == 0.0 {
+        return v;
+    }
+    let scale = 10f64.powi(digits - 1 - v.abs().log10().floor() as i32);
     (v * scale).round() / scale
 }
 

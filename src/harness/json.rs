@@ -90,25 +90,24 @@ impl<'a> Object<'a> {
     #[inline(always)]
     pub(crate) fn ms(&mut self, name: &str, v: f64) {
         let out = self.key(name);
-        let v = round_ms(v);
         // A whole number of nanoseconds from 100 ns to 2^40 ns (18 minutes) is written
         // as its decimal digits, which are its shortest form; anything else in general.
-        let nanos = v * 1e6;
-        if (100.0..1_099_511_627_776.0).contains(&nanos) {
-            let nanos = nanos.round() as u64;
+        // (`round_ms` rounds to the nanosecond from 1e-4 ms on.)
+        let nanos = (v * 1e6).round();
+        if v >= 1e-4 && nanos < 1_099_511_627_776.0 {
+            let nanos = nanos as u64;
             let (whole, mut fraction) = (nanos / 1_000_000, nanos % 1_000_000);
             out.extend_from_slice(itoa::Buffer::new().format(whole).as_bytes());
             out.push(b'.');
-            let mut used = 6;
-            while used > 1 && fraction % 10 == 0 {
+            let mut digits = [b'0'; 6];
+            for d in digits.iter_mut().rev() {
+                *d = b'0' + (fraction % 10) as u8;
                 fraction /= 10;
-                used -= 1;
             }
-            let digits = itoa::Buffer::new().format(fraction).len();
-            out.extend(std::iter::repeat_n(b'0', used - digits));
-            out.extend_from_slice(itoa::Buffer::new().format(fraction).as_bytes());
+            let used = 6 - digits[1..].iter().rev().take_while(|&&d| d == b'0').count();
+            out.extend_from_slice(&digits[..used]);
         } else {
-            number(out, v);
+            number(out, round_ms(v));
         }
     }
 

@@ -1,6 +1,7 @@
 //! The summary as text: an aligned terminal table, Markdown, and CSV.
 
 use super::summary::{BackendSummary, Summary};
+use crate::solver::round_significant;
 use crate::words::counted;
 
 const HEADERS: [&str; 19] = [
@@ -27,13 +28,10 @@ const HEADERS: [&str; 19] = [
 
 /// `v` to three significant digits, in plain notation (`0.0532`, `23.4`, `1230`).
 fn three_digits(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return format!("{v}");
+    let rounded = round_significant(v, 3);
+    if rounded == 0.0 || !rounded.is_finite() {
+        return format!("{rounded}");
     }
-    let exponent = v.abs().log10().floor() as i32;
-    let step = 10f64.powi(exponent - 2);
-    let rounded = (v / step).round() * step;
-    // Rounding may carry into the next power of ten (999.6 is 1000).
     let exponent = rounded.abs().log10().floor() as i32;
     format!("{rounded:.*}", usize::try_from(2 - exponent).unwrap_or(0))
 }
@@ -44,7 +42,8 @@ pub(crate) fn fmt_duration(ms: f64) -> String {
     if !ms.is_finite() {
         return "-".into();
     }
-    let rounded: f64 = three_digits(ms).parse().unwrap_or(ms);
+    // The unit is chosen on the rounded figure: 0.9996 ms is `1.00 ms`.
+    let rounded = round_significant(ms, 3);
     if rounded.abs() < 1.0 {
         format!("{} µs", three_digits(rounded * 1000.0))
     } else if rounded.abs() < 1000.0 {
