@@ -228,7 +228,6 @@ impl Comparison {
             watch,
             done: &done,
             writer: writer.as_ref(),
-            already,
         };
         let (new, ran, checked) = self.solve(&solving, &mut feed, to_check);
         // A bad puzzle found beside the solving refuses the run as it does before it.
@@ -273,14 +272,12 @@ impl Comparison {
         beside: bool,
         done: &'a Done,
     ) -> Result<(Option<Survey>, Option<InputCheck<'a>>)> {
-        let shard = self.shard.map(|s| (s.index, s.count));
-        if beside {
-            let check = InputCheck::new(self.input.puzzles()?, shard, &self.plan, done);
-            return Ok((None, Some(check)));
-        }
-        if rereadable {
-            let check = InputCheck::new(self.input.puzzles()?, shard, &self.plan, done);
-            return Ok((Some(check.run()?), None));
+        if beside || rereadable {
+            let check = InputCheck::new(self.input.puzzles()?, self.shard_pair(), &self.plan, done);
+            return Ok(match beside {
+                true => (None, Some(check)),
+                false => (Some(check.run()?), None),
+            });
         }
         for file in self.input.regular_files() {
             file.puzzles_again()?.try_for_each(|p| p.map(drop))?;
@@ -308,7 +305,7 @@ impl Comparison {
             progress: &progress,
             problem: &problem,
         };
-        let already = solving.already;
+        let already = solving.done.len();
         let passed = |survey: &Survey| {
             let survey = Some(survey);
             watch.starting(&Start { survey, already })
@@ -342,6 +339,11 @@ impl Comparison {
         self.shard.unwrap_or(Shard { index: 1, count: 1 })
     }
 
+    /// This run's shard as (index, count), `None` for the whole input.
+    fn shard_pair(&self) -> Option<(usize, usize)> {
+        self.shard.map(|s| (s.index, s.count))
+    }
+
     /// The results file of an earlier run to go on with, if this run resumes one.
     fn earlier_file(&self) -> Option<&str> {
         self.results
@@ -370,7 +372,7 @@ impl Comparison {
     /// twice, else read once on a thread of its own a few puzzles ahead (so that a stop
     /// need not wait for the next line of a quiet pipe).
     fn feed(&self, rereadable: bool) -> Result<Feed<Error>> {
-        let shard = self.shard.map(|s| (s.index, s.count));
+        let shard = self.shard_pair();
         Ok(match rereadable {
             true => Feed::new(self.input.puzzles_again()?, shard),
             false => Feed::new(
@@ -444,8 +446,6 @@ struct Solving<'a> {
     /// The runs an earlier results file holds.
     done: &'a Done,
     writer: Option<&'a ResultsWriter>,
-    /// Results the earlier file held.
-    already: usize,
 }
 
 /// See [`Comparison::quick_enough`].
