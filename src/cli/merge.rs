@@ -66,11 +66,15 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         .by_settings(args.by_settings)
         .run(&mut |line| eprintln!("{line}"))
         .map_err(worded)?;
-    let title = match &args.title {
+    let mut title = match &args.title {
         Some(t) => t.clone(),
         None => merged.title().to_string(),
     };
-    let outputs = args.summary.outputs(&title, merged.notes());
+    if let Some(p) = merged.partial() {
+        title.push_str(&format!(" ({p})"));
+    }
+    let mut outputs = args.summary.outputs(&title, merged.notes());
+    outputs.partial = merged.partial();
     report_all(&merged.parts(), merged.whole(), &outputs, 0)
 }
 

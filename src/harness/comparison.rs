@@ -218,8 +218,9 @@ impl Comparison {
         if let Some(path) = earlier {
             drop_partial_last_line(path)?;
         }
-        let writer = self.writer()?;
         let already = done.len();
+        let planned = survey.as_ref().map(|s| already as u64 + s.solves);
+        let writer = self.writer(planned)?;
         if !beside {
             let survey = survey.as_ref();
             watch.starting(&Start { survey, already });
@@ -386,8 +387,9 @@ impl Comparison {
 
     /// The writer of the results file, whose header is written with the first result
     /// (or at the end of a run that had none): a run stopped before any result leaves
-    /// the file as it was.
-    fn writer(&self) -> Result<Option<ResultsWriter>> {
+    /// the file as it was; `planned` is the number of solves the slice holds, when the
+    /// input was counted.
+    fn writer(&self, planned: Option<u64>) -> Result<Option<ResultsWriter>> {
         let Some(results) = &self.results else {
             return Ok(None);
         };
@@ -397,6 +399,7 @@ impl Comparison {
             settings: self.plan.settings(),
             backends: self.plan.backends.clone(),
             inputs: self.input.file_names().to_vec(),
+            planned_solves: planned,
             facts: RunFacts::here(self.plan.jobs),
         };
         let mut options = std::fs::OpenOptions::new();

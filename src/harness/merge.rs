@@ -166,7 +166,11 @@ impl Merge {
         }
         let results = survey.groups.iter().map(|g| g.results).sum();
         let title = survey.title(results, &self.files);
-        Ok(Merged::new(&survey.groups, tallies, notes, title))
+        let missing = checks::missing_notes(&survey.files);
+        let partial = survey.partial(repeats, &missing);
+        let mut merged = Merged::new(&survey.groups, tallies, notes, title);
+        merged.partial = partial;
+        Ok(merged)
     }
 
     /// The second reading: every result into its settings group's tally; gives the
@@ -220,6 +224,7 @@ pub struct Merged {
     whole: Tally,
     notes: Vec<String>,
     title: String,
+    partial: Option<String>,
 }
 
 impl Merged {
@@ -237,6 +242,7 @@ impl Merged {
                 whole,
                 notes,
                 title,
+                partial: None,
             };
         }
         let mut whole: Option<Tally> = None;
@@ -258,6 +264,7 @@ impl Merged {
             whole: whole.unwrap_or_else(|| Tally::new(&[], false, None)),
             notes,
             title,
+            partial: None,
         }
     }
 
@@ -289,6 +296,13 @@ impl Merged {
     /// when there are several.
     pub fn notes(&self) -> &[String] {
         &self.notes
+    }
+
+    /// How far the runs got, when a slice holds fewer solves than its header planned
+    /// (a stopped run) or a shard is missing, as every summary says it: `partial: 1,143
+    /// of 3,000 solves; shard 2/4 is missing`; `None` for whole runs.
+    pub fn partial(&self) -> Option<&str> {
+        self.partial.as_deref()
     }
 
     /// What the records say the results are, for the plot's title: how many, the

@@ -413,6 +413,11 @@ pub struct Header {
     pub backends: Vec<String>,
     /// The input files named (none for standard input or the embedded set).
     pub inputs: Vec<String>,
+    /// The solves the run's slice holds in all, an earlier run's resumed included, when
+    /// the input was counted before the solving (not for standard input): what tells a
+    /// stopped run's file from a whole one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_solves: Option<u64>,
     /// The build, machine and threads that ran it (empty in files written before they
     /// were recorded).
     #[serde(flatten)]

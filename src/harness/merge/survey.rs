@@ -75,6 +75,7 @@ pub(super) struct Survey {
     pub(super) groups: Vec<SettingsGroup>,
     machines: Machines,
     seen: Seen,
+    plans: Plans,
 }
 
 impl Survey {
@@ -114,6 +115,7 @@ impl Survey {
         match line {
             Line::Header(h) => {
                 self.machines.add(f, &h.facts);
+                self.plans.add(&h);
                 file.headers += 1;
                 file.shards.insert(h.shard);
                 let g = self.group_of(Some(&h.settings), f);
@@ -124,6 +126,7 @@ impl Survey {
             }
             Line::Record(r) => {
                 file.records += 1;
+                self.plans.results += 1;
                 self.seen.add(&r);
                 add(&mut file.backends, &r.backend);
                 let g = self.group_of(r.settings.as_ref(), f);
@@ -155,6 +158,14 @@ impl Survey {
     /// What to say when the runs name more than one machine.
     pub(super) fn machines_note(&self) -> Option<String> {
         self.machines.note()
+    }
+
+    /// How far the runs got when some did not end: `partial: D of P solves` (the solves
+    /// planned by the slices read, when every header says), plus the shards no file
+    /// holds (`missing`); `repeats` results read twice do not count. `None` when every
+    /// slice holds the solves it planned and no shard is missing.
+    pub(super) fn partial(&self, repeats: u64, missing: &[String]) -> Option<String> {
+        self.plans.partial(repeats, missing)
     }
 
     /// What a merged plot shows, `results` results of the `merged` files (see
@@ -250,5 +261,58 @@ impl Seen {
             self.budgets.join(" / ")
         };
         format!("{records} results, {puzzles}; {budget}")
+    }
+}
+
+/// The solves each slice planned (its headers' `planned_solves`), against the results
+/// read: what tells the files of a stopped run.
+#[derive(Default)]
+struct Plans {
+    /// Per run slice (settings and shard): the solves planned, the largest a header says.
+    slices: Vec<(RunSettings, Shard, u64)>,
+    /// Whether a header did not say (a run on standard input, an older file).
+    unknown: bool,
+    /// Results read.
+    results: u64,
+}
+
+impl Plans {
+    /// Notes what header `h` planned.
+    fn add(&mut self, h: &crate::harness::record::Header) {
+        let Some(planned) = h.planned_solves else {
+            self.unknown = true;
+            return;
+        };
+        let same = |(s, k, _): &&mut (RunSettings, Shard, u64)| *s == h.settings && *k == h.shard;
+        match self.slices.iter_mut().find(same) {
+            Some(slice) => slice.2 = slice.2.max(planned),
+            None => self.slices.push((h.settings.clone(), h.shard, planned)),
+        }
+    }
+
+    /// See [`Survey::partial`].
+    fn partial(&self, repeats: u64, missing: &[String]) -> Option<String> {
+        use crate::words::grouped;
+        let done = self.results.saturating_sub(repeats);
+        let planned: u64 = self.slices.iter().map(|s| s.2).sum();
+        let known = !self.unknown && !self.slices.is_empty();
+        let short = known && done < planned;
+        if !short && missing.is_empty() {
+            return None;
+        }
+        let mut said = match (known, missing.is_empty()) {
+            (true, true) => format!("partial: {} of {} solves", grouped(done), grouped(planned)),
+            (true, false) => format!(
+                "partial: {} of the {} solves the shards read planned",
+                grouped(done),
+                grouped(planned)
+            ),
+            (false, _) => format!("partial: {} solves", grouped(done)),
+        };
+        for m in missing {
+            said += "; ";
+            said += m.split(':').next().unwrap_or(m);
+        }
+        Some(said)
     }
 }

@@ -26,6 +26,7 @@ fn shard(dir: &std::path::Path, name: &str, (k, n): (usize, usize), timeout_s: f
         settings: settings(timeout_s),
         backends: vec!["dlx".into(), "fast".into()],
         inputs: Vec::new(),
+        planned_solves: Some(2),
         facts: RunFacts::default(),
     };
     let mut text = serde_json::to_vec(&header).unwrap();
@@ -63,6 +64,10 @@ fn shards_of_one_run_merge_into_one_table_and_a_missing_one_is_said() {
     let missing = "shard 3/3 is missing: the tables cover 2 of 3 shards";
     assert_eq!(said, [format!("warning: {missing}")]);
     assert_eq!(merged.notes(), [missing]);
+    assert_eq!(
+        merged.partial(),
+        Some("partial: 4 of the 4 solves the shards read planned; shard 3/3 is missing")
+    );
     let parts = merged.parts();
     assert_eq!(parts.len(), 1);
     assert_eq!(parts[0].heading, "");
@@ -74,6 +79,21 @@ fn shards_of_one_run_merge_into_one_table_and_a_missing_one_is_said() {
         merged.title(),
         "4 results, puzzles of p; 10 s budget per solve"
     );
+}
+
+#[test]
+fn a_shard_that_stopped_before_its_planned_solves_makes_the_merge_partial() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = shard(dir.path(), "1.jsonl", (1, 2), 10.0);
+    let two = shard(dir.path(), "2.jsonl", (2, 2), 10.0);
+    let (merged, _) = run(Merge::new([&one, &two]));
+    assert_eq!(merged.unwrap().partial(), None);
+    // The second shard's file loses its last result, as a run stopped there leaves it.
+    let text = std::fs::read_to_string(&two).unwrap();
+    let kept: Vec<&str> = text.lines().take(2).collect();
+    std::fs::write(&two, kept.join("\n") + "\n").unwrap();
+    let (merged, _) = run(Merge::new([&one, &two]));
+    assert_eq!(merged.unwrap().partial(), Some("partial: 3 of 4 solves"));
 }
 
 #[test]
