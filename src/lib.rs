@@ -101,8 +101,7 @@
 //!
 //! `cli` (on by default) builds the `sudoku-arena` command and its crates (clap,
 //! clap_complete, indicatif, ctrlc); a library user who sets `default-features = false`
-//! compiles none of them. `plot` (part of `cli`) adds the SVG cactus plot
-//! (`harness::plot`, plotters). `cadical`, `highs` and `cbc` add the strongest engines
+//! compiles none of them; the SVG plot (`harness::plot`) needs none. `cadical`, `highs` and `cbc` add the strongest engines
 //! of their paradigms (README.md says what each needs). `internals` is not for users:
 //! it opens the engines' modules to the project's own micro-benchmarks.
 #![warn(missing_docs)]

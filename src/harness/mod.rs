@@ -35,7 +35,6 @@ pub(crate) mod feed;
 mod json;
 pub(crate) mod machine;
 pub(crate) mod merge;
-#[cfg(feature = "plot")]
 pub mod plot;
 pub(crate) mod queue;
 pub(crate) mod record;

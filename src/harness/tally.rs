@@ -339,7 +339,6 @@ impl Tally {
     }
 
     /// What the plot draws, per configuration in table order (those that ran).
-    #[cfg(feature = "plot")]
     pub(crate) fn plot_rows(&self) -> Vec<(&str, &PlotRow)> {
         self.order
             .iter()

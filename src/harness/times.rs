@@ -113,7 +113,6 @@ impl Times {
 
     /// The times in increasing order as (time in ms, how many), one step per bucket
     /// that holds any: what a cactus plot draws.
-    #[cfg(any(feature = "plot", test))]
     pub fn steps(&self) -> Vec<(f64, u64)> {
         self.histogram
             .iter_recorded()

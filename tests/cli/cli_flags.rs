@@ -785,7 +785,7 @@ fn the_plot_states_its_data_and_budget_and_why_a_panel_is_missing() {
         "no title"
     );
     assert!(text.contains("is left out"), "no word on the missing panel");
-    // No pale yellow (plotters' default palette has #FFFF..-like yellows).
+    // No pale yellow: it does not read on white.
     let lower = text.to_ascii_lowercase();
     for pale in ["#ffff00", "#ffd700", "#eeee00", "#ffeb3b", "#e6e600"] {
         assert!(!lower.contains(pale), "{pale}");

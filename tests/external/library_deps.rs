@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::process::Command;
 
 /// The crates only the `sudoku-arena` command needs.
-const COMMAND_LINE_CRATES: [&str; 5] = ["clap", "clap_complete", "indicatif", "ctrlc", "plotters"];
+const COMMAND_LINE_CRATES: [&str; 4] = ["clap", "clap_complete", "indicatif", "ctrlc"];
 
 /// The names of every crate in this package's normal dependency tree, with `features`
 /// passed to `cargo tree`.
@@ -50,14 +50,5 @@ fn the_default_build_has_the_command_line_crates() {
     let default = dependency_names(&[]);
     for name in COMMAND_LINE_CRATES {
         assert!(default.contains(name), "{name} missing from {default:?}");
-    }
-}
-
-#[test]
-fn the_plot_feature_alone_adds_plotters_and_nothing_else_of_the_command_line() {
-    let plot = dependency_names(&["--no-default-features", "--features", "plot"]);
-    assert!(plot.contains("plotters"), "{plot:?}");
-    for name in ["clap", "clap_complete", "indicatif", "ctrlc"] {
-        assert!(!plot.contains(name), "the plot feature pulls {name}");
     }
 }

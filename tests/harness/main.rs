@@ -7,4 +7,5 @@ mod common;
 mod compare;
 mod compare_stream;
 mod merge;
+mod report;
 mod shards;
