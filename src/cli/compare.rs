@@ -2,7 +2,7 @@
 
 use super::files::Writes;
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
-use super::report::{report_all, Outputs, SummaryFiles};
+use super::summaries::{report_all, Outputs, SummaryFiles};
 use super::Budget;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -2,7 +2,7 @@
 //! saying what is missing from them and refusing to mix runs with other settings.
 
 use super::files::Writes;
-use super::report::{report_all, SummaryFiles};
+use super::summaries::{report_all, SummaryFiles};
 use clap::Args;
 use sudoku_arena::error::Error;
 use sudoku_arena::harness::Merge;

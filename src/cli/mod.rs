@@ -14,6 +14,7 @@ mod out;
 mod rate;
 mod report;
 mod solve;
+mod summaries;
 mod watch;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -46,6 +47,7 @@ enum Command {
     Backends(backends_cmd::BackendsArgs),
     Export(export::ExportArgs),
     Merge(merge::MergeArgs),
+    Report(report::ReportArgs),
     Explain(explain::ExplainArgs),
     Rate(rate::RateArgs),
     Generate(generate::GenerateArgs),
@@ -112,6 +114,7 @@ pub fn run() -> i32 {
         Command::Backends(args) => backends_cmd::run(&args),
         Command::Export(args) => export::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Report(args) => report::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),

@@ -1,105 +1,95 @@
-//! Printing a comparison and writing the files asked for beside it (`compare`, `merge`).
+//! `sudoku-arena report`: one self-contained HTML page of results files, the page a
+//! benchmark user opens (`compare --html` writes the same at the end of a run).
 
 use super::files::{self, Writes};
-use super::out::Out;
 use super::EXIT_WRONG_ANSWER;
 use clap::Args;
-use sudoku_arena::harness::{plot, Tally};
-use sudoku_arena::harness::{render, Part};
+use sudoku_arena::harness::{Report, Reported};
 
-/// The summary files a comparison writes beside its terminal table, the flags of
-/// `compare` and `merge` alike.
+/// Make one HTML page of results: the run, the tables, a cactus and a scatter plot, and
+/// the puzzles.
+///
+/// Reads results files as `merge` does (written by `compare --out`, plain or
+/// gzip-compressed: one run, the shards of one run, or runs with other settings, whose
+/// configurations are then named `NAME [K]`), with merge's checks and warnings, and
+/// writes one HTML file that holds its data, script and styles: it opens from disk,
+/// offline, in any browser. The page holds the runs' headers (version, commit,
+/// machine, cores, jobs, settings, inputs) and whether the results are whole or
+/// partial (solves done of those planned, shards missing); the summary tables, the
+/// very figures `compare` prints, sortable, per puzzle file and grid size when there
+/// are several; the cactus plot; a scatter plot of any two configurations (log-log,
+/// the diagonal and the 2x and 10x lines, puzzles without an answer in a band beyond
+/// the axis, points coloured by file, a puzzle named on hover); and the puzzles, 50 a
+/// page, filtered to disagreements, wrong answers, puzzles without an answer, or the
+/// slowest of a configuration.
+///
+/// Points are drawn on a canvas and the table shows one page at a time, so the page
+/// of a million solves stays light to open. Exit status 1 when the results hold a
+/// wrong answer or a disagreement (the page shows them), 2 for unreadable input.
+///
+/// Examples:
+///   sudoku-arena report results.jsonl --html report.html
+///   sudoku-arena report shard-*.jsonl.gz --html report.html
+///   sudoku-arena report timeout-10s.jsonl timeout-1s.jsonl --html both.html
 #[derive(Args, Debug)]
-pub struct SummaryFiles {
-    /// Also write the summary as CSV.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<String>,
+#[command(verbatim_doc_comment)]
+pub struct ReportArgs {
+    /// Results files written by `compare --out` (or `solve --format json`), plain or
+    /// gzip-compressed.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<String>,
 
-    /// Also write the summary as Markdown.
-    #[arg(long, value_name = "FILE")]
-    pub markdown: Option<String>,
+    /// The HTML file to write.
+    #[arg(long, short = 'o', value_name = "FILE.html", required = true)]
+    html: String,
 
-    /// Also draw an SVG: cactus plot, and time against the fraction of cells given.
-    #[arg(long, value_name = "FILE.svg")]
-    pub plot: Option<String>,
+    /// Replace an existing --html file (never an input).
+    #[arg(long)]
+    force: bool,
+
+    /// The page's title, instead of the data set and budget the records name.
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
 }
 
-impl SummaryFiles {
-    /// Adds the files to the outputs checked before a run (refusing a `--plot` name
-    /// that does not end in `.svg`: the plot is SVG only). A run that `resume`s
-    /// replaces the summaries it wrote before: they are made from the results file.
-    pub fn checked_with(&self, writes: Writes, resume: bool) -> anyhow::Result<Writes> {
-        if let Some(p) = self
-            .plot
-            .as_deref()
-            .filter(|p| !p.to_ascii_lowercase().ends_with(".svg"))
-        {
-            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
-        }
-        Ok(writes
-            .summary("--csv", self.csv.as_deref(), resume)
-            .summary("--markdown", self.markdown.as_deref(), resume)
-            .summary("--plot", self.plot.as_deref(), resume))
-    }
-
-    /// The outputs to write, the plot titled `title`, the tables after `notes`.
-    pub fn outputs<'a>(&'a self, title: &'a str, notes: &'a [String]) -> Outputs<'a> {
-        Outputs {
-            csv: self.csv.as_deref(),
-            markdown: self.markdown.as_deref(),
-            svg: self.plot.as_deref(),
-            title,
-            notes,
-            partial: None,
-        }
-    }
+/// Reads the files, writes the page, and says what it holds.
+pub fn run(args: &ReportArgs) -> anyhow::Result<i32> {
+    Writes::new(args.force)
+        .inputs(&args.files)
+        .file("--html", Some(&args.html))
+        .check()?;
+    let reported = Report::new(&args.files)
+        .title(args.title.clone())
+        .run(&mut |line| eprintln!("{line}"))?;
+    write_page(&reported, &args.html)
 }
 
-/// The files written beside the terminal table.
-pub struct Outputs<'a> {
-    /// CSV summary.
-    pub csv: Option<&'a str>,
-    /// Markdown summary.
-    pub markdown: Option<&'a str>,
-    /// SVG plot.
-    pub svg: Option<&'a str>,
-    /// What the plot shows (data set, budget).
-    pub title: &'a str,
-    /// Lines said before the tables, in the terminal and the Markdown (what is missing
-    /// from the results, say).
-    pub notes: &'a [String],
-    /// How far a run that stopped early got, said first in every summary.
-    pub partial: Option<&'a str>,
-}
-
-/// Prints the comparison of `parts` (one table each) and writes the requested files,
-/// the plot drawn from `whole` (every part together); the exit status says whether
-/// everything checked out.
-pub fn report_all(
-    parts: &[Part],
-    whole: &Tally,
-    outputs: &Outputs,
-    threads: usize,
-) -> anyhow::Result<i32> {
-    let r = render(parts, outputs.notes, outputs.partial, threads);
-    let mut out = Out::new();
-    out.write(&r.terminal);
-    out.flush();
-    if let Some(p) = outputs.csv {
-        files::write(p, r.csv)?;
-    }
-    if let Some(p) = outputs.markdown {
-        files::write(p, r.markdown)?;
-    }
-    if let Some(p) = outputs.svg {
-        files::write(p, plot::svg(whole, outputs.title))?;
-    }
-    if r.failures.is_empty() {
+/// Writes the page of `reported` to `path` and says so on standard error; the exit
+/// status says whether every answer checked out.
+pub fn write_page(reported: &Reported, path: &str) -> anyhow::Result<i32> {
+    files::write(path, &reported.html)?;
+    let whole = reported.merged.whole();
+    let partial = reported
+        .merged
+        .partial()
+        .map_or(String::new(), |p| format!("; {p}"));
+    eprintln!(
+        "sudoku-arena: wrote {path}: {} puzzles, {} configurations, {:.1} MB{partial}",
+        reported.puzzles,
+        whole.order().len(),
+        reported.html.len() as f64 / 1e6
+    );
+    let clean = reported
+        .merged
+        .parts()
+        .iter()
+        .all(|p| p.tally.summary().clean());
+    if clean {
         Ok(0)
     } else {
-        for line in r.failures {
-            eprintln!("sudoku-arena: {line}");
-        }
+        eprintln!(
+            "sudoku-arena: the results hold wrong answers or disagreements: the page lists them"
+        );
         Ok(EXIT_WRONG_ANSWER)
     }
 }

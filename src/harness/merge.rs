@@ -170,6 +170,7 @@ impl Merge {
         let partial = survey.partial(repeats, &missing);
         let mut merged = Merged::new(&survey.groups, tallies, notes, title);
         merged.partial = partial;
+        merged.settings = survey.groups.iter().map(|g| g.settings.clone()).collect();
         Ok(merged)
     }
 
@@ -225,6 +226,8 @@ pub struct Merged {
     notes: Vec<String>,
     title: String,
     partial: Option<String>,
+    /// The settings of each group, in the order of `groups`.
+    settings: Vec<Option<crate::harness::record::RunSettings>>,
 }
 
 impl Merged {
@@ -243,6 +246,7 @@ impl Merged {
                 notes,
                 title,
                 partial: None,
+                settings: Vec::new(),
             };
         }
         let mut whole: Option<Tally> = None;
@@ -265,6 +269,7 @@ impl Merged {
             notes,
             title,
             partial: None,
+            settings: Vec::new(),
         }
     }
 
@@ -303,6 +308,22 @@ impl Merged {
     /// of 3,000 solves; shard 2/4 is missing`; `None` for whole runs.
     pub fn partial(&self) -> Option<&str> {
         self.partial.as_deref()
+    }
+
+    /// The name `record`'s configuration has in the whole tally: its own, or `NAME [K]`
+    /// when the merge kept settings groups apart; `None` for a record of settings the
+    /// merge did not read.
+    pub(crate) fn config_of(&self, record: &crate::harness::record::Record) -> Option<String> {
+        let k = self.settings.iter().position(|s| *s == record.settings)?;
+        Some(match self.groups.is_empty() {
+            true => record.backend.clone(),
+            false => format!("{} [{}]", record.backend, k + 1),
+        })
+    }
+
+    /// The settings of each group, in the order of [`Merged::parts`].
+    pub(crate) fn settings(&self) -> &[Option<crate::harness::record::RunSettings>] {
+        &self.settings
     }
 
     /// What the records say the results are, for the plot's title: how many, the

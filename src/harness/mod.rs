@@ -35,6 +35,7 @@ pub(crate) mod feed;
 mod json;
 pub(crate) mod machine;
 pub(crate) mod merge;
+mod page;
 pub mod plot;
 pub(crate) mod queue;
 pub(crate) mod record;
@@ -50,6 +51,7 @@ pub use crate::words::counted;
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
 pub use machine::RunFacts;
 pub use merge::{Merge, Merged};
+pub use page::{Report, Reported};
 pub use record::{
     for_each_line, for_each_record, parse_records, read_records, Header, HeaderKind, Line, Record,
     RunSettings, Shard,

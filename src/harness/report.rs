@@ -4,7 +4,8 @@ use super::summary::{BackendSummary, Summary};
 use crate::solver::round_significant;
 use crate::words::counted;
 
-const HEADERS: [&str; 19] = [
+/// The columns of a summary table, as every form of it heads them.
+pub(crate) const HEADERS: [&str; 19] = [
     "backend",
     "puzzles",
     "solved",
@@ -85,6 +86,41 @@ fn fmt_count(v: f64) -> String {
     }
 }
 
+/// A summary's table: per configuration, the cells the terminal prints and, per cell,
+/// the unrounded figure it shows (not a number for the name), to sort by.
+pub(crate) fn table(s: &Summary) -> Vec<(Vec<String>, [f64; 19])> {
+    s.backends
+        .iter()
+        .map(|b| (cells(b), sort_keys(b)))
+        .collect()
+}
+
+/// The figures behind [`cells`], unrounded: what a table sorted by a column orders by.
+fn sort_keys(b: &BackendSummary) -> [f64; 19] {
+    let n = |v: usize| v as f64;
+    [
+        f64::NAN,
+        n(b.puzzles),
+        n(b.solved),
+        n(b.unique),
+        n(b.multiple),
+        n(b.none),
+        n(b.unknown),
+        n(b.memout),
+        n(b.failed),
+        n(b.wrong),
+        b.p10_ms,
+        b.median_ms,
+        b.p90_ms,
+        b.max_ms,
+        b.par2_ms,
+        b.ratio_to_fastest,
+        b.median_transport_ms,
+        b.mean_effort,
+        b.mean_variables,
+    ]
+}
+
 fn cells(b: &BackendSummary) -> Vec<String> {
     let effort = if b.effort_name.is_empty() {
         fmt_count(b.mean_effort)
@@ -119,7 +155,7 @@ fn cells(b: &BackendSummary) -> Vec<String> {
 }
 
 /// Lines after the table: disagreements and wrong answers, loudly, or that all agreed.
-fn findings(s: &Summary) -> Vec<String> {
+pub(crate) fn findings(s: &Summary) -> Vec<String> {
     if s.puzzles == 0 {
         return vec!["No results: nothing to compare.".to_string()];
     }
@@ -291,17 +327,23 @@ const CSV_HEADER: [&str; 24] = [
     "run",
 ];
 
-/// The y axis of the cactus plot, by which a plot file is known as this library's.
+/// The y axis of the cactus plot.
 pub(crate) const CACTUS_Y: &str = "puzzles solved";
 
+/// What the plot and the HTML report say of their maker, near their start, by which
+/// they are known as this library's.
+pub(crate) const MADE_BY: &str = "sudoku-arena comparison";
+
 /// Whether `head` (a file's first bytes) is a summary this library writes — its CSV, its
-/// Markdown table or its plot — which a resumed comparison may replace, as it is made
-/// from the results file.
+/// Markdown table, its plot or its HTML report — which a resumed comparison may replace,
+/// as it is made from the results file.
 pub fn is_summary(head: &[u8]) -> bool {
     let text = String::from_utf8_lossy(head);
+    let made_by = format!("\"{MADE_BY}\"");
     text.starts_with(&CSV_HEADER.join(","))
         || text.contains(&format!("| {} |", HEADERS.join(" | ")))
-        || (text.starts_with("<svg") && text.contains(&format!("\n{CACTUS_Y}\n")))
+        || (text.starts_with("<svg") && text.contains(&made_by))
+        || (text.starts_with("<!DOCTYPE html>") && text.contains(&made_by))
 }
 
 /// The `run` column of a complete run's CSV rows.
@@ -459,6 +501,7 @@ mod tests {
         assert!(!is_summary(terminal(&s).as_bytes()));
         assert!(!is_summary(b"my notes\n"));
         assert!(!is_summary(b"<svg></svg>"));
+        assert!(!is_summary(b"<!DOCTYPE html><title>mine</title>"));
     }
 
     #[test]

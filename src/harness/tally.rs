@@ -525,7 +525,9 @@ fn rounds(backends: &mut [BackendSummary], round_medians: &[Vec<f64>]) {
 
 /// Whether the answers of one puzzle contradict each other: incompatible verdicts, or
 /// a proven-unique solution that another configuration's valid solution differs from.
-fn disagreement<'a>(answers: impl Iterator<Item = &'a Entry> + Clone) -> Option<Disagreement> {
+pub(crate) fn disagreement<'a>(
+    answers: impl Iterator<Item = &'a Entry> + Clone,
+) -> Option<Disagreement> {
     let valid: Vec<&Entry> = answers.clone().filter(|r| r.wrong().is_none()).collect();
     let make = |reason: String| {
         let all: Vec<&Entry> = answers.clone().collect();

@@ -15,6 +15,7 @@ mod svg;
 use super::tally::{PlotRow, Tally};
 use axes::{number_label, time_label, Frame, Scale};
 use std::collections::BTreeSet;
+pub(crate) use svg::escape;
 use svg::{text_width, wrap, Anchor, Svg};
 
 /// The plot of a comparison as an SVG document; `title` says what the data are (set,

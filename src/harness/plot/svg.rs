@@ -119,7 +119,8 @@ impl Svg {
     /// The document.
     pub fn finish(self) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\">\n{}</svg>\n",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" data-generator=\"{}\">\n{}</svg>\n",
+            crate::harness::report::MADE_BY,
             self.body,
             w = self.width,
             h = self.height

@@ -1,0 +1,105 @@
+//! Printing a comparison and writing the files asked for beside it (`compare`, `merge`).
+
+use super::files::{self, Writes};
+use super::out::Out;
+use super::EXIT_WRONG_ANSWER;
+use clap::Args;
+use sudoku_arena::harness::{plot, Tally};
+use sudoku_arena::harness::{render, Part};
+
+/// The summary files a comparison writes beside its terminal table, the flags of
+/// `compare` and `merge` alike.
+#[derive(Args, Debug)]
+pub struct SummaryFiles {
+    /// Also write the summary as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<String>,
+
+    /// Also write the summary as Markdown.
+    #[arg(long, value_name = "FILE")]
+    pub markdown: Option<String>,
+
+    /// Also draw an SVG: cactus plot, and time against the fraction of cells given.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<String>,
+}
+
+impl SummaryFiles {
+    /// Adds the files to the outputs checked before a run (refusing a `--plot` name
+    /// that does not end in `.svg`: the plot is SVG only). A run that `resume`s
+    /// replaces the summaries it wrote before: they are made from the results file.
+    pub fn checked_with(&self, writes: Writes, resume: bool) -> anyhow::Result<Writes> {
+        if let Some(p) = self
+            .plot
+            .as_deref()
+            .filter(|p| !p.to_ascii_lowercase().ends_with(".svg"))
+        {
+            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
+        }
+        Ok(writes
+            .summary("--csv", self.csv.as_deref(), resume)
+            .summary("--markdown", self.markdown.as_deref(), resume)
+            .summary("--plot", self.plot.as_deref(), resume))
+    }
+
+    /// The outputs to write, the plot titled `title`, the tables after `notes`.
+    pub fn outputs<'a>(&'a self, title: &'a str, notes: &'a [String]) -> Outputs<'a> {
+        Outputs {
+            csv: self.csv.as_deref(),
+            markdown: self.markdown.as_deref(),
+            svg: self.plot.as_deref(),
+            title,
+            notes,
+            partial: None,
+        }
+    }
+}
+
+/// The files written beside the terminal table.
+pub struct Outputs<'a> {
+    /// CSV summary.
+    pub csv: Option<&'a str>,
+    /// Markdown summary.
+    pub markdown: Option<&'a str>,
+    /// SVG plot.
+    pub svg: Option<&'a str>,
+    /// What the plot shows (data set, budget).
+    pub title: &'a str,
+    /// Lines said before the tables, in the terminal and the Markdown (what is missing
+    /// from the results, say).
+    pub notes: &'a [String],
+    /// How far a run that stopped early got, said first in every summary.
+    pub partial: Option<&'a str>,
+}
+
+/// Prints the comparison of `parts` (one table each) and writes the requested files,
+/// the plot drawn from `whole` (every part together); the exit status says whether
+/// everything checked out.
+pub fn report_all(
+    parts: &[Part],
+    whole: &Tally,
+    outputs: &Outputs,
+    threads: usize,
+) -> anyhow::Result<i32> {
+    let r = render(parts, outputs.notes, outputs.partial, threads);
+    let mut out = Out::new();
+    out.write(&r.terminal);
+    out.flush();
+    if let Some(p) = outputs.csv {
+        files::write(p, r.csv)?;
+    }
+    if let Some(p) = outputs.markdown {
+        files::write(p, r.markdown)?;
+    }
+    if let Some(p) = outputs.svg {
+        files::write(p, plot::svg(whole, outputs.title))?;
+    }
+    if r.failures.is_empty() {
+        Ok(0)
+    } else {
+        for line in r.failures {
+            eprintln!("sudoku-arena: {line}");
+        }
+        Ok(EXIT_WRONG_ANSWER)
+    }
+}
