@@ -13,6 +13,7 @@ use sudoku_arena::backends::{
     builtin_configs, canonical, default_configs, lookup, set_configs, Set,
 };
 use sudoku_arena::harness::Plan;
+use sudoku_arena::harness::Report;
 use sudoku_arena::harness::Shard;
 use sudoku_arena::harness::Tally;
 use sudoku_arena::harness::{counted, Part};
@@ -145,7 +146,13 @@ pub struct CompareArgs {
     #[arg(long, requires = "out")]
     resume: bool,
 
-    /// Replace existing output files (--out, --csv, --markdown, --plot). No output may
+    /// Also write the HTML report of the run (as `report` makes it from the results
+    /// file): tables, cactus and scatter plots, and the puzzles, in one file that opens
+    /// offline. Without --out the results go to a temporary file, removed after.
+    #[arg(long, value_name = "FILE.html")]
+    html: Option<String>,
+
+    /// Replace existing output files (--out, --csv, --markdown, --plot, --html). No output may
     /// be an input or another output, even with --force.
     #[arg(long)]
     force: bool,
@@ -224,7 +231,10 @@ fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
         args.out.as_deref(),
         args.resume,
     );
-    args.summary.checked_with(writes, args.resume)?.check()
+    args.summary
+        .checked_with(writes, args.resume)?
+        .summary("--html", args.html.as_deref(), args.resume)
+        .check()
 }
 
 /// Where `compare` reads when no file is named.
@@ -268,6 +278,20 @@ fn comparison(args: &CompareArgs, backends: Vec<String>) -> anyhow::Result<Compa
     Ok(comparison)
 }
 
+/// Where the results go when --html asks for a page and --out names no file: a
+/// temporary file, removed when the page is written (or the run ends).
+fn results_for_the_page(args: &CompareArgs) -> anyhow::Result<Option<tempfile::TempPath>> {
+    if args.html.is_none() || args.out.is_some() {
+        return Ok(None);
+    }
+    let file = tempfile::Builder::new()
+        .prefix("sudoku-arena-results-")
+        .suffix(".jsonl")
+        .tempfile()
+        .map_err(|e| anyhow::anyhow!("--html: cannot make a temporary results file: {e}"))?;
+    Ok(Some(file.into_temp_path()))
+}
+
 /// The lines said under the `comparing` line: too many jobs, and with the default set,
 /// the configurations `--backends all` would add.
 fn notes(args: &CompareArgs, backends: &[String]) -> Vec<String> {
@@ -305,19 +329,19 @@ fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
 pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     let backends = resolve_backends(&args.backends)?;
     check_outputs(args)?;
-    let comparison = comparison(args, backends)?;
+    let mut comparison = comparison(args, backends)?;
+    let page_results = results_for_the_page(args)?;
+    if let Some(path) = &page_results {
+        comparison = comparison.results_file(&path.to_string_lossy(), false);
+    }
     let shown = Shown::new(args, &comparison, notes(args, &comparison.plan().backends));
     let compared = comparison.run(&shown);
     // Cleared whatever the end: an unfinished bar left on the terminal would stay there.
     shown.bar.finish_and_clear();
     let compared = compared?;
     say_how_it_ended(&compared, args);
-    let mut title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
-    let partial = compared.partial();
-    if let Some(p) = &partial {
-        title.push_str(&format!(" ({p})"));
-    }
-    let partial = partial.map(|p| match args.out {
+    let title = plot_title(args, compared.survey.puzzles, &compared.survey.files);
+    let partial = compared.partial().map(|p| match args.out {
         Some(_) => format!("{p}; `--resume` goes on"),
         None => p,
     });
@@ -340,6 +364,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         &outputs,
         args.jobs,
     )?;
+    let page_source = match (&args.out, &page_results) {
+        (Some(out), _) => Some(out.clone()),
+        (None, temp) => temp.as_ref().map(|t| t.to_string_lossy().into_owned()),
+    };
+    if let (Some(html), Some(results)) = (&args.html, page_source) {
+        let reported = Report::new([results])
+            .title(Some(title.clone()))
+            .run(&mut |line| eprintln!("{line}"))?;
+        super::report::write_page(&reported, html)?;
+    }
     Ok(if compared.interrupted {
         EXIT_INTERRUPTED
     } else {
@@ -495,6 +529,7 @@ fn stopped_early(
         outputs.csv.take(),
         outputs.markdown.take(),
         outputs.svg.take(),
+        args.html.as_deref(),
     ]
     .into_iter()
     .flatten()

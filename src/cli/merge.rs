@@ -66,13 +66,10 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
         .by_settings(args.by_settings)
         .run(&mut |line| eprintln!("{line}"))
         .map_err(worded)?;
-    let mut title = match &args.title {
+    let title = match &args.title {
         Some(t) => t.clone(),
         None => merged.title().to_string(),
     };
-    if let Some(p) = merged.partial() {
-        title.push_str(&format!(" ({p})"));
-    }
     let mut outputs = args.summary.outputs(&title, merged.notes());
     outputs.partial = merged.partial();
     report_all(&merged.parts(), merged.whole(), &outputs, 0)

@@ -61,24 +61,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<i32> {
     let reported = Report::new(&args.files)
         .title(args.title.clone())
         .run(&mut |line| eprintln!("{line}"))?;
-    write_page(&reported, &args.html)
-}
-
-/// Writes the page of `reported` to `path` and says so on standard error; the exit
-/// status says whether every answer checked out.
-pub fn write_page(reported: &Reported, path: &str) -> anyhow::Result<i32> {
-    files::write(path, &reported.html)?;
-    let whole = reported.merged.whole();
-    let partial = reported
-        .merged
-        .partial()
-        .map_or(String::new(), |p| format!("; {p}"));
-    eprintln!(
-        "sudoku-arena: wrote {path}: {} puzzles, {} configurations, {:.1} MB{partial}",
-        reported.puzzles,
-        whole.order().len(),
-        reported.html.len() as f64 / 1e6
-    );
+    write_page(&reported, &args.html)?;
     let clean = reported
         .merged
         .parts()
@@ -92,4 +75,25 @@ pub fn write_page(reported: &Reported, path: &str) -> anyhow::Result<i32> {
         );
         Ok(EXIT_WRONG_ANSWER)
     }
+}
+
+/// Writes the page of `reported` to `path` and says so on standard error.
+pub fn write_page(reported: &Reported, path: &str) -> anyhow::Result<()> {
+    files::write(path, &reported.html)?;
+    let whole = reported.merged.whole();
+    let partial = reported
+        .merged
+        .partial()
+        .map_or(String::new(), |p| format!("; {p}"));
+    let bytes = reported.html.len() as f64;
+    let size = match bytes < 1e6 {
+        true => format!("{:.0} kB", bytes / 1e3),
+        false => format!("{:.1} MB", bytes / 1e6),
+    };
+    eprintln!(
+        "sudoku-arena: wrote {path}: {} puzzles, {} configurations, {size}{partial}",
+        reported.puzzles,
+        whole.order().len(),
+    );
+    Ok(())
 }

@@ -92,7 +92,7 @@ pub fn report_all(
         files::write(p, r.markdown)?;
     }
     if let Some(p) = outputs.svg {
-        files::write(p, plot::svg(whole, outputs.title))?;
+        files::write(p, plot::svg(whole, outputs.title, outputs.partial))?;
     }
     if r.failures.is_empty() {
         Ok(0)

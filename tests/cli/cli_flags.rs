@@ -494,7 +494,7 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
     }
     let file = write(&dir, "in.txt", &input);
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
-    let (md, csv, svg) = (path("t.md"), path("t.csv"), path("t.svg"));
+    let (md, csv, svg, html) = (path("t.md"), path("t.csv"), path("t.svg"), path("t.html"));
     let mut child = Command::new(EXE)
         .args([
             "compare",
@@ -512,6 +512,8 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
             &csv,
             "--plot",
             &svg,
+            "--html",
+            &html,
             &file,
         ])
         .stdin(Stdio::null())
@@ -568,6 +570,11 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
         "{table}"
     );
     assert!(std::fs::read_to_string(&svg).unwrap().contains(&partial));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(&format!("<p class=\"status partial\">{partial}</p>")),
+        "the page does not say partial"
+    );
 }
 
 #[test]
@@ -576,11 +583,12 @@ fn resume_replaces_the_summaries_it_wrote_and_ends_with_the_tables_of_a_whole_ru
     let input = write(&dir, "in.txt", format!("{EASY}\n{SEVERAL}\n{EASY}\n"));
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     let compare = |stem: &str, more: &[&str]| {
-        let (out, csv, md, svg) = (
+        let (out, csv, md, svg, html) = (
             path(&format!("{stem}.jsonl")),
             path(&format!("{stem}.csv")),
             path(&format!("{stem}.md")),
             path(&format!("{stem}.svg")),
+            path(&format!("{stem}.html")),
         );
         let mut args = vec![
             "compare",
@@ -594,6 +602,8 @@ fn resume_replaces_the_summaries_it_wrote_and_ends_with_the_tables_of_a_whole_ru
             &md,
             "--plot",
             &svg,
+            "--html",
+            &html,
         ];
         args.extend_from_slice(more);
         args.push(&input);
@@ -609,6 +619,17 @@ fn resume_replaces_the_summaries_it_wrote_and_ends_with_the_tables_of_a_whole_ru
     let text = std::fs::read_to_string(&results).unwrap();
     let kept: Vec<&str> = text.lines().take(headers + 1).collect();
     std::fs::write(&results, kept.join("\n") + "\n").unwrap();
+    // The report of what was kept says how far the run got, from the header's plan.
+    let page = path("kept.html");
+    let o = run(&["report", &results, "--html", &page], "");
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("; partial: 1 of 6 solves"), "{}", err(&o));
+    let status = |file: &str| {
+        let page = std::fs::read_to_string(path(file)).unwrap();
+        let start = page.find("<p class=\"status").unwrap();
+        page[start..start + page[start..].find("</p>").unwrap()].to_string()
+    };
+    assert!(status("kept.html").ends_with("\">partial: 1 of 6 solves"));
     let resumed = compare("stopped", &["--resume"]);
     assert!(resumed.status.success(), "{}", err(&resumed));
     assert!(err(&resumed).contains("(1 already in"), "{}", err(&resumed));
@@ -626,6 +647,8 @@ fn resume_replaces_the_summaries_it_wrote_and_ends_with_the_tables_of_a_whole_ru
     };
     assert_eq!(columns("stopped.csv"), columns("whole.csv"));
     assert!(columns("whole.csv")[1].ends_with(" complete"));
+    assert_eq!(status("stopped.html"), status("whole.html"));
+    assert!(status("whole.html").ends_with("complete: 6 solves, 3 puzzles, 2 configurations"));
     // A file that is not one of its summaries it leaves alone.
     std::fs::write(path("stopped.md"), "my notes\n").unwrap();
     let refused = compare("stopped", &["--resume"]);

@@ -1,9 +1,13 @@
-//! The `explain --html` page in a real browser (Debian's headless `chromium`): every
-//! step shown in turn, no text runs past its picture or the window, and the long
-//! reason of a 2-SAT step wraps onto many lines. Skipped with a note when chromium is
-//! missing, unless `SUDOKU_ARENA_REQUIRE_EXTERNAL=1` (CI) makes that a failure.
+//! The HTML pages in a real browser (Debian's headless `chromium`), opened from
+//! `file://`: the `explain --html` page (every step shown in turn, no text runs past its
+//! picture or the window, the long reason of a 2-SAT step wraps onto many lines) and the
+//! report of `compare --html` (no error, the scatter plot redrawn for other
+//! configurations, the puzzle table filtered, nothing of a hostile name run). Skipped
+//! with a note when chromium is missing, unless `SUDOKU_ARENA_REQUIRE_EXTERNAL=1` (CI)
+//! makes that a failure.
 
 use crate::common::external::external_available;
+use std::path::Path;
 use std::process::Command;
 
 /// Shows each step of the page and writes, into a `<pre id="measured">`, what overflows:
@@ -54,7 +58,18 @@ fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
     assert!(html.contains("[L5]: 2-SAT"));
     let measured = dir.path().join("measured.html");
     std::fs::write(&measured, html.replace("</body>", MEASURE)).unwrap();
-    let profile = dir.path().join("profile");
+    let m = measured_in_chromium(dir.path(), &measured);
+    assert!(m["steps"].as_u64().unwrap() > 20, "{m}");
+    assert_eq!(m["bad"], serde_json::json!([]), "{m}");
+    // The 2-SAT reason (over 1,000 characters) takes many lines of 13 px text.
+    assert!(m["longest"].as_u64().unwrap() > 1000, "{m}");
+    assert!(m["tallest"].as_f64().unwrap() > 10.0 * 13.0, "{m}");
+}
+
+/// Opens `page` from disk in headless chromium (a profile of its own under `dir`) and
+/// gives the JSON its script wrote into `<pre id="measured">`.
+fn measured_in_chromium(dir: &Path, page: &Path) -> serde_json::Value {
+    let profile = dir.join("profile");
     let o = Command::new("chromium")
         .args([
             "--headless",
@@ -69,7 +84,7 @@ fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
-        .arg(format!("file://{}", measured.display()))
+        .arg(format!("file://{}", page.display()))
         .output()
         .unwrap();
     let dom = String::from_utf8_lossy(&o.stdout);
@@ -80,11 +95,107 @@ fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
     let end = start + dom[start..].find("</pre>").unwrap();
     let text = dom[start..end]
         .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
         .replace("&amp;", "&");
-    let m: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert!(m["steps"].as_u64().unwrap() > 20, "{m}");
-    assert_eq!(m["bad"], serde_json::json!([]), "{m}");
-    // The 2-SAT reason (over 1,000 characters) takes many lines of 13 px text.
-    assert!(m["longest"].as_u64().unwrap() > 1000, "{m}");
-    assert!(m["tallest"].as_f64().unwrap() > 10.0 * 13.0, "{m}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Set first in the report's head: notes every error, console error and alert.
+const WATCH: &str = r#"<head><script>
+window.seen = {errors: [], alerts: 0};
+window.addEventListener("error", function (e) { seen.errors.push(String(e.message)); });
+console.error = function () { seen.errors.push(Array.prototype.join.call(arguments, " ")); };
+window.alert = function () { seen.alerts++; };
+</script>"#;
+
+/// Run last in the report: the scatter plot as it opened, then with other
+/// configurations chosen from its menus; the puzzle table filtered to the slowest of a
+/// configuration; and what of the page is an image.
+const DRIVE: &str = r#"<script>
+var canvas = document.getElementById("scatter-canvas");
+var first = {pair: canvas.dataset.pair, points: +canvas.dataset.points};
+function choose(id, value) {
+  var menu = document.getElementById(id);
+  menu.value = value;
+  menu.dispatchEvent(new Event("change"));
+}
+choose("scatter-x", "2");
+choose("scatter-y", "0");
+var second = {pair: canvas.dataset.pair, points: +canvas.dataset.points};
+var blank = true, pixels = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+for (var i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 0 && pixels[i] < 200) { blank = false; break; }
+choose("filter", "slowest");
+choose("filter-config", "1");
+var table = document.getElementById("puzzle-table");
+var pre = document.createElement("pre");
+pre.id = "measured";
+pre.textContent = JSON.stringify({
+  errors: seen.errors, alerts: seen.alerts, images: document.images.length,
+  first: first, second: second, blank: blank,
+  rows: +table.dataset.rows, slowest: table.tBodies[0].rows[0].cells[1].textContent,
+  cactus: +document.getElementById("cactus-canvas").dataset.lines
+});
+document.body.appendChild(pre);
+</script></body>"#;
+
+#[test]
+fn the_report_opens_from_disk_redraws_its_scatter_plot_and_runs_nothing_of_a_name() {
+    if !external_available("chromium", "chromium") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = "</script><img src=x onerror=alert(1)>";
+    let input = dir.path().join("<b>hostile.txt");
+    std::fs::write(
+        &input,
+        format!("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... # {hostile}\n"),
+    )
+    .unwrap();
+    let page = dir.path().join("report.html");
+    let o = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
+        .args(["compare", "-b", "dlx,fast,csp:gac", "--html"])
+        .arg(&page)
+        .args(["examples/easy.txt", "examples/hard.txt"])
+        .arg(&input)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let measured = dir.path().join("measured.html");
+    let driven = html.replacen("<head>", WATCH, 1).replace("</body>", DRIVE);
+    std::fs::write(&measured, driven).unwrap();
+    let m = measured_in_chromium(dir.path(), &measured);
+    assert_eq!(m["errors"], serde_json::json!([]), "{m}");
+    assert_eq!(m["alerts"], 0, "{m}");
+    assert_eq!(m["images"], 0, "{m}");
+    // 4 easy, 5 hard and the hostile one, each run by all three.
+    assert_eq!(m["first"]["pair"], "dlx / fast", "{m}");
+    assert_eq!(m["first"]["points"], 10, "{m}");
+    assert_eq!(m["second"]["pair"], "csp:gac / dlx", "{m}");
+    assert_eq!(m["second"]["points"], 10, "{m}");
+    assert_eq!(m["blank"], false, "{m}");
+    assert_eq!(m["cactus"], 3, "{m}");
+    assert_eq!(m["rows"], 10, "{m}");
+    // The first row is the puzzle `fast` took longest on, as the data say.
+    let open = "<script type=\"application/json\" id=\"data\">";
+    let start = html.find(open).unwrap() + open.len();
+    let data: serde_json::Value =
+        serde_json::from_str(&html[start..start + html[start..].find("</script>").unwrap()])
+            .unwrap();
+    let times = data["times"][1].as_array().unwrap();
+    let longest = (0..times.len())
+        .max_by(|&a, &b| {
+            times[a]
+                .as_f64()
+                .unwrap()
+                .total_cmp(&times[b].as_f64().unwrap())
+        })
+        .unwrap();
+    assert_eq!(m["slowest"], data["puzzles"]["source"][longest], "{m}");
+    assert!(data["puzzles"]["source"]
+        .as_array()
+        .unwrap()
+        .contains(&hostile.into()));
 }

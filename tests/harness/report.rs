@@ -136,3 +136,248 @@ fn the_plot_keeps_every_text_inside_its_canvas_and_gives_each_configuration_its_
         }
     }
 }
+
+/// The page's embedded data, parsed.
+fn page_data(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"data\">";
+    let start = html.find(open).expect("no data") + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// The page's status line: `complete: …` or `partial: …`.
+fn status(html: &str) -> &str {
+    let start = html.find("<p class=\"status").unwrap();
+    let text = &html[start..];
+    &text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()]
+}
+
+/// Runs `sudoku-arena report FILES --html PAGE` and gives the page.
+fn report(files: &[&str], page: &str) -> String {
+    let mut args = vec!["report"];
+    args.extend_from_slice(files);
+    args.extend_from_slice(&["--html", page]);
+    let o = run(&args, "");
+    assert!(o.status.success(), "{}", err(&o));
+    std::fs::read_to_string(page).unwrap()
+}
+
+#[test]
+fn a_report_of_one_run_holds_every_part_of_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.jsonl").to_string_lossy().into_owned();
+    let page = dir.path().join("r.html").to_string_lossy().into_owned();
+    let o = run(
+        &[
+            "compare",
+            "-b",
+            "dlx,fast,csp:gac",
+            "--out",
+            &results,
+            "examples/easy.txt",
+            "examples/16x16.txt",
+            "examples/several.txt",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let html = report(&[&results], &page);
+    assert_eq!(
+        status(&html),
+        "complete: 21 solves, 7 puzzles, 3 configurations"
+    );
+    for part in [
+        "<section id=\"runs\">",
+        "<section id=\"summary\">",
+        "<canvas id=\"cactus-canvas\"",
+        "<select id=\"scatter-x\">",
+        "<select id=\"scatter-y\">",
+        "<table id=\"puzzle-table\">",
+        "<table class=\"sortable\">",
+    ] {
+        assert!(html.contains(part), "no {part}");
+    }
+    // Nothing fetched: no source or link to anywhere.
+    for outside in ["src=", "href=", "@import", "url("] {
+        assert!(!html.contains(outside), "the page reaches out: {outside}");
+    }
+    // Tables per file (three) and per grid size (two) beside the whole.
+    assert!(html.contains("5 tables more: per puzzle file and per grid size"));
+    assert!(html.contains("<h3>16×16 puzzles</h3>"));
+    // The summary's cells are the terminal table's.
+    let terminal = crate::common::cli::out(&o);
+    let dlx_row = terminal.lines().find(|l| l.starts_with("dlx ")).unwrap();
+    let median = dlx_row
+        .split("  ")
+        .filter(|c| !c.is_empty())
+        .nth(11)
+        .unwrap()
+        .trim();
+    assert!(
+        html.contains(&format!(">{median}</td>")),
+        "no median {median} for dlx"
+    );
+    let data = page_data(&html);
+    assert_eq!(data["configs"].as_array().unwrap().len(), 3);
+    assert_eq!(data["puzzles"]["source"].as_array().unwrap().len(), 7);
+    assert_eq!(data["verdicts"][0].as_str().unwrap().len(), 7);
+    assert!(data["disagree"].as_array().unwrap().is_empty());
+    // One file may be one page only once: not replaced without --force.
+    let again = run(&["report", &results, "--html", &page], "");
+    assert_eq!(again.status.code(), Some(2));
+    assert!(err(&again).contains("--force"), "{}", err(&again));
+}
+
+#[test]
+fn shards_gzipped_or_not_make_the_page_of_the_whole_run_and_a_missing_one_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let compare = |extra: &[&str], out: &str| {
+        let mut args = vec!["compare", "-b", "dlx,fast", "--out", out];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["examples/easy.txt", "examples/hard.txt"]);
+        let o = run(&args, "");
+        assert!(o.status.success(), "{}", err(&o));
+    };
+    compare(&[], &path("whole.jsonl"));
+    compare(&["--shard", "1/2"], &path("1.jsonl"));
+    compare(&["--shard", "2/2"], &path("2.jsonl"));
+    let text = std::fs::read(path("2.jsonl")).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, &text).unwrap();
+    std::fs::write(path("2.jsonl.gz"), gz.finish().unwrap()).unwrap();
+
+    let whole = report(&[&path("whole.jsonl")], &path("whole.html"));
+    let shards = report(
+        &[&path("1.jsonl"), &path("2.jsonl.gz")],
+        &path("shards.html"),
+    );
+    assert_eq!(status(&shards), status(&whole));
+    assert_eq!(
+        status(&whole),
+        "complete: 18 solves, 9 puzzles, 2 configurations"
+    );
+    let (w, s) = (page_data(&whole), page_data(&shards));
+    let sorted = |d: &serde_json::Value| {
+        let mut v: Vec<String> = d["puzzles"]["source"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&w), sorted(&s));
+
+    let half = report(&[&path("1.jsonl")], &path("half.html"));
+    assert_eq!(
+        status(&half),
+        "partial: 10 of the 10 solves the shards read planned; shard 2/2 is missing"
+    );
+}
+
+#[test]
+fn runs_with_other_settings_share_one_page_each_configuration_named_by_its_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    for (timeout, out) in [("10", "slow.jsonl"), ("5", "quick.jsonl")] {
+        let o = run(
+            &[
+                "compare",
+                "-b",
+                "dlx,fast",
+                "--timeout",
+                timeout,
+                "--out",
+                &path(out),
+                "examples/easy.txt",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", err(&o));
+    }
+    let html = report(
+        &[&path("slow.jsonl"), &path("quick.jsonl")],
+        &path("both.html"),
+    );
+    let data = page_data(&html);
+    let names: Vec<&str> = data["configs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["dlx [1]", "fast [1]", "dlx [2]", "fast [2]"]);
+    // The same four puzzles, each answered by all four.
+    assert_eq!(data["puzzles"]["source"].as_array().unwrap().len(), 4);
+    assert!(data["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|v| v == "uuuu"));
+    assert!(
+        html.contains("[1] --timeout 10 s, uniqueness"),
+        "no table of the first run"
+    );
+    assert!(
+        html.contains("[2] --timeout 5 s, uniqueness"),
+        "no table of the second run"
+    );
+}
+
+/// A name no page may run: it closes a script and opens an image whose error runs code.
+pub const HOSTILE: &str = "</script><img src=x onerror=alert(1)>";
+
+/// A results file of a puzzle named [`HOSTILE`] in a file whose name holds markup, and
+/// its page; gives (results, page).
+pub fn hostile_page(dir: &std::path::Path) -> (String, String) {
+    let input = dir.join("<b>a&b.txt");
+    std::fs::write(
+        &input,
+        format!("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 # {HOSTILE}\n"),
+    )
+    .unwrap();
+    let results = dir.join("r.jsonl").to_string_lossy().into_owned();
+    let page = dir.join("r.html").to_string_lossy().into_owned();
+    let o = run(
+        &[
+            "compare",
+            "-b",
+            "dlx,fast",
+            "--out",
+            &results,
+            "--html",
+            &page,
+            input.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    (results, page)
+}
+
+#[test]
+fn names_from_the_inputs_reach_the_page_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, page) = hostile_page(dir.path());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<img"), "markup of a name reached the page");
+    assert!(
+        !html.contains("<b>"),
+        "markup of a file name reached the page"
+    );
+    assert_eq!(
+        html.matches("</script>").count(),
+        html.matches("<script").count(),
+        "a name closed a script"
+    );
+    // The data still says the names exactly.
+    let data = page_data(&html);
+    assert_eq!(data["puzzles"]["source"][0], HOSTILE);
+    assert!(data["files"][0].as_str().unwrap().ends_with("<b>a&b.txt"));
+    assert!(
+        html.contains("&lt;b&gt;a&amp;b.txt"),
+        "the runs table names the file"
+    );
+}

@@ -19,11 +19,12 @@ pub(crate) use svg::escape;
 use svg::{text_width, wrap, Anchor, Svg};
 
 /// The plot of a comparison as an SVG document; `title` says what the data are (set,
-/// time budget) and heads the picture; the series come in the tally's table order. It
+/// time budget) and heads the picture, `partial` under it how far a stopped run got;
+/// the series come in the tally's table order. It
 /// is drawn from the tally's histograms, so its times carry their error (two
 /// significant digits per fraction of cells given).
-pub fn svg(tally: &Tally, title: &str) -> String {
-    draw(&tally.plot_rows(), title)
+pub fn svg(tally: &Tally, title: &str, partial: Option<&str>) -> String {
+    draw(&tally.plot_rows(), title, partial)
 }
 
 /// The series of the plot: per configuration, what it keeps for the plot.
@@ -50,7 +51,7 @@ const LEGEND_LINE: f64 = 18.0;
 /// Width of a legend entry's line sample, and the gap after it.
 const SAMPLE: f64 = 34.0;
 
-fn draw(rows: &Rows, title: &str) -> String {
+fn draw(rows: &Rows, title: &str, partial: Option<&str>) -> String {
     let fractions: BTreeSet<u32> = rows
         .iter()
         .flat_map(|(_, r)| r.by_fraction.keys().map(|(_, pct)| *pct))
@@ -69,7 +70,14 @@ fn draw(rows: &Rows, title: &str) -> String {
         .chain(size_names.iter().map(|n| text_width(n, LEGEND_FONT)))
         .fold(60.0, f64::max);
     let width = (legend_x + SAMPLE + widest + 16.0).ceil();
-    let title_lines = wrap(title, TITLE_FONT, width - 20.0);
+    let mut title_lines = wrap(title, TITLE_FONT, width - 20.0);
+    // How far a stopped run got, on a line of its own when it fits one.
+    title_lines.extend(
+        partial
+            .map(|p| wrap(p, TITLE_FONT, width - 20.0))
+            .into_iter()
+            .flatten(),
+    );
     let head = 14.0 + title_lines.len() as f64 * 22.0;
     let legend_height = (rows.len() + 1 + sizes.len()) as f64 * LEGEND_LINE;
     let panel = (CAPTION + PLOT_HEIGHT + BELOW).max(CAPTION + legend_height + 10.0);
