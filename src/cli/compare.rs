@@ -365,11 +365,13 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
         args.jobs,
     )?;
     let page_source = match (&args.out, &page_results) {
-        (Some(out), _) => Some(out.clone()),
-        (None, temp) => temp.as_ref().map(|t| t.to_string_lossy().into_owned()),
+        (Some(out), _) => Some(Report::new([out])),
+        (None, temp) => temp
+            .as_ref()
+            .map(|t| Report::new([t.to_string_lossy()]).unkept()),
     };
-    if let (Some(html), Some(results)) = (&args.html, page_source) {
-        let reported = Report::new([results])
+    if let (Some(html), Some(report)) = (&args.html, page_source) {
+        let reported = report
             .title(Some(title.clone()))
             .run(&mut |line| eprintln!("{line}"))?;
         super::report::write_page(&reported, html)?;

@@ -132,12 +132,4 @@ impl Puzzle {
     pub(super) fn disagreement(&self) -> bool {
         disagreement(self.answers.iter().flatten()).is_some()
     }
-
-    /// What the page calls it: its name, else `file:line`.
-    pub(super) fn source(&self, files: &[String]) -> String {
-        match &self.label {
-            Some(l) => l.clone(),
-            None => format!("{}:{}", files[self.file], self.line),
-        }
-    }
 }

@@ -262,9 +262,11 @@ struct Config<'a> {
     dash: &'static str,
 }
 
+/// The puzzles, a column each; a puzzle without a label is named `file:line`.
 #[derive(Serialize)]
 struct Puzzles<'a> {
-    source: Vec<String>,
+    label: Vec<Option<&'a str>>,
+    line: Vec<usize>,
     text: Vec<&'a str>,
     size: Vec<usize>,
     given: Vec<f64>,
@@ -286,7 +288,8 @@ fn data(c: &Collected) -> Data<'_> {
         configs,
         files: &c.files,
         puzzles: Puzzles {
-            source: ps.iter().map(|p| p.source(&c.files)).collect(),
+            label: ps.iter().map(|p| p.label.as_deref()).collect(),
+            line: ps.iter().map(|p| p.line).collect(),
             text: ps.iter().map(|p| p.text.as_str()).collect(),
             size: ps.iter().map(|p| p.size).collect(),
             given: ps
@@ -343,7 +346,8 @@ mod tests {
             configs: Vec::new(),
             files: &names,
             puzzles: super::Puzzles {
-                source: names.clone(),
+                label: vec![Some(&names[0])],
+                line: vec![1],
                 text: Vec::new(),
                 size: Vec::new(),
                 given: Vec::new(),

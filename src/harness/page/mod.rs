@@ -22,6 +22,7 @@ use collect::Collected;
 pub struct Report {
     files: Vec<String>,
     title: Option<String>,
+    kept: bool,
 }
 
 /// What [`Report::run`] gives: the page, and the merge it shows.
@@ -41,12 +42,20 @@ impl Report {
         Report {
             files: files.into_iter().map(|f| f.as_ref().to_string()).collect(),
             title: None,
+            kept: true,
         }
     }
 
     /// Heads the page with `title` instead of what the records say they are.
     pub fn title(mut self, title: Option<String>) -> Report {
         self.title = title;
+        self
+    }
+
+    /// Says the results files are not kept (a run's temporary file): the page names
+    /// none of them.
+    pub fn unkept(mut self) -> Report {
+        self.kept = false;
         self
     }
 
@@ -57,7 +66,12 @@ impl Report {
             .by_file(true)
             .by_settings(true)
             .run(say)?;
-        let collected = Collected::read(&self.files, &merged)?;
+        let mut collected = Collected::read(&self.files, &merged)?;
+        if !self.kept {
+            for (name, _) in &mut collected.runs {
+                *name = "not kept (a run without --out)".to_string();
+            }
+        }
         let title = self.title.as_deref().unwrap_or(merged.title());
         let html = markup::page(&merged, &collected, title);
         Ok(Reported {

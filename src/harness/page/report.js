@@ -3,10 +3,12 @@
 // comes from the data reaches the page through textContent, never as markup.
 (function () {
   var data = JSON.parse(document.getElementById("data").textContent);
-  var configs = data.configs, P = data.puzzles, n = P.source.length;
+  var configs = data.configs, P = data.puzzles, n = P.text.length;
   var ANSWERED = { u: 1, s: 1, m: 1, n: 1 };
   var WORD = { u: "unique", s: "solved", m: "multiple", n: "none", k: "unknown", o: "memout", f: "failed", w: "wrong", "-": "not run" };
   var disagree = new Set(data.disagree);
+  // What a puzzle is called: its label, else its file and line.
+  function source(i) { return P.label[i] !== null ? P.label[i] : data.files[P.file[i]] + ":" + P.line[i]; }
 
   // Three significant digits with a unit, as the tables print times.
   function fmtTime(ms) {
@@ -207,7 +209,7 @@
     });
     if (!best) { tip.hidden = true; return; }
     var a = +document.getElementById("scatter-x").value, b = +document.getElementById("scatter-y").value, i = best[2];
-    tip.textContent = P.source[i] + "\n" + configs[a].name + ": " + fmtTime(data.times[a][i]) + " (" + WORD[data.verdicts[a][i]] + ")\n" +
+    tip.textContent = source(i) + "\n" + configs[a].name + ": " + fmtTime(data.times[a][i]) + " (" + WORD[data.verdicts[a][i]] + ")\n" +
       configs[b].name + ": " + fmtTime(data.times[b][i]) + " (" + WORD[data.verdicts[b][i]] + ")";
     tip.hidden = false;
     tip.style.left = (best[0] + 12) + "px"; tip.style.top = (best[1] + 12) + "px";
@@ -243,7 +245,7 @@
     shown.slice(page * PAGE, page * PAGE + PAGE).forEach(function (i) {
       var tr = body.insertRow();
       tr.appendChild(el("td", String(i + 1), disagree.has(i) ? "disagree" : ""));
-      tr.appendChild(el("td", P.source[i]));
+      tr.appendChild(el("td", source(i)));
       tr.appendChild(el("td", P.size[i] + "×" + P.size[i]));
       tr.appendChild(el("td", Math.round(P.given[i] * 100) + " %"));
       var grid = el("td"); grid.appendChild(el("code", P.text[i])); tr.appendChild(grid);
