@@ -7,7 +7,8 @@
 //! they come, into a constant-memory [`Tally`] (per configuration: counts and HDR
 //! histograms of times), writes the results file in input order, and stops when its
 //! stop flag is set. [`Merge`] folds the results files of shards back into one tally;
-//! [`render`] makes the tables (terminal, Markdown, CSV) of a tally.
+//! [`render`] makes the tables (terminal, Markdown, CSV) of a tally, [`plot::svg`] its
+//! picture, and [`Report`] the HTML page of results files.
 //!
 //! A comparison from code, the table `compare` prints:
 //!

@@ -340,11 +340,11 @@ fn runs_with_other_settings_share_one_page_each_configuration_named_by_its_run()
 }
 
 /// A name no page may run: it closes a script and opens an image whose error runs code.
-pub const HOSTILE: &str = "</script><img src=x onerror=alert(1)>";
+const HOSTILE: &str = "</script><img src=x onerror=alert(1)>";
 
 /// A results file of a puzzle named [`HOSTILE`] in a file whose name holds markup, and
 /// its page; gives (results, page).
-pub fn hostile_page(dir: &std::path::Path) -> (String, String) {
+fn hostile_page(dir: &std::path::Path) -> (String, String) {
     let input = dir.join("<b>a&b.txt");
     std::fs::write(
         &input,
