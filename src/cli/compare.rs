@@ -146,9 +146,11 @@ pub struct CompareArgs {
     #[arg(long, requires = "out")]
     resume: bool,
 
-    /// Also write the HTML report of the run (as `report` makes it from the results
-    /// file): tables, cactus and scatter plots, and the puzzles, in one file that opens
-    /// offline. Without --out the results go to a temporary file, removed after.
+    /// Also write the run's HTML report (tables, plots, puzzles).
+    ///
+    /// The page `report` makes from the results file: tables, cactus and scatter plots,
+    /// and the puzzles, in one file that opens offline. Without --out the results go to
+    /// a temporary file, removed once the page is written.
     #[arg(long, value_name = "FILE.html")]
     html: Option<String>,
 

@@ -6,8 +6,7 @@ use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use sudoku_arena::harness::{Report, Reported};
 
-/// Make one HTML page of results: the run, the tables, a cactus and a scatter plot, and
-/// the puzzles.
+/// Make one HTML page of results files: the tables, the plots and the puzzles.
 ///
 /// Reads results files as `merge` does (written by `compare --out`, plain or
 /// gzip-compressed: one run, the shards of one run, or runs with other settings, whose
