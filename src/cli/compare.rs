@@ -6,6 +6,7 @@ use super::summaries::{report_all, Outputs, SummaryFiles};
 use super::Budget;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use sudoku_arena::backends::exit_killing_workers;
@@ -316,14 +317,19 @@ fn notes(args: &CompareArgs, backends: &[String]) -> Vec<String> {
     notes
 }
 
-/// Sets Ctrl-C to stop the run: the first lets the solves under way finish, a second
-/// quits at once.
-fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
+/// Sets what Ctrl-C does: before the solving starts (`armed` unset) it quits; once it
+/// has started, the first stops the run (the solves under way finish) and a second quits
+/// at once. Quitting removes the `temporary` results file first.
+fn on_ctrl_c(stop: Arc<AtomicBool>, armed: Arc<AtomicBool>, temporary: Option<PathBuf>) {
     let _ = ctrlc::set_handler(move || {
-        if stop.swap(true, Ordering::SeqCst) {
-            exit_killing_workers(EXIT_INTERRUPTED);
+        if armed.load(Ordering::SeqCst) && !stop.swap(true, Ordering::SeqCst) {
+            eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
+            return;
         }
-        eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
+        if let Some(path) = &temporary {
+            let _ = std::fs::remove_file(path);
+        }
+        exit_killing_workers(EXIT_INTERRUPTED);
     });
 }
 
@@ -336,7 +342,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     if let Some(path) = &page_results {
         comparison = comparison.results_file(&path.to_string_lossy(), false);
     }
-    let shown = Shown::new(args, &comparison, notes(args, &comparison.plan().backends));
+    let temporary = page_results.as_ref().map(|t| t.to_path_buf());
+    let notes = notes(args, &comparison.plan().backends);
+    let shown = Shown::new(args, &comparison, notes, temporary);
     let compared = comparison.run(&shown);
     // Cleared whatever the end: an unfinished bar left on the terminal would stay there.
     shown.bar.finish_and_clear();
@@ -373,10 +381,16 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             .map(|t| Report::new([t.to_string_lossy()]).unkept()),
     };
     if let (Some(html), Some(report)) = (&args.html, page_source) {
-        let reported = report
-            .title(Some(title.clone()))
-            .run(&mut |line| eprintln!("{line}"))?;
-        super::report::write_page(&reported, html)?;
+        // A results file this run wrote nothing to holds no result, or an earlier run's.
+        if compared.ran == 0 && compared.already == 0 {
+            eprintln!("sudoku-arena: --html {html} not written: the run has no result");
+        } else {
+            let reported = report
+                .title(Some(title.clone()))
+                .partial(partial.clone())
+                .run(&mut |line| eprintln!("{line}"))?;
+            super::report::write_page(&reported, html)?;
+        }
     }
     Ok(if compared.interrupted {
         EXIT_INTERRUPTED
@@ -389,8 +403,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
 /// solving starts, a progress bar, and problems above the bar.
 struct Shown {
     bar: ProgressBar,
-    /// The run's stop flag, which Ctrl-C sets once the solving starts.
-    stop: Arc<AtomicBool>,
+    /// Set once the solving starts: from then on Ctrl-C sets the run's stop flag.
+    armed: Arc<AtomicBool>,
     notes: Vec<String>,
     backends: usize,
     jobs: usize,
@@ -399,15 +413,24 @@ struct Shown {
 }
 
 impl Shown {
-    fn new(args: &CompareArgs, comparison: &Comparison, notes: Vec<String>) -> Shown {
+    /// The run of `comparison` shown, Ctrl-C set up (see [`on_ctrl_c`]; `temporary` is
+    /// the results file --html asked for without --out).
+    fn new(
+        args: &CompareArgs,
+        comparison: &Comparison,
+        notes: Vec<String>,
+        temporary: Option<PathBuf>,
+    ) -> Shown {
         let plan = comparison.plan();
+        let armed = Arc::new(AtomicBool::new(false));
+        on_ctrl_c(comparison.stop_flag(), armed.clone(), temporary);
         let budget = match args.timeout.0 {
             Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
             None => "no time budget".to_string(),
         };
         Shown {
             bar: progress_bar(None),
-            stop: comparison.stop_flag(),
+            armed,
             notes,
             backends: plan.backends.len(),
             jobs: plan.jobs,
@@ -445,9 +468,9 @@ impl Shown {
 }
 
 impl Watch for Shown {
-    // Until the solving starts, Ctrl-C ends the process as it always does.
+    // Until the solving starts, Ctrl-C ends the process.
     fn solving(&self) {
-        stop_on_ctrl_c(self.stop.clone());
+        self.armed.store(true, Ordering::SeqCst);
     }
 
     fn starting(&self, start: &Start) {

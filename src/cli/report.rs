@@ -4,7 +4,7 @@
 use super::files::{self, Writes};
 use super::EXIT_WRONG_ANSWER;
 use clap::Args;
-use sudoku_arena::harness::{Report, Reported};
+use sudoku_arena::harness::{counted, Report, Reported};
 
 /// Make one HTML page of results files: the tables, the plots and the puzzles.
 ///
@@ -90,9 +90,9 @@ pub fn write_page(reported: &Reported, path: &str) -> anyhow::Result<()> {
         false => format!("{:.1} MB", bytes / 1e6),
     };
     eprintln!(
-        "sudoku-arena: wrote {path}: {} puzzles, {} configurations, {size}{partial}",
-        reported.puzzles,
-        whole.order().len(),
+        "sudoku-arena: wrote {path}: {}, {}, {size}{partial}",
+        counted(reported.puzzles, "puzzle"),
+        counted(whole.order().len(), "configuration"),
     );
     Ok(())
 }

@@ -167,9 +167,10 @@ impl Merge {
         let results = survey.groups.iter().map(|g| g.results).sum();
         let title = survey.title(results, &self.files);
         let missing = checks::missing_notes(&survey.files);
-        let partial = survey.partial(repeats, &missing);
+        let partial = survey.partial(&missing);
         let mut merged = Merged::new(&survey.groups, tallies, notes, title);
         merged.partial = partial;
+        merged.plans_known = survey.plans_known();
         merged.settings = survey.groups.iter().map(|g| g.settings.clone()).collect();
         Ok(merged)
     }
@@ -226,6 +227,8 @@ pub struct Merged {
     notes: Vec<String>,
     title: String,
     partial: Option<String>,
+    /// Whether every results file says what its run planned.
+    plans_known: bool,
     /// The settings of each group, in the order of `groups`.
     settings: Vec<Option<crate::harness::record::RunSettings>>,
 }
@@ -246,6 +249,7 @@ impl Merged {
                 notes,
                 title,
                 partial: None,
+                plans_known: false,
                 settings: Vec::new(),
             };
         }
@@ -269,6 +273,7 @@ impl Merged {
             notes,
             title,
             partial: None,
+            plans_known: false,
             settings: Vec::new(),
         }
     }
@@ -303,21 +308,32 @@ impl Merged {
         &self.notes
     }
 
-    /// How far the runs got, when a slice holds fewer solves than its header planned
-    /// (a stopped run) or a shard is missing, as every summary says it: `partial: 1,143
-    /// of 3,000 solves; shard 2/4 is missing`; `None` for whole runs.
+    /// How far the runs got, when a file holds fewer solves than its header planned (a
+    /// stopped run) or a shard is missing, as every summary says it: `partial: 1,143 of
+    /// 3,000 solves`, or `partial: 900 of the 900 solves the shards read planned; shard
+    /// 2/4`; `None` otherwise (see [`Merged::plans_known`]).
     pub fn partial(&self) -> Option<&str> {
         self.partial.as_deref()
     }
 
-    /// The name `record`'s configuration has in the whole tally: its own, or `NAME [K]`
-    /// when the merge kept settings groups apart; `None` for a record of settings the
-    /// merge did not read.
-    pub(crate) fn config_of(&self, record: &crate::harness::record::Record) -> Option<String> {
+    /// Whether every file says what its run planned, so that no [`Merged::partial`]
+    /// means whole runs; a run on standard input, or a file of an older version or of
+    /// `solve --format json`, does not say.
+    pub fn plans_known(&self) -> bool {
+        self.plans_known
+    }
+
+    /// The name `record`'s configuration has in the whole tally (its own, or `NAME [K]`
+    /// when the merge kept settings groups apart) and its group's index; `None` for a
+    /// record of settings the merge did not read.
+    pub(crate) fn config_of(
+        &self,
+        record: &crate::harness::record::Record,
+    ) -> Option<(String, usize)> {
         let k = self.settings.iter().position(|s| *s == record.settings)?;
         Some(match self.groups.is_empty() {
-            true => record.backend.clone(),
-            false => format!("{} [{}]", record.backend, k + 1),
+            true => (record.backend.clone(), k),
+            false => (format!("{} [{}]", record.backend, k + 1), k),
         })
     }
 

@@ -343,6 +343,8 @@ pub fn is_summary(head: &[u8]) -> bool {
     text.starts_with(&CSV_HEADER.join(","))
         || text.contains(&format!("| {} |", HEADERS.join(" | ")))
         || (text.starts_with("<svg") && text.contains(&made_by))
+        // The plot as versions before this writer drew it (with plotters).
+        || (text.starts_with("<svg") && text.contains(&format!("\n{CACTUS_Y}\n")))
         || (text.starts_with("<!DOCTYPE html>") && text.contains(&made_by))
 }
 

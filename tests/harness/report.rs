@@ -394,3 +394,186 @@ fn names_from_the_inputs_reach_the_page_escaped() {
         "the runs table names the file"
     );
 }
+
+#[test]
+fn each_file_is_held_to_its_own_plan_and_a_file_that_does_not_say_is_not_called_complete() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let compare = |input: &str, out: &str| {
+        let o = run(
+            &["compare", "-b", "dlx,fast", "--out", &path(out), input],
+            "",
+        );
+        assert!(o.status.success(), "{}", err(&o));
+    };
+    compare("examples/easy.txt", "easy.jsonl");
+    compare("examples/hard.txt", "hard.jsonl");
+    // The run on the easy puzzles stopped after 3 of its 8 solves.
+    let text = std::fs::read_to_string(path("easy.jsonl")).unwrap();
+    let kept: Vec<&str> = text.lines().take(4).collect();
+    std::fs::write(path("easy.jsonl"), kept.join("\n") + "\n").unwrap();
+    // Beside a whole run with as many solves as it lacks, it is still partial.
+    let html = report(
+        &[&path("easy.jsonl"), &path("hard.jsonl")],
+        &path("two.html"),
+    );
+    assert_eq!(status(&html), "partial: 13 of 18 solves");
+    // Lines of `solve --format json` (no header, no plan) do not make up for it.
+    let o = run(
+        &[
+            "solve",
+            "-b",
+            "dlx",
+            "--format",
+            "json",
+            "examples/hard.txt",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    std::fs::write(path("solve.jsonl"), &o.stdout).unwrap();
+    let html = report(
+        &[&path("easy.jsonl"), &path("solve.jsonl")],
+        &path("mixed.html"),
+    );
+    assert_eq!(status(&html), "partial: 3 of 8 solves");
+    // A run on standard input cannot say what it planned: its page does not say complete.
+    let puzzles = std::fs::read_to_string("examples/hard.txt").unwrap();
+    let o = run(
+        &["compare", "-b", "dlx", "--out", &path("piped.jsonl")],
+        puzzles,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let html = report(&[&path("piped.jsonl")], &path("piped.html"));
+    assert!(
+        status(&html).starts_with("5 solves, 5 puzzles, 1 configurations; the results do not say"),
+        "{}",
+        status(&html)
+    );
+}
+
+#[test]
+fn answers_to_other_questions_are_not_a_disagreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    for (variant, out) in [("classic", "classic.jsonl"), ("x", "x.jsonl")] {
+        let o = run(
+            &[
+                "compare",
+                "-b",
+                "dlx,fast",
+                "--variant",
+                variant,
+                "--out",
+                &path(out),
+                "examples/easy.txt",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{}", err(&o));
+    }
+    let html = report(
+        &[&path("classic.jsonl"), &path("x.jsonl")],
+        &path("both.html"),
+    );
+    let data = page_data(&html);
+    // The X-Sudoku rules leave these puzzles other verdicts, each run agreeing within.
+    assert_ne!(
+        data["verdicts"][0], data["verdicts"][2],
+        "the runs answered alike"
+    );
+    assert_eq!(data["disagree"], serde_json::json!([]));
+}
+
+#[test]
+fn a_run_with_no_result_writes_no_page_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("p.html").to_string_lossy().into_owned();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    // The third of three slices of one puzzle is empty.
+    let o = crate::common::cli::command(&[
+        "compare",
+        "-b",
+        "dlx",
+        "--shard",
+        "3/3",
+        "--html",
+        &page,
+        "examples/none.txt",
+    ])
+    .env("TMPDIR", &temp)
+    .output()
+    .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("--html") && err(&o).contains("not written: the run has no result"),
+        "{}",
+        err(&o)
+    );
+    assert!(!std::path::Path::new(&page).exists());
+    assert_eq!(
+        std::fs::read_dir(&temp).unwrap().count(),
+        0,
+        "a temporary file is left"
+    );
+}
+
+#[test]
+fn a_second_ctrl_c_quits_and_removes_the_temporary_results_of_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    // Empty 25x25 grids whose solutions are counted: no machine finishes one in its 1 s.
+    let empty = vec!["0"; 625].join(" ");
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{empty}\n").repeat(20)).unwrap();
+    let page = dir.path().join("p.html").to_string_lossy().into_owned();
+    let mut child = crate::common::cli::command(&[
+        "compare",
+        "-b",
+        "dlx",
+        "--timeout",
+        "1",
+        "--max-solutions",
+        "1000000000",
+        "--html",
+        &page,
+        input.to_str().unwrap(),
+    ])
+    .env("TMPDIR", &temp)
+    .stdin(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    // Solving: the temporary results file holds its header and a result.
+    let start = std::time::Instant::now();
+    let lines = || -> usize {
+        std::fs::read_dir(&temp)
+            .unwrap()
+            .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+            .map(|t| t.lines().count())
+            .sum()
+    };
+    while lines() < 2 {
+        assert!(
+            start.elapsed() < crate::common::slack() * 30,
+            "no result written"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    for _ in 0..2 {
+        let kill = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(
+        std::fs::read_dir(&temp).unwrap().count(),
+        0,
+        "a temporary file is left"
+    );
+}

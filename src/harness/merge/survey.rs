@@ -21,6 +21,11 @@ pub(super) struct FileSeen {
     pub(super) records: usize,
     /// Header lines read.
     headers: usize,
+    /// The solves its run planned, the largest its headers say; `None` when a header
+    /// does not say (standard input, an older file) or there is none.
+    planned: Option<u64>,
+    /// Whether some header did not say what it planned.
+    unplanned: bool,
 }
 
 impl FileSeen {
@@ -75,7 +80,6 @@ pub(super) struct Survey {
     pub(super) groups: Vec<SettingsGroup>,
     machines: Machines,
     seen: Seen,
-    plans: Plans,
 }
 
 impl Survey {
@@ -115,7 +119,10 @@ impl Survey {
         match line {
             Line::Header(h) => {
                 self.machines.add(f, &h.facts);
-                self.plans.add(&h);
+                match h.planned_solves {
+                    Some(n) => file.planned = Some(file.planned.unwrap_or(0).max(n)),
+                    None => file.unplanned = true,
+                }
                 file.headers += 1;
                 file.shards.insert(h.shard);
                 let g = self.group_of(Some(&h.settings), f);
@@ -126,7 +133,6 @@ impl Survey {
             }
             Line::Record(r) => {
                 file.records += 1;
-                self.plans.results += 1;
                 self.seen.add(&r);
                 add(&mut file.backends, &r.backend);
                 let g = self.group_of(r.settings.as_ref(), f);
@@ -160,12 +166,54 @@ impl Survey {
         self.machines.note()
     }
 
-    /// How far the runs got when some did not end: `partial: D of P solves` (the solves
-    /// planned by the slices read, when every header says), plus the shards no file
-    /// holds (`missing`); `repeats` results read twice do not count. `None` when every
-    /// slice holds the solves it planned and no shard is missing.
-    pub(super) fn partial(&self, repeats: u64, missing: &[String]) -> Option<String> {
-        self.plans.partial(repeats, missing)
+    /// How far the runs got when some did not end: `partial: D of P solves` over the
+    /// files whose headers say what their run planned, each file held to its own plan,
+    /// plus the shards no file holds (`missing`). A file named twice counts once. `None`
+    /// when every such file holds the solves it planned and no shard is missing.
+    pub(super) fn partial(&self, missing: &[String]) -> Option<String> {
+        use crate::words::grouped;
+        let planned = self.planned_files();
+        let done: u64 = planned.iter().map(|f| f.records as u64).sum();
+        let plan: u64 = planned.iter().filter_map(|f| f.planned).sum();
+        let short = planned
+            .iter()
+            .any(|f| (f.records as u64) < f.planned.unwrap_or(0));
+        if !short && missing.is_empty() {
+            return None;
+        }
+        let mut said = match (planned.is_empty(), missing.is_empty()) {
+            (false, true) => format!("partial: {} of {} solves", grouped(done), grouped(plan)),
+            (false, false) => format!(
+                "partial: {} of the {} solves the shards read planned",
+                grouped(done),
+                grouped(plan)
+            ),
+            (true, _) => "partial".to_string(),
+        };
+        for m in missing {
+            said += "; ";
+            said += m.split(':').next().unwrap_or(m);
+        }
+        Some(said)
+    }
+
+    /// Whether every file with results says what its run planned: else a run that
+    /// stopped may look whole.
+    pub(super) fn plans_known(&self) -> bool {
+        self.files
+            .iter()
+            .all(|f| f.records == 0 || (f.planned.is_some() && !f.unplanned))
+    }
+
+    /// The files whose headers all say what their run planned, each once.
+    fn planned_files(&self) -> Vec<&FileSeen> {
+        let mut seen: Vec<&FileSeen> = Vec::new();
+        for f in &self.files {
+            if f.planned.is_some() && !f.unplanned && !seen.iter().any(|s| s.name == f.name) {
+                seen.push(f);
+            }
+        }
+        seen
     }
 
     /// What a merged plot shows, `results` results of the `merged` files (see
@@ -261,58 +309,5 @@ impl Seen {
             self.budgets.join(" / ")
         };
         format!("{records} results, {puzzles}; {budget}")
-    }
-}
-
-/// The solves each slice planned (its headers' `planned_solves`), against the results
-/// read: what tells the files of a stopped run.
-#[derive(Default)]
-struct Plans {
-    /// Per run slice (settings and shard): the solves planned, the largest a header says.
-    slices: Vec<(RunSettings, Shard, u64)>,
-    /// Whether a header did not say (a run on standard input, an older file).
-    unknown: bool,
-    /// Results read.
-    results: u64,
-}
-
-impl Plans {
-    /// Notes what header `h` planned.
-    fn add(&mut self, h: &crate::harness::record::Header) {
-        let Some(planned) = h.planned_solves else {
-            self.unknown = true;
-            return;
-        };
-        let same = |(s, k, _): &&mut (RunSettings, Shard, u64)| *s == h.settings && *k == h.shard;
-        match self.slices.iter_mut().find(same) {
-            Some(slice) => slice.2 = slice.2.max(planned),
-            None => self.slices.push((h.settings.clone(), h.shard, planned)),
-        }
-    }
-
-    /// See [`Survey::partial`].
-    fn partial(&self, repeats: u64, missing: &[String]) -> Option<String> {
-        use crate::words::grouped;
-        let done = self.results.saturating_sub(repeats);
-        let planned: u64 = self.slices.iter().map(|s| s.2).sum();
-        let known = !self.unknown && !self.slices.is_empty();
-        let short = known && done < planned;
-        if !short && missing.is_empty() {
-            return None;
-        }
-        let mut said = match (known, missing.is_empty()) {
-            (true, true) => format!("partial: {} of {} solves", grouped(done), grouped(planned)),
-            (true, false) => format!(
-                "partial: {} of the {} solves the shards read planned",
-                grouped(done),
-                grouped(planned)
-            ),
-            (false, _) => format!("partial: {} solves", grouped(done)),
-        };
-        for m in missing {
-            said += "; ";
-            said += m.split(':').next().unwrap_or(m);
-        }
-        Some(said)
     }
 }

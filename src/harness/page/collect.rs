@@ -51,6 +51,8 @@ pub(super) fn code(answer: Option<&Entry>) -> char {
 pub(super) struct Collected {
     /// The configurations, in the merge's table order.
     pub(super) configs: Vec<String>,
+    /// The settings group of each configuration: answers are cross-checked within one.
+    pub(super) groups: Vec<usize>,
     /// The puzzle files the results name, first-seen first.
     pub(super) files: Vec<String>,
     /// The puzzles, first-seen first.
@@ -65,6 +67,7 @@ impl Collected {
     pub(super) fn read(files: &[String], merged: &Merged) -> Result<Collected> {
         let configs = merged.whole().order().to_vec();
         let mut collected = Collected {
+            groups: vec![0; configs.len()],
             configs,
             files: Vec::new(),
             puzzles: Vec::new(),
@@ -78,9 +81,9 @@ impl Collected {
                 match line {
                     Line::Header(h) => headers.push(*h),
                     Line::Record(mut r) => {
-                        if let Some(name) = merged.config_of(&r) {
+                        if let Some((name, group)) = merged.config_of(&r) {
                             r.backend = name;
-                            collected.add(&r, &mut rows, &mut names);
+                            collected.add(&r, group, &mut rows, &mut names);
                         }
                     }
                 }
@@ -94,12 +97,14 @@ impl Collected {
     fn add(
         &mut self,
         r: &Record,
+        group: usize,
         rows: &mut HashMap<(usize, Fingerprint), usize>,
         names: &mut Names,
     ) {
         let Some(config) = self.configs.iter().position(|c| *c == r.backend) else {
             return;
         };
+        self.groups[config] = group;
         let key = (r.puzzle_index, Fingerprint::of(&r.puzzle));
         let row = *rows.entry(key).or_insert_with(|| {
             let file = match self.files.iter().position(|f| *f == r.file) {
@@ -128,8 +133,21 @@ impl Collected {
 }
 
 impl Puzzle {
-    /// Whether the answers contradict each other (the harness's own cross-check).
-    pub(super) fn disagreement(&self) -> bool {
-        disagreement(self.answers.iter().flatten()).is_some()
+    /// Whether the answers of one settings group contradict each other (the harness's
+    /// own cross-check; answers to other questions, `--variant x` say, may differ);
+    /// `groups` gives each configuration's group.
+    pub(super) fn disagreement(&self, groups: &[usize]) -> bool {
+        let mut kinds: Vec<usize> = groups.to_vec();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds.into_iter().any(|g| {
+            let answers = self
+                .answers
+                .iter()
+                .zip(groups)
+                .filter(|(_, k)| **k == g)
+                .filter_map(|(a, _)| a.as_ref());
+            disagreement(answers).is_some()
+        })
     }
 }

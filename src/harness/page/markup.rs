@@ -15,8 +15,13 @@ use std::fmt::Write;
 const SCRIPT: &str = include_str!("report.js");
 const STYLE: &str = include_str!("report.css");
 
-/// The whole page.
-pub(super) fn page(merged: &Merged, collected: &Collected, title: &str) -> String {
+/// The whole page; `partial` says how far the runs got when they did not end.
+pub(super) fn page(
+    merged: &Merged,
+    collected: &Collected,
+    title: &str,
+    partial: Option<&str>,
+) -> String {
     let mut html = String::with_capacity(4096 + collected.puzzles.len() * 160);
     let _ = write!(
         html,
@@ -26,7 +31,7 @@ pub(super) fn page(merged: &Merged, collected: &Collected, title: &str) -> Strin
         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
         escape(title)
     );
-    header(&mut html, merged, collected, title);
+    header(&mut html, merged, collected, title, partial);
     summary(&mut html, merged, collected);
     html.push_str(PLOTS_AND_PUZZLES);
     html.push_str("<script type=\"application/json\" id=\"data\">");
@@ -67,27 +72,35 @@ const PLOTS_AND_PUZZLES: &str = r#"<section id="cactus">
 
 /// The title, whether the runs were whole, the notes of the merge, and each results file
 /// with what its headers say.
-fn header(html: &mut String, merged: &Merged, collected: &Collected, title: &str) {
+fn header(
+    html: &mut String,
+    merged: &Merged,
+    collected: &Collected,
+    title: &str,
+    partial: Option<&str>,
+) {
     let _ = writeln!(html, "<header>\n<h1>{}</h1>", escape(title));
     let solves: usize = collected
         .puzzles
         .iter()
         .map(|p| p.answers.iter().flatten().count())
         .sum();
-    match merged.partial() {
-        Some(p) => {
-            let _ = writeln!(html, "<p class=\"status partial\">{}</p>", escape(p));
-        }
-        None => {
-            let _ = writeln!(
-                html,
-                "<p class=\"status complete\">complete: {} solves, {} puzzles, {} configurations</p>",
-                crate::words::grouped(solves as u64),
-                crate::words::grouped(collected.puzzles.len() as u64),
-                collected.configs.len()
-            );
-        }
-    }
+    let counts = format!(
+        "{} solves, {} puzzles, {} configurations",
+        crate::words::grouped(solves as u64),
+        crate::words::grouped(collected.puzzles.len() as u64),
+        collected.configs.len()
+    );
+    let _ = match (partial, merged.plans_known()) {
+        (Some(p), _) => writeln!(html, "<p class=\"status partial\">{}</p>", escape(p)),
+        (None, true) => writeln!(html, "<p class=\"status complete\">complete: {counts}</p>"),
+        (None, false) => writeln!(
+            html,
+            "<p class=\"status unknown\">{counts}; the results do not say how many solves \
+            their runs planned (standard input, or an older file), so whether they ended \
+            is not known</p>"
+        ),
+    };
     for note in merged.notes() {
         let _ = writeln!(html, "<p class=\"note\">{}</p>", escape(note));
     }
@@ -311,7 +324,7 @@ fn data(c: &Collected) -> Data<'_> {
         disagree: ps
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.disagreement())
+            .filter(|(_, p)| p.disagreement(&c.groups))
             .map(|(i, _)| i)
             .collect(),
         palette: &style::COLOURS,

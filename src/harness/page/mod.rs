@@ -23,6 +23,7 @@ pub struct Report {
     files: Vec<String>,
     title: Option<String>,
     kept: bool,
+    partial: Option<String>,
 }
 
 /// What [`Report::run`] gives: the page, and the merge it shows.
@@ -43,12 +44,21 @@ impl Report {
             files: files.into_iter().map(|f| f.as_ref().to_string()).collect(),
             title: None,
             kept: true,
+            partial: None,
         }
     }
 
     /// Heads the page with `title` instead of what the records say they are.
     pub fn title(mut self, title: Option<String>) -> Report {
         self.title = title;
+        self
+    }
+
+    /// Says how far the run got when it is known better than the files say (a
+    /// comparison stopped on standard input, whose header cannot say what it planned):
+    /// the page's status then says `partial` with these words.
+    pub fn partial(mut self, partial: Option<String>) -> Report {
+        self.partial = partial;
         self
     }
 
@@ -73,7 +83,8 @@ impl Report {
             }
         }
         let title = self.title.as_deref().unwrap_or(merged.title());
-        let html = markup::page(&merged, &collected, title);
+        let partial = self.partial.as_deref().or(merged.partial());
+        let html = markup::page(&merged, &collected, title, partial);
         Ok(Reported {
             html,
             puzzles: collected.puzzles.len(),

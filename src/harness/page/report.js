@@ -125,10 +125,12 @@
     var x = logScale(r[0], r[1], L, L + W);
     var y = function (v) { return T + H - v / (most * 1.05) * H; };
     logAxis(ctx, x, r[0], r[1], true, L, T, W, H);
-    var step = Math.pow(10, Math.floor(Math.log10(most / 5 || 1)));
-    step = [1, 2, 5, 10].map(function (m) { return m * step; }).find(function (s) { return most / s <= 6; }) || step * 10;
+    // Whole-number ticks at a round step (1, 2 or 5 times a power of ten), about six.
+    var power = Math.pow(10, Math.floor(Math.log10(Math.max(1, most / 6))));
+    var step = [1, 2, 5, 10].map(function (m) { return m * power; }).find(function (s) { return most / s <= 6; }) || power * 10;
     ctx.textAlign = "right"; ctx.fillStyle = "#1a1a1a";
-    for (var v = 0; v <= most * 1.05; v += step) {
+    for (var k = 0; k * step <= most * 1.05; k++) {
+      var v = k * step;
       ctx.strokeStyle = "#e4e4e4"; ctx.beginPath(); ctx.moveTo(L, y(v)); ctx.lineTo(L + W, y(v)); ctx.stroke();
       ctx.fillText(String(v), L - 9, y(v) + 4);
     }
@@ -272,8 +274,10 @@
         th.setAttribute("aria-sort", up ? "ascending" : "descending");
         var rows = Array.prototype.slice.call(table.tBodies[0].rows);
         rows.sort(function (p, q) {
+          // By the figure; a cell without one (`-`) after every figure either way.
           var a = p.cells[c], b = q.cells[c], ka = a.dataset.key, kb = b.dataset.key;
-          var d = ka !== undefined && kb !== undefined ? ka - kb : a.textContent.localeCompare(b.textContent);
+          if (c > 0 && (ka === undefined || kb === undefined)) return (ka === undefined) - (kb === undefined);
+          var d = c > 0 ? ka - kb : a.textContent.localeCompare(b.textContent);
           return up ? d : -d;
         });
         rows.forEach(function (r) { table.tBodies[0].appendChild(r); });

@@ -115,15 +115,26 @@ fn draw(rows: &Rows, title: &str, partial: Option<&str>) -> String {
     svg.finish()
 }
 
-/// The time axis: from a little below the fastest to a little above the slowest time.
+/// The time axis: from a little below the fastest time above zero (a solver that
+/// reports 0 ms, below its clock's resolution, must not stretch a log axis) to a little
+/// above the slowest.
 fn time_range(rows: &Rows) -> (f64, f64) {
-    let (lo, hi) = rows
-        .iter()
-        .flat_map(|(_, r)| r.by_fraction.values())
-        .fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
-            (lo.min(t.quantile(0.0)), hi.max(t.max()))
-        });
-    if lo.is_finite() && lo > 0.0 {
+    let (lo, hi) = rows.iter().flat_map(|(_, r)| r.by_fraction.values()).fold(
+        (f64::INFINITY, 0.0f64),
+        |(lo, hi), t| {
+            let fastest = match t.quantile(0.0) {
+                q if q > 0.0 => q,
+                _ => t
+                    .steps()
+                    .into_iter()
+                    .map(|(ms, _)| ms)
+                    .find(|ms| *ms > 0.0)
+                    .unwrap_or(f64::INFINITY),
+            };
+            (lo.min(fastest), hi.max(t.max()))
+        },
+    );
+    if lo.is_finite() {
         (lo * 0.8, (hi * 1.25).max(lo * 2.0))
     } else {
         (1e-3, 1.0)
