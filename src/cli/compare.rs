@@ -2,11 +2,10 @@
 
 use super::files::Writes;
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
-use super::summaries::{report_all, Outputs, SummaryFiles};
+use super::summaries::{check_html_name, report_all, Outputs, SummaryFiles};
 use super::Budget;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use sudoku_arena::backends::exit_killing_workers;
@@ -151,7 +150,7 @@ pub struct CompareArgs {
     ///
     /// The page `report` makes from the results file: tables, cactus and scatter plots,
     /// and the puzzles, in one file that opens offline. Without --out the results go to
-    /// a temporary file, removed once the page is written.
+    /// a temporary file with no name, which the system frees however the run ends.
     #[arg(long, value_name = "FILE.html")]
     html: Option<String>,
 
@@ -229,6 +228,7 @@ pub fn resolve_backends(list: &str) -> anyhow::Result<Vec<String>> {
 /// Checks every output file by the rules of [`files`], before any solve: a bad path is
 /// reported at once, not after an hour of solving, and a refused run writes nothing.
 fn check_outputs(args: &CompareArgs) -> anyhow::Result<()> {
+    check_html_name(args.html.as_deref())?;
     let writes = Writes::new(args.force).inputs(&args.input.files).results(
         "--out",
         args.out.as_deref(),
@@ -281,18 +281,24 @@ fn comparison(args: &CompareArgs, backends: Vec<String>) -> anyhow::Result<Compa
     Ok(comparison)
 }
 
-/// Where the results go when --html asks for a page and --out names no file: a
-/// temporary file, removed when the page is written (or the run ends).
-fn results_for_the_page(args: &CompareArgs) -> anyhow::Result<Option<tempfile::TempPath>> {
+/// Where the results go when --html asks for a page and --out names no file: a file
+/// with no name in the temporary directory, which the system frees however the process
+/// ends (a signal, a kill), reached through the path of its descriptor.
+struct Unnamed {
+    _file: std::fs::File,
+    path: String,
+}
+
+/// The [`Unnamed`] results file of a run with --html and no --out; none otherwise.
+fn results_for_the_page(args: &CompareArgs) -> anyhow::Result<Option<Unnamed>> {
+    use std::os::fd::AsRawFd;
     if args.html.is_none() || args.out.is_some() {
         return Ok(None);
     }
-    let file = tempfile::Builder::new()
-        .prefix("sudoku-arena-results-")
-        .suffix(".jsonl")
-        .tempfile()
+    let file = tempfile::tempfile()
         .map_err(|e| anyhow::anyhow!("--html: cannot make a temporary results file: {e}"))?;
-    Ok(Some(file.into_temp_path()))
+    let path = format!("/proc/self/fd/{}", file.as_raw_fd());
+    Ok(Some(Unnamed { _file: file, path }))
 }
 
 /// The lines said under the `comparing` line: too many jobs, and with the default set,
@@ -317,19 +323,14 @@ fn notes(args: &CompareArgs, backends: &[String]) -> Vec<String> {
     notes
 }
 
-/// Sets what Ctrl-C does: before the solving starts (`armed` unset) it quits; once it
-/// has started, the first stops the run (the solves under way finish) and a second quits
-/// at once. Quitting removes the `temporary` results file first.
-fn on_ctrl_c(stop: Arc<AtomicBool>, armed: Arc<AtomicBool>, temporary: Option<PathBuf>) {
+/// Sets Ctrl-C to stop the run: the first lets the solves under way finish, a second
+/// quits at once.
+fn stop_on_ctrl_c(stop: Arc<AtomicBool>) {
     let _ = ctrlc::set_handler(move || {
-        if armed.load(Ordering::SeqCst) && !stop.swap(true, Ordering::SeqCst) {
-            eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
-            return;
+        if stop.swap(true, Ordering::SeqCst) {
+            exit_killing_workers(EXIT_INTERRUPTED);
         }
-        if let Some(path) = &temporary {
-            let _ = std::fs::remove_file(path);
-        }
-        exit_killing_workers(EXIT_INTERRUPTED);
+        eprintln!("\ninterrupted: finishing the solves under way (Ctrl-C again to quit now)");
     });
 }
 
@@ -339,12 +340,10 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     check_outputs(args)?;
     let mut comparison = comparison(args, backends)?;
     let page_results = results_for_the_page(args)?;
-    if let Some(path) = &page_results {
-        comparison = comparison.results_file(&path.to_string_lossy(), false);
+    if let Some(unnamed) = &page_results {
+        comparison = comparison.results_file(&unnamed.path, false);
     }
-    let temporary = page_results.as_ref().map(|t| t.to_path_buf());
-    let notes = notes(args, &comparison.plan().backends);
-    let shown = Shown::new(args, &comparison, notes, temporary);
+    let shown = Shown::new(args, &comparison, notes(args, &comparison.plan().backends));
     let compared = comparison.run(&shown);
     // Cleared whatever the end: an unfinished bar left on the terminal would stay there.
     shown.bar.finish_and_clear();
@@ -376,9 +375,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     )?;
     let page_source = match (&args.out, &page_results) {
         (Some(out), _) => Some(Report::new([out])),
-        (None, temp) => temp
-            .as_ref()
-            .map(|t| Report::new([t.to_string_lossy()]).unkept()),
+        (None, temp) => temp.as_ref().map(|t| Report::new([&t.path]).unkept()),
     };
     if let (Some(html), Some(report)) = (&args.html, page_source) {
         // A results file this run wrote nothing to holds no result, or an earlier run's.
@@ -403,8 +400,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
 /// solving starts, a progress bar, and problems above the bar.
 struct Shown {
     bar: ProgressBar,
-    /// Set once the solving starts: from then on Ctrl-C sets the run's stop flag.
-    armed: Arc<AtomicBool>,
+    /// The run's stop flag, which Ctrl-C sets once the solving starts.
+    stop: Arc<AtomicBool>,
     notes: Vec<String>,
     backends: usize,
     jobs: usize,
@@ -413,24 +410,15 @@ struct Shown {
 }
 
 impl Shown {
-    /// The run of `comparison` shown, Ctrl-C set up (see [`on_ctrl_c`]; `temporary` is
-    /// the results file --html asked for without --out).
-    fn new(
-        args: &CompareArgs,
-        comparison: &Comparison,
-        notes: Vec<String>,
-        temporary: Option<PathBuf>,
-    ) -> Shown {
+    fn new(args: &CompareArgs, comparison: &Comparison, notes: Vec<String>) -> Shown {
         let plan = comparison.plan();
-        let armed = Arc::new(AtomicBool::new(false));
-        on_ctrl_c(comparison.stop_flag(), armed.clone(), temporary);
         let budget = match args.timeout.0 {
             Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
             None => "no time budget".to_string(),
         };
         Shown {
             bar: progress_bar(None),
-            armed,
+            stop: comparison.stop_flag(),
             notes,
             backends: plan.backends.len(),
             jobs: plan.jobs,
@@ -468,9 +456,9 @@ impl Shown {
 }
 
 impl Watch for Shown {
-    // Until the solving starts, Ctrl-C ends the process.
+    // Until the solving starts, Ctrl-C ends the process as it always does.
     fn solving(&self) {
-        self.armed.store(true, Ordering::SeqCst);
+        stop_on_ctrl_c(self.stop.clone());
     }
 
     fn starting(&self, start: &Start) {
@@ -506,13 +494,18 @@ fn say_how_it_ended(compared: &Compared, args: &CompareArgs) {
         .map(|o| format!(" (kept in {o}; add --resume to go on)"))
         .unwrap_or_default();
     let ran = compared.ran;
+    // A resumed run's summary covers the earlier results too.
+    let covers = match compared.already {
+        0 => "those".to_string(),
+        n => format!("those and the {n} the results file held before"),
+    };
     match (compared.checked_first, compared.interrupted) {
         (true, true) => eprintln!(
-            "interrupted after {ran} of {}; the summary below covers those{kept}",
+            "interrupted after {ran} of {}; the summary below covers {covers}{kept}",
             counted(compared.survey.solves, "solve"),
         ),
         (false, true) => eprintln!(
-            "interrupted after {}; the summary below covers those{kept}",
+            "interrupted after {}; the summary below covers {covers}{kept}",
             counted(ran, "solve")
         ),
         (false, false) if compared.stopped_by.is_none() => {

@@ -2,6 +2,7 @@
 //! benchmark user opens (`compare --html` writes the same at the end of a run).
 
 use super::files::{self, Writes};
+use super::summaries::check_html_name;
 use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use sudoku_arena::harness::{counted, Report, Reported};
@@ -53,6 +54,7 @@ pub struct ReportArgs {
 
 /// Reads the files, writes the page, and says what it holds.
 pub fn run(args: &ReportArgs) -> anyhow::Result<i32> {
+    check_html_name(Some(&args.html))?;
     Writes::new(args.force)
         .inputs(&args.files)
         .file("--html", Some(&args.html))

@@ -55,6 +55,18 @@ impl SummaryFiles {
     }
 }
 
+/// Refuses an `--html` name that does not end in `.html` or `.htm`: the page is HTML
+/// only, and a browser opens it by that name.
+pub fn check_html_name(path: Option<&str>) -> anyhow::Result<()> {
+    let lower = path.map(str::to_ascii_lowercase).unwrap_or_default();
+    match path {
+        Some(p) if !lower.ends_with(".html") && !lower.ends_with(".htm") => anyhow::bail!(
+            "--html {p}: the report is written as HTML; give a file name ending in .html"
+        ),
+        _ => Ok(()),
+    }
+}
+
 /// The files written beside the terminal table.
 pub struct Outputs<'a> {
     /// CSV summary.

@@ -282,11 +282,6 @@ impl Entry {
     pub fn solution(&self) -> Option<Fingerprint> {
         self.has_solution.then_some(self.solution)
     }
-
-    /// Whether the backend answered with a valid solution.
-    pub fn solved(&self) -> bool {
-        self.has_solution && self.wrong().is_none()
-    }
 }
 
 #[cfg(test)]

@@ -310,8 +310,8 @@ impl Merged {
 
     /// How far the runs got, when a file holds fewer solves than its header planned (a
     /// stopped run) or a shard is missing, as every summary says it: `partial: 1,143 of
-    /// 3,000 solves`, or `partial: 900 of the 900 solves the shards read planned; shard
-    /// 2/4`; `None` otherwise (see [`Merged::plans_known`]).
+    /// 3,000 solves`, or `partial: the shards read hold all 900 of their solves; shard
+    /// 2/4 is missing`; `None` otherwise (see [`Merged::plans_known`]).
     pub fn partial(&self) -> Option<&str> {
         self.partial.as_deref()
     }

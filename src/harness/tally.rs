@@ -36,8 +36,9 @@ fn slot(v: Verdict) -> usize {
 /// What the plot needs of one configuration, kept as histograms too.
 #[derive(Clone, Debug, Default)]
 pub struct PlotRow {
-    /// Times of the puzzles solved (a valid solution), for the cactus plot.
-    pub solved: Times,
+    /// Times of the puzzles answered (a verdict other than unknown or memout, valid), for
+    /// the cactus plot: a proven `none` is an answer as a solution is.
+    pub answered: Times,
     /// Times per (side of the grid, fixed-cell percentage in steps of 5), for the plot
     /// of time against the fraction of cells given.
     pub by_fraction: BTreeMap<(u8, u32), Times>,
@@ -102,8 +103,8 @@ impl Row {
             self.answered_ms += e.time_ms;
         }
         if with_plot {
-            if e.solved() {
-                self.plot.solved.add(e.time_ms);
+            if answered(e) {
+                self.plot.answered.add(e.time_ms);
             }
             let pct =
                 (e.fixed_fraction * f64::from(100 / FRACTION_STEP)).round() as u32 * FRACTION_STEP;
@@ -140,7 +141,7 @@ impl Row {
         for (a, b) in self.rounds.iter_mut().zip(&o.rounds) {
             a.absorb(b);
         }
-        self.plot.solved.absorb(&o.plot.solved);
+        self.plot.answered.absorb(&o.plot.answered);
         for (k, t) in &o.plot.by_fraction {
             self.plot
                 .by_fraction

@@ -648,6 +648,9 @@ fn resume_replaces_the_summaries_it_wrote_and_ends_with_the_tables_of_a_whole_ru
     assert_eq!(columns("stopped.csv"), columns("whole.csv"));
     assert!(columns("whole.csv")[1].ends_with(" complete"));
     assert_eq!(status("stopped.html"), status("whole.html"));
+    // The resumed file's second header is the first again: the runs table has one row.
+    let page = std::fs::read_to_string(path("stopped.html")).unwrap();
+    assert_eq!(page.matches("<td>1/1</td>").count(), 1);
     assert!(status("whole.html").ends_with("complete: 6 solves, 3 puzzles, 2 configurations"));
     // A file that is not one of its summaries it leaves alone.
     std::fs::write(path("stopped.md"), "my notes\n").unwrap();

@@ -244,6 +244,25 @@ fn a_report_of_one_run_holds_every_part_of_the_page() {
     let again = run(&["report", &results, "--html", &page], "");
     assert_eq!(again.status.code(), Some(2));
     assert!(err(&again).contains("--force"), "{}", err(&again));
+    // A page is an .html file, and results are what compare writes, not puzzles.
+    let svg = run(&["report", &results, "--html", "page.svg"], "");
+    assert_eq!(svg.status.code(), Some(2));
+    assert!(
+        err(&svg).contains("give a file name ending in .html"),
+        "{}",
+        err(&svg)
+    );
+    let puzzles = run(
+        &["report", "examples/hard.txt", "--html", &page, "--force"],
+        "",
+    );
+    assert_eq!(puzzles.status.code(), Some(2));
+    assert!(
+        err(&puzzles).contains("examples/hard.txt:1: not a results record: not JSON")
+            && err(&puzzles).contains("a puzzle file goes to `compare` first"),
+        "{}",
+        err(&puzzles)
+    );
 }
 
 #[test]
@@ -286,7 +305,7 @@ fn shards_gzipped_or_not_make_the_page_of_the_whole_run_and_a_missing_one_is_sai
     let half = report(&[&path("1.jsonl")], &path("half.html"));
     assert_eq!(
         status(&half),
-        "partial: 10 of the 10 solves the shards read planned; shard 2/2 is missing"
+        "partial: the shards read hold all 10 of their solves; shard 2/2 is missing"
     );
 }
 
@@ -520,7 +539,7 @@ fn a_run_with_no_result_writes_no_page_and_leaves_no_temporary_file() {
 }
 
 #[test]
-fn a_second_ctrl_c_quits_and_removes_the_temporary_results_of_the_page() {
+fn a_killed_run_leaves_nothing_of_the_page_s_results_behind() {
     let dir = tempfile::tempdir().unwrap();
     let temp = dir.path().join("tmp");
     std::fs::create_dir(&temp).unwrap();
@@ -545,32 +564,30 @@ fn a_second_ctrl_c_quits_and_removes_the_temporary_results_of_the_page() {
     .stdin(std::process::Stdio::null())
     .spawn()
     .unwrap();
-    // Solving: the temporary results file holds its header and a result.
-    let start = std::time::Instant::now();
-    let lines = || -> usize {
-        std::fs::read_dir(&temp)
-            .unwrap()
-            .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
-            .map(|t| t.lines().count())
-            .sum()
+    // Solving: among the child's open files, one in `temp` holds the header and a result.
+    let fds = format!("/proc/{}/fd", child.id());
+    let results_written = || {
+        std::fs::read_dir(&fds)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|fd| {
+                let target = std::fs::read_link(fd.path()).unwrap_or_default();
+                target.starts_with(&temp)
+                    && std::fs::read_to_string(fd.path()).is_ok_and(|t| t.lines().count() >= 2)
+            })
     };
-    while lines() < 2 {
+    let start = std::time::Instant::now();
+    while !results_written() {
         assert!(
             start.elapsed() < crate::common::slack() * 30,
             "no result written"
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    for _ in 0..2 {
-        let kill = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(kill.success());
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!std::path::Path::new(&page).exists());
     assert_eq!(
         std::fs::read_dir(&temp).unwrap().count(),
         0,

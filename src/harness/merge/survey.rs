@@ -183,10 +183,14 @@ impl Survey {
         }
         let mut said = match (planned.is_empty(), missing.is_empty()) {
             (false, true) => format!("partial: {} of {} solves", grouped(done), grouped(plan)),
-            (false, false) => format!(
+            (false, false) if short => format!(
                 "partial: {} of the {} solves the shards read planned",
                 grouped(done),
                 grouped(plan)
+            ),
+            (false, false) => format!(
+                "partial: the shards read hold all {} of their solves",
+                grouped(done)
             ),
             (true, _) => "partial".to_string(),
         };

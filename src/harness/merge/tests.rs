@@ -66,7 +66,7 @@ fn shards_of_one_run_merge_into_one_table_and_a_missing_one_is_said() {
     assert_eq!(merged.notes(), [missing]);
     assert_eq!(
         merged.partial(),
-        Some("partial: 4 of the 4 solves the shards read planned; shard 3/3 is missing")
+        Some("partial: the shards read hold all 4 of their solves; shard 3/3 is missing")
     );
     let parts = merged.parts();
     assert_eq!(parts.len(), 1);

@@ -79,7 +79,12 @@ impl Collected {
             let mut headers = Vec::new();
             for_each_line(f, |line| {
                 match line {
-                    Line::Header(h) => headers.push(*h),
+                    // A resumed run writes its header again: one row is enough.
+                    Line::Header(h) => {
+                        if !headers.contains(&*h) {
+                            headers.push(*h)
+                        }
+                    }
                     Line::Record(mut r) => {
                         if let Some((name, group)) = merged.config_of(&r) {
                             r.backend = name;

@@ -42,10 +42,26 @@ pub(super) fn page(
     html
 }
 
+/// `text` escaped, its `code` spans (between backticks, as the terminal writes them)
+/// set as code.
+fn words(text: &str) -> String {
+    let escaped = escape(text);
+    if escaped.matches('`').count() % 2 == 1 {
+        return escaped;
+    }
+    let parts = escaped.split('`').enumerate();
+    parts
+        .map(|(i, part)| match i % 2 {
+            1 => format!("<code>{part}</code>"),
+            _ => part.to_string(),
+        })
+        .collect()
+}
+
 /// The sections the script fills in.
 const PLOTS_AND_PUZZLES: &str = r#"<section id="cactus">
-<h2>Puzzles solved within a time budget</h2>
-<p class="hint">One line per configuration: how many puzzles it answered within each time budget (log scale). More, and further left, is better.</p>
+<h2>Puzzles answered within a time budget</h2>
+<p class="hint">One line per configuration: how many puzzles it answered (unique, multiple, none or solved, each checked) within each time budget (log scale). More, and further left, is better.</p>
 <canvas id="cactus-canvas" role="img" aria-label="cactus plot"></canvas>
 </section>
 <section id="scatter">
@@ -92,7 +108,7 @@ fn header(
         collected.configs.len()
     );
     let _ = match (partial, merged.plans_known()) {
-        (Some(p), _) => writeln!(html, "<p class=\"status partial\">{}</p>", escape(p)),
+        (Some(p), _) => writeln!(html, "<p class=\"status partial\">{}</p>", words(p)),
         (None, true) => writeln!(html, "<p class=\"status complete\">complete: {counts}</p>"),
         (None, false) => writeln!(
             html,
@@ -102,7 +118,7 @@ fn header(
         ),
     };
     for note in merged.notes() {
-        let _ = writeln!(html, "<p class=\"note\">{}</p>", escape(note));
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", words(note));
     }
     html.push_str("</header>\n<section id=\"runs\">\n<h2>Runs</h2>\n<table class=\"runs\">\n");
     html.push_str(
@@ -155,7 +171,7 @@ fn run_row(html: &mut String, file: &str, h: &Header) {
 /// The tables: one per settings group; then, folded, per puzzle file and per grid
 /// size when there are several.
 fn summary(html: &mut String, merged: &Merged, collected: &Collected) {
-    html.push_str("<section id=\"summary\">\n<h2>Summary</h2>\n<p class=\"hint\">The figures `compare` prints; click a column's head to sort by it.</p>\n");
+    html.push_str("<section id=\"summary\">\n<h2>Summary</h2>\n<p class=\"hint\">The figures <code>compare</code> prints; click a column's head to sort by it.</p>\n");
     let mut more = String::new();
     let mut count = 0;
     for part in merged.parts() {
@@ -248,7 +264,7 @@ fn summary_table(html: &mut String, heading: &str, s: &Summary) {
     for line in findings(s) {
         let loud = line.starts_with("WRONG") || line.starts_with("DISAGREEMENT");
         let class = if loud { " class=\"loud\"" } else { "" };
-        let _ = writeln!(html, "<li{class}>{}</li>", escape(&line));
+        let _ = writeln!(html, "<li{class}>{}</li>", words(&line));
     }
     html.push_str("</ul>\n");
 }

@@ -70,11 +70,20 @@
     entries.forEach(function (e, i) {
       var yy = y + i * 18;
       ctx.strokeStyle = e.colour; ctx.fillStyle = e.colour; ctx.lineWidth = 2;
-      if (e.dot) { ctx.beginPath(); ctx.arc(x + 12, yy - 4, 4, 0, 7); ctx.fill(); }
+      if (e.shape !== undefined) mark(ctx, e.shape, x + 12, yy - 4, 4);
       else { ctx.setLineDash(dashOf(e.dash)); ctx.beginPath(); ctx.moveTo(x, yy - 4); ctx.lineTo(x + 26, yy - 4); ctx.stroke(); ctx.setLineDash([]); }
       ctx.fillStyle = "#1a1a1a"; ctx.textAlign = "left";
       ctx.fillText(e.name, x + 34, yy);
     });
+  }
+  // A point of shape `k` (a square, a circle, a triangle: files past the palette's seven
+  // colours take the next shape), `r` its half-size.
+  function mark(ctx, k, x, y, r) {
+    ctx.beginPath();
+    if (k % 3 === 0) ctx.rect(x - r, y - r, 2 * r, 2 * r);
+    else if (k % 3 === 1) ctx.arc(x, y, r, 0, 7);
+    else { ctx.moveTo(x, y - r * 1.2); ctx.lineTo(x + r * 1.1, y + r * 0.8); ctx.lineTo(x - r * 1.1, y + r * 0.8); ctx.closePath(); }
+    ctx.fill();
   }
   function legendWidth(ctx, names) {
     return names.reduce(function (w, s) { return Math.max(w, ctx.measureText(s).width); }, 60) + 50;
@@ -135,7 +144,7 @@
       ctx.fillText(String(v), L - 9, y(v) + 4);
     }
     frame(ctx, L, T, W, H);
-    axisTitles(ctx, L, T, W, H, "time budget per puzzle (log scale)", "puzzles solved");
+    axisTitles(ctx, L, T, W, H, "time budget per puzzle (log scale)", "puzzles answered");
     sorted.forEach(function (times, k) {
       ctx.strokeStyle = configs[k].colour; ctx.lineWidth = 2; ctx.setLineDash(dashOf(configs[k].dash));
       ctx.beginPath(); ctx.moveTo(L, y(0));
@@ -187,13 +196,15 @@
       scatterPoints.push([px, py, i]);
     }
     ctx.globalAlpha = scatterPoints.length > 5000 ? 0.45 : 0.8;
+    var colours = data.palette.length;
     scatterPoints.forEach(function (p) {
-      ctx.fillStyle = data.palette[P.file[p[2]] % data.palette.length];
-      ctx.fillRect(p[0] - 2, p[1] - 2, 4, 4);
+      var f = P.file[p[2]];
+      ctx.fillStyle = data.palette[f % colours];
+      mark(ctx, Math.floor(f / colours), p[0], p[1], 2);
     });
     ctx.globalAlpha = 1;
     legend(ctx, L + S + band + 24, T + 10, data.files.map(function (f, k) {
-      return { name: f, colour: data.palette[k % data.palette.length], dot: true };
+      return { name: f, colour: data.palette[k % colours], shape: Math.floor(k / colours) };
     }));
     canvas.dataset.points = String(scatterPoints.length);
     canvas.dataset.pair = configs[a].name + " / " + configs[b].name;
@@ -250,7 +261,10 @@
       tr.appendChild(el("td", source(i)));
       tr.appendChild(el("td", P.size[i] + "×" + P.size[i]));
       tr.appendChild(el("td", Math.round(P.given[i] * 100) + " %"));
-      var grid = el("td"); grid.appendChild(el("code", P.text[i])); tr.appendChild(grid);
+      // The grid's rows one under another.
+      var rows = [], text = P.text[i], side = P.size[i];
+      for (var at = 0; at < text.length; at += side) rows.push(text.slice(at, at + side));
+      var grid = el("td"); grid.appendChild(el("code", rows.join("\n"))); tr.appendChild(grid);
       configs.forEach(function (_, k) {
         var v = data.verdicts[k][i];
         tr.appendChild(el("td", v === "-" ? "-" : WORD[v] + " " + fmtTime(data.times[k][i]), "verdict-" + v));

@@ -1,4 +1,4 @@
-//! The SVG a person would rather look at than the table: a cactus plot (puzzles solved
+//! The SVG a person would rather look at than the table: a cactus plot (puzzles answered
 //! within a time budget, one line per configuration, log time axis) and, when the
 //! puzzles have several fixed-cell fractions, median time against that fraction (the
 //! phase transition of the ant-colony paper's figures 5-7).
@@ -173,7 +173,7 @@ fn cactus(rows: &Rows, svg: &mut Svg, top: f64, legend_x: f64) {
     caption(
         svg,
         top,
-        "Puzzles solved within a time budget (more and further left is better)",
+        "Puzzles answered within a time budget (more and further left is better)",
     );
     let puzzles = rows
         .iter()
@@ -197,7 +197,7 @@ fn cactus(rows: &Rows, svg: &mut Svg, top: f64, legend_x: f64) {
         let (colour, dash) = style::series(i);
         let mut points = vec![(frame.x.at(lo), frame.y.at(0.0))];
         let mut solved = 0u64;
-        for (t, n) in row.solved.steps() {
+        for (t, n) in row.answered.steps() {
             let x = frame.x.at(t);
             points.push((x, frame.y.at(solved as f64)));
             solved += n;
