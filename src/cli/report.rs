@@ -21,7 +21,8 @@ use sudoku_arena::harness::{counted, Report, Reported};
 /// the diagonal and the 2x and 10x lines, puzzles without an answer in a band beyond
 /// the axis, points coloured by file, a puzzle named on hover); and the puzzles, 50 a
 /// page, filtered to disagreements, wrong answers, puzzles without an answer, or the
-/// slowest of a configuration.
+/// slowest of a configuration. The view chosen is kept in the address
+/// (`page.html#x=dlx&y=fast&show=slowest&of=fast`), to link or reload.
 ///
 /// Points are drawn on a canvas and the table shows one page at a time, so the page
 /// of a million solves stays light to open. Exit status 1 when the results hold a

@@ -58,7 +58,7 @@ fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
     assert!(html.contains("[L5]: 2-SAT"));
     let measured = dir.path().join("measured.html");
     std::fs::write(&measured, html.replace("</body>", MEASURE)).unwrap();
-    let m = measured_in_chromium(dir.path(), &measured);
+    let m = measured_in_chromium(dir.path(), &measured, "");
     assert!(m["steps"].as_u64().unwrap() > 20, "{m}");
     assert_eq!(m["bad"], serde_json::json!([]), "{m}");
     // The 2-SAT reason (over 1,000 characters) takes many lines of 13 px text.
@@ -66,9 +66,10 @@ fn the_html_page_wraps_a_long_2sat_step_in_a_real_browser() {
     assert!(m["tallest"].as_f64().unwrap() > 10.0 * 13.0, "{m}");
 }
 
-/// Opens `page` from disk in headless chromium (a profile of its own under `dir`) and
-/// gives the JSON its script wrote into `<pre id="measured">`.
-fn measured_in_chromium(dir: &Path, page: &Path) -> serde_json::Value {
+/// Opens `page` from disk, at `fragment` (empty, or `#…`), in headless chromium (a
+/// profile of its own under `dir`) and gives the JSON its script wrote into
+/// `<pre id="measured">`.
+fn measured_in_chromium(dir: &Path, page: &Path, fragment: &str) -> serde_json::Value {
     let profile = dir.join("profile");
     let o = Command::new("chromium")
         .args([
@@ -84,7 +85,7 @@ fn measured_in_chromium(dir: &Path, page: &Path) -> serde_json::Value {
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
-        .arg(format!("file://{}", page.display()))
+        .arg(format!("file://{}{fragment}", page.display()))
         .output()
         .unwrap();
     let dom = String::from_utf8_lossy(&o.stdout);
@@ -134,6 +135,7 @@ pre.textContent = JSON.stringify({
   errors: seen.errors, alerts: seen.alerts, images: document.images.length,
   first: first, second: second, blank: blank,
   rows: +table.dataset.rows, slowest: table.tBodies[0].rows[0].cells[1].textContent,
+  view: decodeURIComponent(location.hash),
   cactus: +document.getElementById("cactus-canvas").dataset.lines
 });
 document.body.appendChild(pre);
@@ -166,15 +168,18 @@ fn the_report_opens_from_disk_redraws_its_scatter_plot_and_runs_nothing_of_a_nam
     let measured = dir.path().join("measured.html");
     let driven = html.replacen("<head>", WATCH, 1).replace("</body>", DRIVE);
     std::fs::write(&measured, driven).unwrap();
-    let m = measured_in_chromium(dir.path(), &measured);
+    // Opened at a view another reader linked to: fast across, csp:gac up.
+    let m = measured_in_chromium(dir.path(), &measured, "#x=fast&y=csp%3Agac");
     assert_eq!(m["errors"], serde_json::json!([]), "{m}");
     assert_eq!(m["alerts"], 0, "{m}");
     assert_eq!(m["images"], 0, "{m}");
     // 4 easy, 5 hard and the hostile one, each run by all three.
-    assert_eq!(m["first"]["pair"], "dlx / fast", "{m}");
+    assert_eq!(m["first"]["pair"], "fast / csp:gac", "{m}");
     assert_eq!(m["first"]["points"], 10, "{m}");
     assert_eq!(m["second"]["pair"], "csp:gac / dlx", "{m}");
     assert_eq!(m["second"]["points"], 10, "{m}");
+    // The view the menus chose is the address's fragment, to link or reload.
+    assert_eq!(m["view"], "#x=csp:gac&y=dlx&show=slowest&of=fast", "{m}");
     assert_eq!(m["blank"], false, "{m}");
     assert_eq!(m["cactus"], 3, "{m}");
     assert_eq!(m["rows"], 10, "{m}");

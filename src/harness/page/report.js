@@ -308,12 +308,39 @@
   options(document.getElementById("scatter-x"), 0);
   options(document.getElementById("scatter-y"), Math.min(1, configs.length - 1));
   options(document.getElementById("filter-config"), 0);
-  document.getElementById("scatter-x").addEventListener("change", scatter);
-  document.getElementById("scatter-y").addEventListener("change", scatter);
+
+  // The view lives in the address's fragment (`#x=dlx&y=fast&show=slowest&of=fast`), so
+  // a link or a reload shows the same plot and puzzles.
+  var VIEW = { x: "scatter-x", y: "scatter-y", show: "filter", of: "filter-config" };
+  function configIndex(name) {
+    var k = configs.findIndex(function (c) { return c.name === name; });
+    return k < 0 ? null : String(k);
+  }
+  function readView() {
+    new URLSearchParams(location.hash.slice(1)).forEach(function (value, key) {
+      var menu = VIEW[key] && document.getElementById(VIEW[key]);
+      if (!menu) return;
+      var v = key === "show" ? value : configIndex(value);
+      if (v !== null && Array.prototype.some.call(menu.options, function (o) { return o.value === v; })) menu.value = v;
+    });
+  }
+  function writeView() {
+    var view = new URLSearchParams();
+    Object.keys(VIEW).forEach(function (key) {
+      var menu = document.getElementById(VIEW[key]);
+      if (key === "of" && document.getElementById("filter").value !== "slowest") return;
+      if (configs.length || key === "show") view.set(key, key === "show" ? menu.value : configs[+menu.value].name);
+    });
+    history.replaceState(null, "", "#" + view.toString());
+  }
+  readView();
+  function redraw(f) { return function () { f(); writeView(); }; }
+  document.getElementById("scatter-x").addEventListener("change", redraw(scatter));
+  document.getElementById("scatter-y").addEventListener("change", redraw(scatter));
   document.getElementById("scatter-canvas").addEventListener("mousemove", hover);
   document.getElementById("scatter-canvas").addEventListener("mouseleave", function () { document.getElementById("tip").hidden = true; });
-  document.getElementById("filter").addEventListener("change", refilter);
-  document.getElementById("filter-config").addEventListener("change", refilter);
+  document.getElementById("filter").addEventListener("change", redraw(refilter));
+  document.getElementById("filter-config").addEventListener("change", redraw(refilter));
   document.getElementById("prev").addEventListener("click", function () { page--; puzzleTable(); });
   document.getElementById("next").addEventListener("click", function () { page++; puzzleTable(); });
   Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), sortable);
