@@ -29,13 +29,12 @@ impl SummaryFiles {
     /// that does not end in `.svg`: the plot is SVG only). A run that `resume`s
     /// replaces the summaries it wrote before: they are made from the results file.
     pub fn checked_with(&self, writes: Writes, resume: bool) -> anyhow::Result<Writes> {
-        if let Some(p) = self
-            .plot
-            .as_deref()
-            .filter(|p| !p.to_ascii_lowercase().ends_with(".svg"))
-        {
-            anyhow::bail!("--plot {p}: the plot is written as SVG; give a file name ending in .svg")
-        }
+        check_suffix(
+            "--plot",
+            self.plot.as_deref(),
+            &[".svg"],
+            "the plot is written as SVG",
+        )?;
         Ok(writes
             .summary("--csv", self.csv.as_deref(), resume)
             .summary("--markdown", self.markdown.as_deref(), resume)
@@ -58,11 +57,25 @@ impl SummaryFiles {
 /// Refuses an `--html` name that does not end in `.html` or `.htm`: the page is HTML
 /// only, and a browser opens it by that name.
 pub fn check_html_name(path: Option<&str>) -> anyhow::Result<()> {
-    let lower = path.map(str::to_ascii_lowercase).unwrap_or_default();
+    let what = "the report is written as HTML";
+    check_suffix("--html", path, &[".html", ".htm"], what)
+}
+
+/// Refuses a `flag` file name that ends in none of `suffixes` (the first is the one
+/// offered), saying `why`.
+fn check_suffix(
+    flag: &str,
+    path: Option<&str>,
+    suffixes: &[&str],
+    why: &str,
+) -> anyhow::Result<()> {
     match path {
-        Some(p) if !lower.ends_with(".html") && !lower.ends_with(".htm") => anyhow::bail!(
-            "--html {p}: the report is written as HTML; give a file name ending in .html"
-        ),
+        Some(p) if !suffixes.iter().any(|s| p.to_ascii_lowercase().ends_with(s)) => {
+            anyhow::bail!(
+                "{flag} {p}: {why}; give a file name ending in {}",
+                suffixes[0]
+            )
+        }
         _ => Ok(()),
     }
 }

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests: an independent brute-force counter, a small
 //! seeded random generator of small puzzles, and the test data of `tests/data/`; running
-//! the binary ([`cli`]), scratch and results files ([`files`]), whether an external
+//! the binary ([`cli`]), scratch and results files ([`files`]), the HTML report read
+//! back ([`page`]), whether an external
 //! program may be driven ([`external`]), and the processes a test started
 //! ([`processes`]). Each test binary's `main.rs` declares it once; the benches include
 //! it by path.
@@ -9,6 +10,7 @@
 pub mod cli;
 pub mod external;
 pub mod files;
+pub mod page;
 pub mod processes;
 
 /// The one timing slack of the tests: how long past its budget a solve may answer, and

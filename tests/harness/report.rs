@@ -3,6 +3,7 @@
 //! of `report` and `compare --html` (its parts, its data escaped, partial runs said).
 
 use crate::common::cli::{err, run};
+use crate::common::page::{page_data, sources, status};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The value of attribute `name` in the start tag `tag`.
@@ -137,36 +138,13 @@ fn the_plot_keeps_every_text_inside_its_canvas_and_gives_each_configuration_its_
     }
 }
 
-/// The page's embedded data, parsed.
-fn page_data(html: &str) -> serde_json::Value {
-    let open = "<script type=\"application/json\" id=\"data\">";
-    let start = html.find(open).expect("no data") + open.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..end]).unwrap()
-}
-
-/// What the page calls each puzzle: its label, else `file:line`.
-fn sources(data: &serde_json::Value) -> Vec<String> {
-    let p = &data["puzzles"];
-    (0..p["text"].as_array().unwrap().len())
-        .map(|i| match p["label"][i].as_str() {
-            Some(label) => label.to_string(),
-            None => format!(
-                "{}:{}",
-                data["files"][p["file"][i].as_u64().unwrap() as usize]
-                    .as_str()
-                    .unwrap(),
-                p["line"][i]
-            ),
-        })
-        .collect()
-}
-
-/// The page's status line: `complete: …` or `partial: …`.
-fn status(html: &str) -> &str {
-    let start = html.find("<p class=\"status").unwrap();
-    let text = &html[start..];
-    &text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()]
+/// Runs `sudoku-arena compare -b dlx,fast --out OUT [EXTRA] INPUTS`, which must succeed.
+fn compare_into(out: &str, extra: &[&str], inputs: &[&str]) {
+    let mut args = vec!["compare", "-b", "dlx,fast", "--out", out];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(inputs);
+    let o = run(&args, "");
+    assert!(o.status.success(), "{}", err(&o));
 }
 
 /// Runs `sudoku-arena report FILES --html PAGE` and gives the page.
@@ -269,16 +247,10 @@ fn a_report_of_one_run_holds_every_part_of_the_page() {
 fn shards_gzipped_or_not_make_the_page_of_the_whole_run_and_a_missing_one_is_said() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
-    let compare = |extra: &[&str], out: &str| {
-        let mut args = vec!["compare", "-b", "dlx,fast", "--out", out];
-        args.extend_from_slice(extra);
-        args.extend_from_slice(&["examples/easy.txt", "examples/hard.txt"]);
-        let o = run(&args, "");
-        assert!(o.status.success(), "{}", err(&o));
-    };
-    compare(&[], &path("whole.jsonl"));
-    compare(&["--shard", "1/2"], &path("1.jsonl"));
-    compare(&["--shard", "2/2"], &path("2.jsonl"));
+    let inputs = ["examples/easy.txt", "examples/hard.txt"];
+    compare_into(&path("whole.jsonl"), &[], &inputs);
+    compare_into(&path("1.jsonl"), &["--shard", "1/2"], &inputs);
+    compare_into(&path("2.jsonl"), &["--shard", "2/2"], &inputs);
     let text = std::fs::read(path("2.jsonl")).unwrap();
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     std::io::Write::write_all(&mut gz, &text).unwrap();
@@ -314,20 +286,7 @@ fn runs_with_other_settings_share_one_page_each_configuration_named_by_its_run()
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     for (timeout, out) in [("10", "slow.jsonl"), ("5", "quick.jsonl")] {
-        let o = run(
-            &[
-                "compare",
-                "-b",
-                "dlx,fast",
-                "--timeout",
-                timeout,
-                "--out",
-                &path(out),
-                "examples/easy.txt",
-            ],
-            "",
-        );
-        assert!(o.status.success(), "{}", err(&o));
+        compare_into(&path(out), &["--timeout", timeout], &["examples/easy.txt"]);
     }
     let html = report(
         &[&path("slow.jsonl"), &path("quick.jsonl")],
@@ -418,15 +377,8 @@ fn names_from_the_inputs_reach_the_page_escaped() {
 fn each_file_is_held_to_its_own_plan_and_a_file_that_does_not_say_is_not_called_complete() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
-    let compare = |input: &str, out: &str| {
-        let o = run(
-            &["compare", "-b", "dlx,fast", "--out", &path(out), input],
-            "",
-        );
-        assert!(o.status.success(), "{}", err(&o));
-    };
-    compare("examples/easy.txt", "easy.jsonl");
-    compare("examples/hard.txt", "hard.jsonl");
+    compare_into(&path("easy.jsonl"), &[], &["examples/easy.txt"]);
+    compare_into(&path("hard.jsonl"), &[], &["examples/hard.txt"]);
     // The run on the easy puzzles stopped after 3 of its 8 solves.
     let text = std::fs::read_to_string(path("easy.jsonl")).unwrap();
     let kept: Vec<&str> = text.lines().take(4).collect();
@@ -476,20 +428,7 @@ fn answers_to_other_questions_are_not_a_disagreement() {
     let dir = tempfile::tempdir().unwrap();
     let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     for (variant, out) in [("classic", "classic.jsonl"), ("x", "x.jsonl")] {
-        let o = run(
-            &[
-                "compare",
-                "-b",
-                "dlx,fast",
-                "--variant",
-                variant,
-                "--out",
-                &path(out),
-                "examples/easy.txt",
-            ],
-            "",
-        );
-        assert!(o.status.success(), "{}", err(&o));
+        compare_into(&path(out), &["--variant", variant], &["examples/easy.txt"]);
     }
     let html = report(
         &[&path("classic.jsonl"), &path("x.jsonl")],

@@ -149,6 +149,20 @@ mod tests {
     use super::*;
     use crate::solver::Verdict;
 
+    /// A request to solve the 4x4 `cells` for up to `solutions` (all kept) within
+    /// `timeout_ms`.
+    fn request(cells: crate::model::puzzle::Grid, solutions: u64, timeout_ms: f64) -> Request {
+        Request {
+            box_rows: 2,
+            box_cols: 2,
+            variant: "classic".into(),
+            cells,
+            max_solutions: solutions,
+            keep_solutions: solutions,
+            timeout_ms: Some(timeout_ms),
+        }
+    }
+
     /// The registry's configurations, built and timed in this process.
     fn here(spec: &str) -> Result<Box<dyn Solver>> {
         let (config, options) = crate::backends::lookup(spec)?;
@@ -159,15 +173,7 @@ mod tests {
 
     #[test]
     fn a_worker_answers_each_request_line_with_its_solutions_and_a_reply() {
-        let req = Request {
-            box_rows: 2,
-            box_cols: 2,
-            variant: "classic".into(),
-            cells: vec![0; 16],
-            max_solutions: 2,
-            keep_solutions: 2,
-            timeout_ms: Some(60_000.0),
-        };
+        let req = request(vec![0; 16], 2, 60_000.0);
         let line = serde_json::to_string(&req).unwrap();
         let input = format!("{line}\n{line}\n");
         let mut output = Vec::new();
@@ -190,15 +196,7 @@ mod tests {
 
     #[test]
     fn a_budget_beyond_the_clock_is_no_deadline() {
-        let req = Request {
-            box_rows: 2,
-            box_cols: 2,
-            variant: "classic".into(),
-            cells: vec![0; 16],
-            max_solutions: 1,
-            keep_solutions: 1,
-            timeout_ms: Some(1e300),
-        };
+        let req = request(vec![0; 16], 1, 1e300);
         let input = serde_json::to_string(&req).unwrap() + "\n";
         let mut output = Vec::new();
         serve(here, "dlx", input.as_bytes(), &mut output).unwrap();
@@ -219,15 +217,7 @@ mod tests {
         assert!(e.starts_with("bad request"), "{e}");
         let mut cells = vec![0; 16];
         cells[5] = 12;
-        let req = Request {
-            box_rows: 2,
-            box_cols: 2,
-            variant: "classic".into(),
-            cells,
-            max_solutions: 2,
-            keep_solutions: 2,
-            timeout_ms: Some(60_000.0),
-        };
+        let req = request(cells, 2, 60_000.0);
         let line = format!("{}\n", serde_json::to_string(&req).unwrap());
         let e = serve(here, "dlx", line.as_bytes(), &mut out).unwrap_err();
         assert_eq!(
