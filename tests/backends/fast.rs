@@ -290,7 +290,7 @@ fn large_instances_solve() {
 
 #[test]
 fn counting_an_empty_25x25_stops_at_the_deadline() {
-    let p = puzzle(&vec!["0"; 625].join(" "), Variant::Classic);
+    let p = puzzle(&crate::common::empty_25x25(), Variant::Classic);
     let mut solver = fast();
     let budget = Duration::from_millis(300);
     let start = Instant::now();

@@ -329,7 +329,7 @@ fn the_default_timeout_is_the_same_everywhere_and_a_long_solve_without_one_hints
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let empty = vec!["0"; 625].join(" ");
+    let empty = crate::common::empty_25x25();
     child
         .stdin
         .take()
@@ -486,7 +486,7 @@ fn ctrl_c_prints_the_summary_of_what_finished_and_keeps_the_results() {
     // An easy puzzle, then empty 25x25 grids whose solutions are counted (no machine
     // finishes that): each takes exactly its 1 s budget, so the run is still going when
     // Ctrl-C comes.
-    let empty = vec!["0"; 625].join(" ");
+    let empty = crate::common::empty_25x25();
     let mut input = format!("{EASY}\n");
     for _ in 0..30 {
         input.push_str(&empty);

@@ -13,6 +13,13 @@ pub mod files;
 pub mod page;
 pub mod processes;
 
+/// An empty 25x25 grid on one line: counting its solutions (far beyond 10^98, the
+/// count of 16x16 grids) never ends on any machine, so a test that needs a solve to
+/// reach its deadline uses it.
+pub fn empty_25x25() -> String {
+    vec!["0"; 625].join(" ")
+}
+
 /// The one timing slack of the tests: how long past its budget a solve may answer, and
 /// the unit of every other wait and bound on time, on an idle machine. Set
 /// `SUDOKU_ARENA_TEST_SLACK=3` to multiply it (and so all of them) on a slow one.

@@ -31,7 +31,7 @@ const EXE: &str = env!("CARGO_BIN_EXE_sudoku-arena");
 const ISOLATED: [&str; 4] = ["sat:naive", "sat:reduced", "ip", "ip:microlp-direct"];
 
 fn empty25() -> Puzzle {
-    puzzle(&vec!["0"; 625].join(" "), Variant::Classic)
+    puzzle(&crate::common::empty_25x25(), Variant::Classic)
 }
 
 /// Counts every solution of `p` with a `budget`: it must stop at the deadline, answer

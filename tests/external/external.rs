@@ -280,7 +280,7 @@ fn a_second_ctrl_c_kills_the_external_solver_under_way() {
     let before = tagged_named("fzn-gecode");
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("empty25.txt");
-    std::fs::write(&file, vec!["0"; 625].join(" ") + "\n").unwrap();
+    std::fs::write(&file, crate::common::empty_25x25() + "\n").unwrap();
     let temp = tempfile::tempdir().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
         .env("TMPDIR", temp.path())

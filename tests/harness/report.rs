@@ -483,7 +483,7 @@ fn a_killed_run_leaves_nothing_of_the_page_s_results_behind() {
     let temp = dir.path().join("tmp");
     std::fs::create_dir(&temp).unwrap();
     // Empty 25x25 grids whose solutions are counted: no machine finishes one in its 1 s.
-    let empty = vec!["0"; 625].join(" ");
+    let empty = crate::common::empty_25x25();
     let input = dir.path().join("in.txt");
     std::fs::write(&input, format!("{empty}\n").repeat(20)).unwrap();
     let page = dir.path().join("p.html").to_string_lossy().into_owned();
