@@ -19,7 +19,7 @@ pub enum Error {
     #[error(transparent)]
     Geometry(#[from] GeometryError),
     /// No backend has this name.
-    #[error("unknown backend '{name}' (available: {available})")]
+    #[error("unknown backend '{name}'{} (available: {available})", crate::words::did_you_mean(name, available.split(", ")))]
     UnknownBackend {
         /// The name asked for.
         name: String,
@@ -41,7 +41,7 @@ pub enum Error {
         package: String,
     },
     /// No encoding has this name.
-    #[error("unknown encoding '{name}' (available: {available})")]
+    #[error("unknown encoding '{name}'{} (available: {available})", crate::words::did_you_mean(name, available.split(", ")))]
     UnknownEncoding {
         /// The name asked for.
         name: String,

@@ -23,8 +23,85 @@ pub(crate) fn grouped(n: u64) -> String {
     out
 }
 
+/// `: did you mean 'NAME'?` for the choice nearest to `name` when it is near enough to
+/// be a slip (a letter wrong, missing, added, or two swapped: one edit per three
+/// letters), else nothing; for messages that refuse an unknown name.
+pub(crate) fn did_you_mean<'a>(name: &str, choices: impl IntoIterator<Item = &'a str>) -> String {
+    let allowed = (name.chars().count() / 3).max(1);
+    choices
+        .into_iter()
+        .map(|choice| (edits(name, choice), choice))
+        .filter(|&(d, _)| d <= allowed)
+        .min_by_key(|&(d, _)| d)
+        .map_or(String::new(), |(_, choice)| {
+            format!(": did you mean '{choice}'?")
+        })
+}
+
+/// The edits (a letter replaced, deleted, inserted, or two neighbours swapped) that
+/// turn `a` into `b`: the optimal string alignment distance.
+fn edits(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the table: two back (for a swap), the last, the one being filled.
+    let mut two_back = vec![0; b.len() + 1];
+    let mut last: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for i in 1..=a.len() {
+        row[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (last[j] + 1).min(row[j - 1] + 1).min(last[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(two_back[j - 2] + 1);
+            }
+        }
+        std::mem::swap(&mut two_back, &mut last);
+        std::mem::swap(&mut last, &mut row);
+    }
+    last[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_slip_gets_the_nearest_name_and_a_stranger_gets_nothing() {
+        let backends = ["dlx", "fast", "ext", "csp", "ip", "rules", "sat", "aco"];
+        let cases = [
+            ("dxl", ": did you mean 'dlx'?"),
+            ("dl", ": did you mean 'dlx'?"),
+            ("rule", ": did you mean 'rules'?"),
+            ("fats", ": did you mean 'fast'?"),
+            ("gecode", ""),
+            ("xyz", ""),
+        ];
+        for (name, want) in cases {
+            assert_eq!(super::did_you_mean(name, backends), want, "{name}");
+        }
+        let encodings = ["naive", "efficient", "extended", "reduced"];
+        assert_eq!(
+            super::did_you_mean("reducd", encodings),
+            ": did you mean 'reduced'?"
+        );
+        assert_eq!(super::did_you_mean("efficeint", encodings), ": did you mean 'efficient'?");
+    }
+
+    #[test]
+    fn edits_count_replacements_deletions_insertions_and_swaps() {
+        for (a, b, want) in [
+            ("", "", 0),
+            ("abc", "abc", 0),
+            ("abc", "", 3),
+            ("", "ab", 2),
+            ("kitten", "sitting", 3),
+            ("dxl", "dlx", 1),
+            ("ab", "ba", 1),
+            ("ca", "abc", 3),
+        ] {
+            assert_eq!(super::edits(a, b), want, "{a} -> {b}");
+            assert_eq!(super::edits(b, a), want, "{b} -> {a}");
+        }
+    }
+
     #[test]
     fn thousands_are_grouped_by_commas() {
         let cases = [(0, "0"), (999, "999"), (1_000, "1,000"), (1_143, "1,143")];

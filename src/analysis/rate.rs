@@ -141,6 +141,7 @@ impl Rater {
         let rating = Rating {
             file: puzzle.origin.file.to_string(),
             index,
+            line: puzzle.origin.line,
             name: puzzle.label.clone(),
             ladder: ladder_words(&run),
             verdict: v.name(),

@@ -16,6 +16,8 @@ pub struct Rating {
     pub file: String,
     /// Its 1-based position in that file.
     pub index: usize,
+    /// The 1-based line where it starts in that file, by which every output names it.
+    pub line: usize,
     /// Its name (a `# name` comment, or an embedded puzzle's label).
     pub name: Option<String>,
     /// How the ladder ended, in words: `solved`, `stuck`, `no solution` or `stopped by
@@ -42,8 +44,9 @@ pub struct Rating {
 }
 
 /// The columns of [`Rating::csv_record`].
-pub const CSV_HEADER: [&str; 12] = [
+pub const CSV_HEADER: [&str; 13] = [
     "file",
+    "line",
     "index",
     "verdict",
     "level",
@@ -81,9 +84,10 @@ impl Rating {
 
     /// One CSV row, in [`CSV_HEADER`]'s order: the level empty when unrated, the
     /// hardest rule `none` when no rule fired.
-    pub fn csv_record(&self) -> [String; 12] {
+    pub fn csv_record(&self) -> [String; 13] {
         [
             self.file.clone(),
+            self.line.to_string(),
             self.index.to_string(),
             self.verdict.to_string(),
             self.level.map_or(String::new(), |l| l.to_string()),
@@ -102,6 +106,7 @@ impl Rating {
     pub fn to_json(&self) -> Value {
         json!({
             "file": self.file,
+            "line": self.line,
             "index": self.index,
             "name": self.name,
             "verdict": self.verdict,
@@ -116,17 +121,21 @@ impl Rating {
         })
     }
 
+    /// Where the puzzle is: `file:line`, then its name in brackets when it has one.
+    pub fn place(&self) -> String {
+        match &self.name {
+            Some(name) => format!("{}:{} ({name})", self.file, self.line),
+            None => format!("{}:{}", self.file, self.line),
+        }
+    }
+
     /// The rating as `rate` prints it: one tab-separated text line, or one JSON object
     /// on a line.
     pub fn line(&self, format: Format) -> String {
         match format {
             Format::Text => format!(
-                "{}:{}{}\t{}\t{}\t{}\t{}\t{}\t{}\tcomplexity {:.4}\t{:.3} ms\n",
-                self.file,
-                self.index,
-                self.name
-                    .as_deref()
-                    .map_or(String::new(), |n| format!(" ({n})")),
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\tcomplexity {:.4}\t{:.3} ms\n",
+                self.place(),
                 self.verdict,
                 self.rating_text(),
                 self.hardest_text(),

@@ -73,9 +73,8 @@ impl Diagnosis {
         };
         match format {
             Format::Text => format!(
-                "{}:{}\tstuck after {}, {}\t{} open, {} candidates\t{beyond}\t{next}\n",
-                r.file,
-                r.index,
+                "{}\tstuck after {}, {}\t{} open, {} candidates\t{beyond}\t{next}\n",
+                r.place(),
                 counted(r.steps, "step"),
                 r.hardest_text(),
                 counted(d.open, "cell"),

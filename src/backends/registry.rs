@@ -571,7 +571,10 @@ pub fn lookup(spec: &str) -> Result<(&'static Configuration, Option<&str>)> {
             .join(", ");
         return Err(Error::Config(match text {
             None => format!("{backend} has no default: name one of {known}"),
-            Some(_) => format!("unknown configuration '{spec}' (known: {known})"),
+            Some(_) => format!(
+                "unknown configuration '{spec}'{} (known: {known})",
+                crate::words::did_you_mean(spec, configurations_of(backend).map(|c| c.name))
+            ),
         }));
     }
     let Some(text) = text else {

@@ -5,20 +5,35 @@ use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
 use super::EXIT_WRONG_ANSWER;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use serde_json::json;
 use sudoku_arena::backends::{create, split_spec, BACKENDS};
-use sudoku_arena::solver::{verify, SolveOptions, Verdict};
+use sudoku_arena::model::Puzzle;
+use sudoku_arena::solver::{verify, Outcome, SolveOptions, Verdict};
+
+/// How the counts are printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CountFormat {
+    /// One line per puzzle: where it is (`file:line`, and its name), a tab, the count.
+    Text,
+    /// One JSON object per puzzle per line: file, line, name, backend, solutions,
+    /// whether the count is exact and, when not, what stopped it.
+    Json,
+}
 
 /// Count the solutions of each puzzle.
 ///
-/// Prints one line per puzzle: the exact count, or `at least K` followed by what stopped
-/// the count (--max-solutions, the --timeout, --mem-limit, or the backend). Counting needs a backend
-/// that can enumerate solutions (see `sudoku-arena backends`).
+/// Prints one line per puzzle: where it is (`file:line`, then its name in brackets when
+/// it has one), a tab, and the exact count, or `at least K` followed by what stopped the
+/// count (--max-solutions, the --timeout, --mem-limit, or the backend). `cut -f2` gives
+/// the counts alone. Counting needs a backend that can enumerate solutions (see
+/// `sudoku-arena backends`).
 ///
 /// Examples:
 ///   echo ................ | sudoku-arena count            # the empty 4x4 grid: 288
 ///   echo ................ | sudoku-arena count --variant x   # 4x4 X-Sudoku: 48
 ///   sudoku-arena count --max-solutions 100 examples/several.txt
+///   sudoku-arena count --format json examples/several.txt > counts.jsonl
 #[derive(Args, Debug)]
 #[command(verbatim_doc_comment)]
 pub struct CountArgs {
@@ -29,8 +44,59 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", default_value_t = 1_000_000, value_parser = super::parse_positive)]
     max_solutions: usize,
 
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: CountFormat,
+
     #[command(flatten)]
     input: InputArgs,
+}
+
+/// What stopped a count before it was exact: a short key for JSON (`timeout`,
+/// `mem-limit`, `max-solutions`, `backend`) and the words the text line gives.
+fn stopped_by(outcome: &Outcome, limit: usize, backend: &str) -> Option<(&'static str, String)> {
+    let found = outcome.solutions_found;
+    if outcome.timed_out {
+        Some(("timeout", "the timeout stopped the count".into()))
+    } else if outcome.verdict == Verdict::Memout {
+        Some(("mem-limit", "--mem-limit stopped the count: memout".into()))
+    } else if found as usize >= limit {
+        Some(("max-solutions", "--max-solutions stopped the count".into()))
+    } else if outcome.failure.is_some() || !outcome.verdict.is_decided() {
+        Some(("backend", format!("{backend} could not finish the count")))
+    } else {
+        None
+    }
+}
+
+/// One puzzle's count as the format asks.
+fn count_line(
+    format: CountFormat,
+    puzzle: &Puzzle,
+    backend: &str,
+    outcome: &Outcome,
+    stopped: Option<&(&'static str, String)>,
+) -> String {
+    let found = outcome.solutions_found;
+    match format {
+        CountFormat::Text => match stopped {
+            None => format!("{}\t{found}\n", puzzle.place()),
+            Some((_, why)) => format!("{}\tat least {found} ({why})\n", puzzle.place()),
+        },
+        CountFormat::Json => format!(
+            "{}\n",
+            json!({
+                "file": &*puzzle.origin.file,
+                "line": puzzle.origin.line,
+                "name": puzzle.label,
+                "backend": backend,
+                "solutions": found,
+                "exact": stopped.is_none(),
+                "stopped_by": stopped.map(|(key, _)| key),
+                "time_ms": outcome.time_ms,
+            })
+        ),
+    }
 }
 
 /// Counts the solutions of every puzzle of the input.
@@ -60,37 +126,25 @@ pub fn run(args: &CountArgs) -> anyhow::Result<i32> {
         SlowHint::running(&hint, true);
         let outcome = solver.solve(puzzle, &opts);
         SlowHint::running(&hint, false);
+        let place = puzzle.place();
         if let Some(failure) = &outcome.failure {
-            eprintln!(
-                "sudoku-arena: {} on puzzle {}: {failure}",
-                solver.name(),
-                i + 1
-            );
+            eprintln!("sudoku-arena: {} on {place}: {failure}", solver.name());
         }
         if let Err(problem) = verify(puzzle, &outcome) {
             eprintln!(
-                "sudoku-arena: WRONG ANSWER from {} on puzzle {}: {problem}",
-                solver.name(),
-                i + 1
+                "sudoku-arena: WRONG ANSWER from {} on {place}: {problem}",
+                solver.name()
             );
             status = EXIT_WRONG_ANSWER;
         }
-        let found = outcome.solutions_found;
-        let line = if outcome.timed_out {
-            format!("at least {found} (the timeout stopped the count)")
-        } else if outcome.verdict == Verdict::Memout {
-            format!("at least {found} (--mem-limit stopped the count: memout)")
-        } else if found as usize >= limit {
-            format!("at least {found} (--max-solutions stopped the count)")
-        } else if outcome.failure.is_some() || !outcome.verdict.is_decided() {
-            format!(
-                "at least {found} ({} could not finish the count)",
-                solver.name()
-            )
-        } else {
-            found.to_string()
-        };
-        out.write(&format!("{line}\n"));
+        let stopped = stopped_by(&outcome, limit, &solver.name());
+        out.write(&count_line(
+            args.format,
+            puzzle,
+            &solver.name(),
+            &outcome,
+            stopped.as_ref(),
+        ));
         out.flush();
     }
     Ok(status)

@@ -18,8 +18,8 @@ enum RateFormat {
 
 /// Rate puzzles by the rules a person needs to solve them.
 ///
-/// For each puzzle: where it is (`file:index`) and its name (a `# name` comment on its
-/// line, or the embedded puzzle's label), the verdict, its rating, the hardest rule
+/// For each puzzle: where it is (`file:line`, the line where it starts) and its name
+/// (a `# name` comment on its line, or the embedded puzzle's label), the verdict, its rating, the hardest rule
 /// used, the number of rule steps (with guessing, those of every branch tried),
 /// whether guessing was needed, the inferences (trial placements, Chen's Inference)
 /// with --allow-guessing, Chen's game complexity, and the time the engine took.
@@ -173,10 +173,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<i32> {
         let rated = rater.rate(puzzle, puzzles.index_in_source());
         let r = &rated.rating;
         if let Some(problem) = &rated.problem {
-            eprintln!(
-                "sudoku-arena: rate --check: {} puzzle {}: {problem}",
-                r.file, r.index
-            );
+            eprintln!("sudoku-arena: rate --check: {}: {problem}", r.place());
         }
         if let Some((path, writer)) = csv.as_mut() {
             writer

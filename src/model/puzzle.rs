@@ -173,6 +173,18 @@ impl Puzzle {
         ))
     }
 
+    /// Where the puzzle is, for output that lists many: `file:line`, then the label in
+    /// brackets when it has one (`examples/hard.txt:4 (AI Escargot)`).
+    pub fn place(&self) -> String {
+        let mut place = format!("{}:{}", self.origin.file, self.origin.line);
+        if let Some(label) = &self.label {
+            place.push_str(" (");
+            place.push_str(label);
+            place.push(')');
+        }
+        place
+    }
+
     /// A name for reports: the label if any, else `file:line`.
     pub fn display_name(&self) -> String {
         let mut name = String::new();

@@ -99,7 +99,8 @@ fn lookup<T: Copy>(table: &[(&str, T)], what: &str, name: &str) -> Result<T> {
         .ok_or_else(|| {
             let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
             Error::Config(format!(
-                "csp has no {what} '{name}' (available: {})",
+                "csp has no {what} '{name}'{} (available: {})",
+                crate::words::did_you_mean(name, names.iter().copied()),
                 names.join(", ")
             ))
         })

@@ -85,7 +85,8 @@ impl Config {
                     .to_string(),
             )),
             Some(other) => Err(Error::Config(format!(
-                "ip has no configuration '{other}' (available: {})",
+                "ip has no configuration '{other}'{} (available: {})",
+                crate::words::did_you_mean(other, CONFIGS.iter().copied()),
                 CONFIGS.join(", ")
             ))),
         }

@@ -20,7 +20,8 @@ pub fn from_name(config: Option<&str>) -> crate::error::Result<RulesSolver> {
         Some("ladder+unique") => Ok(RulesSolver::new(false).assuming_unique()),
         Some("ladder+weights") => Ok(RulesSolver::new(false).with_costly_rules()),
         Some(other) => Err(crate::error::Error::Config(format!(
-            "rules has no configuration '{other}' (available: ladder, the default, guess, ladder+unique and ladder+weights)"
+            "rules has no configuration '{other}'{} (available: ladder, the default, guess, ladder+unique and ladder+weights)",
+            crate::words::did_you_mean(other, ["ladder", "guess", "ladder+unique", "ladder+weights"])
         ))),
     }
 }

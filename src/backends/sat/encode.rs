@@ -51,7 +51,8 @@ impl Encoding {
             .map(|i| Encoding::ALL[i])
             .ok_or_else(|| {
                 crate::error::Error::Config(format!(
-                    "sat has no encoding '{name}' (available: {})",
+                    "sat has no encoding '{name}'{} (available: {})",
+                    crate::words::did_you_mean(name, NAMES.iter().copied()),
                     NAMES.join(", ")
                 ))
             })
