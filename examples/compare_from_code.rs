@@ -41,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     print!(
         "{}",
-        render(&[part], &[], compared.partial().as_deref(), jobs).terminal
+        render(&[part], &[], compared.partial().as_deref(), jobs, None).terminal
     );
     // Exit status 1 when an answer was wrong or two backends disagreed, as `compare`.
     std::process::exit(if compared.tally.summary().clean() {

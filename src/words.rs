@@ -23,6 +23,37 @@ pub(crate) fn grouped(n: u64) -> String {
     out
 }
 
+/// `line` broken at spaces into lines of at most `width` characters, each one after the
+/// first starting with `indent` (a word longer than the width stays whole); for prose
+/// printed to a terminal of known width. Every line ends with a newline.
+pub fn wrap(line: &str, width: usize, indent: &str) -> String {
+    if line.chars().count() <= width {
+        return format!("{line}\n");
+    }
+    let body = line.trim_start();
+    // The line's own leading spaces are kept on its first line.
+    let mut current = line[..line.len() - body.len()].to_string();
+    let mut prefix = current.chars().count();
+    let mut out = String::new();
+    for word in body.split_whitespace() {
+        let len = current.chars().count();
+        if len > prefix {
+            if len + 1 + word.chars().count() > width {
+                out.push_str(&current);
+                out.push('\n');
+                current = indent.to_string();
+                prefix = indent.chars().count();
+            } else {
+                current.push(' ');
+            }
+        }
+        current.push_str(word);
+    }
+    out.push_str(&current);
+    out.push('\n');
+    out
+}
+
 /// `: did you mean 'NAME'?` for the choice nearest to `name` when it is near enough to
 /// be a slip (a letter wrong, missing, added, or two swapped: one edit per three
 /// letters), else nothing; for messages that refuse an unknown name.
@@ -82,7 +113,25 @@ mod tests {
             super::did_you_mean("reducd", encodings),
             ": did you mean 'reduced'?"
         );
-        assert_eq!(super::did_you_mean("efficeint", encodings), ": did you mean 'efficient'?");
+        assert_eq!(
+            super::did_you_mean("efficeint", encodings),
+            ": did you mean 'efficient'?"
+        );
+    }
+
+    #[test]
+    fn prose_is_wrapped_at_spaces_within_the_width() {
+        let text =
+            "8 puzzles: every answer passed the independent validator and all verdicts agree.";
+        let wrapped = super::wrap(text, 30, "  ");
+        assert_eq!(
+            wrapped,
+            "8 puzzles: every answer passed\n  the independent validator\n  and all verdicts agree.\n"
+        );
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 30));
+        assert_eq!(super::wrap("  a b", 80, ""), "  a b\n");
+        assert_eq!(super::wrap("short", 3, " "), "short\n");
+        assert_eq!(super::wrap("", 10, " "), "\n");
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "fixed_fraction")]
     minimal: bool,
 
-    /// Keep only puzzles the rules ladder rates at LEVEL: 0 to 8 (0 singles, 1 locked,
+    /// Keep only puzzles the rules ladder rates at LEVEL, 0 to 8 (0 singles, 1 locked,
     /// 2 subsets, 3 cycles, 4 conflicts, 5 2sat, 6 als, 7 templates, 8 exocet) or
     /// `guessing` (the rules get stuck).
     #[arg(long, value_name = "LEVEL", value_parser = Difficulty::from_name, conflicts_with = "fixed_fraction")]

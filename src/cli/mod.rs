@@ -15,6 +15,7 @@ mod rate;
 mod report;
 mod solve;
 mod summaries;
+mod terminal;
 mod watch;
 
 use clap::{CommandFactory, Parser, Subcommand};

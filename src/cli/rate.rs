@@ -24,11 +24,11 @@ enum RateFormat {
 /// whether guessing was needed, the inferences (trial placements, Chen's Inference)
 /// with --allow-guessing, Chen's game complexity, and the time the engine took.
 ///
-/// The rating is the hardest level the `rules` ladder needed to solve the puzzle (0
-/// singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger subsets,
+/// The rating is the hardest level the `rules` ladder needed to solve the puzzle, 0 to
+/// 8: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger subsets,
 /// fish, nishio; 3 bilocation/bivalue cycles, repetitive cycles, nonrepetitive paths; 4
 /// conflicting paths; 5 2-SAT; 6 finned fish, almost locked sets and death blossom; 7
-/// template chains). A puzzle the ladder does not solve is unrated and says
+/// template chains; 8 the junior exocet. A puzzle the ladder does not solve is unrated and says
 /// why: `stuck, unrated` (no rule applies), `no solution, unrated` or `stopped by the
 /// deadline, unrated`; its hardest rule is then only the hardest one used before that. Game complexity is the mean
 /// over all cells of log base 2 of the number of candidates after the givens are

@@ -2,6 +2,7 @@
 
 use super::files::{self, Writes};
 use super::out::Out;
+use super::terminal::WideFlag;
 use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use sudoku_arena::harness::{plot, Tally};
@@ -22,6 +23,9 @@ pub struct SummaryFiles {
     /// Also draw an SVG: cactus plot, and time against the fraction of cells given.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<String>,
+
+    #[command(flatten)]
+    pub terminal: WideFlag,
 }
 
 impl SummaryFiles {
@@ -50,6 +54,7 @@ impl SummaryFiles {
             title,
             notes,
             partial: None,
+            width: self.terminal.width(),
         }
     }
 }
@@ -95,6 +100,8 @@ pub struct Outputs<'a> {
     pub notes: &'a [String],
     /// How far a run that stopped early got, said first in every summary.
     pub partial: Option<&'a str>,
+    /// The terminal's width to fit the printed tables in (`None`: whole lines).
+    pub width: Option<usize>,
 }
 
 /// Prints the comparison of `parts` (one table each) and writes the requested files,
@@ -106,7 +113,13 @@ pub fn report_all(
     outputs: &Outputs,
     threads: usize,
 ) -> anyhow::Result<i32> {
-    let r = render(parts, outputs.notes, outputs.partial, threads);
+    let r = render(
+        parts,
+        outputs.notes,
+        outputs.partial,
+        threads,
+        outputs.width,
+    );
     let mut out = Out::new();
     out.write(&r.terminal);
     out.flush();

@@ -26,7 +26,7 @@
 //! assert!(summary.clean()); // no wrong answer, no disagreement
 //! assert!(summary.backends.iter().all(|b| b.unique == 2));
 //! let part = Part { heading: String::new(), tally: &compared.tally };
-//! let table = render(&[part], &[], compared.partial().as_deref(), 1);
+//! let table = render(&[part], &[], compared.partial().as_deref(), 1, None);
 //! print!("{}", table.terminal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -48,7 +48,7 @@ pub(crate) mod tally;
 pub(crate) mod times;
 pub(crate) mod writer;
 
-pub use crate::words::counted;
+pub use crate::words::{counted, wrap};
 pub use comparison::{Compared, Comparison, Start, Survey, Unwatched, Watch};
 pub use machine::RunFacts;
 pub use merge::{Merge, Merged};

@@ -236,21 +236,74 @@ pub(crate) fn findings(s: &Summary) -> Vec<String> {
     lines
 }
 
-/// An aligned table for a terminal, then the findings.
-pub fn terminal(s: &Summary) -> String {
+/// The columns a narrow terminal loses first, in that order, by their place in
+/// [`HEADERS`]; `true` marks a count left out only when it is 0 for every row (the
+/// findings below the table still say what a 0 there means). The configuration,
+/// `unique`, `median` and the verdict counts that are not all 0 always stay.
+const NARROW_LOSES: [(usize, bool); 16] = [
+    (18, false), // vars / cons
+    (17, false), // mean effort
+    (16, false), // transport
+    (7, true),   // memout
+    (8, true),   // failed
+    (2, true),   // solved
+    (14, false), // PAR-2
+    (13, false), // max
+    (10, false), // p10
+    (9, true),   // wrong
+    (4, true),   // multiple
+    (5, true),   // none
+    (6, true),   // unknown
+    (1, false),  // puzzles
+    (15, false), // x fastest
+    (12, false), // p90
+];
+
+/// The columns of `rows` shown within `width` characters (every one without a width):
+/// [`NARROW_LOSES`]'s columns are left out in its order until the table fits.
+fn shown_columns(rows: &[Vec<String>], widths: &[usize], width: Option<usize>) -> Vec<bool> {
+    let mut shown = vec![true; HEADERS.len()];
+    let Some(limit) = width else {
+        return shown;
+    };
+    let total = |shown: &[bool]| -> usize {
+        let (sum, count) = widths
+            .iter()
+            .zip(shown)
+            .filter(|(_, &s)| s)
+            .fold((0, 0), |(sum, count), (w, _)| (sum + w, count + 1));
+        sum + 2 * (count - 1)
+    };
+    for &(column, only_zero) in &NARROW_LOSES {
+        if total(&shown) <= limit {
+            break;
+        }
+        if !only_zero || rows.iter().all(|r| r[column] == "0") {
+            shown[column] = false;
+        }
+    }
+    shown
+}
+
+/// An aligned table for a terminal, then the findings; within `width` characters when
+/// one is given: columns left out as [`shown_columns`] says (a line names them), the
+/// prose below wrapped.
+pub(crate) fn terminal_within(s: &Summary, width: Option<usize>) -> String {
     let rows: Vec<Vec<String>> = s.backends.iter().map(cells).collect();
     let widths: Vec<usize> = (0..HEADERS.len())
         .map(|i| {
             rows.iter()
-                .map(|r| r[i].len())
+                .map(|r| r[i].chars().count())
                 .chain([HEADERS[i].len()])
                 .max()
                 .unwrap_or(0)
         })
         .collect();
+    let shown = shown_columns(&rows, &widths, width);
     let line = |r: &[String]| -> String {
         r.iter()
             .enumerate()
+            .filter(|&(i, _)| shown[i])
             .map(|(i, c)| {
                 if i == 0 {
                     format!("{c:<w$}", w = widths[i])
@@ -262,18 +315,32 @@ pub fn terminal(s: &Summary) -> String {
             .join("  ")
     };
     let head: Vec<String> = HEADERS.iter().map(|h| h.to_string()).collect();
-    let mut out = vec![
-        line(&head),
-        widths
-            .iter()
-            .map(|&w| "-".repeat(w))
-            .collect::<Vec<_>>()
-            .join("  "),
-    ];
+    let rule: Vec<String> = widths.iter().map(|&w| "-".repeat(w)).collect();
+    let mut out = vec![line(&head), line(&rule)];
     out.extend(rows.iter().map(|r| line(r)));
     out.push(String::new());
-    out.extend(findings(s));
-    out.join("\n") + "\n"
+    let mut prose = findings(s);
+    let left_out: Vec<&str> = (0..HEADERS.len())
+        .filter(|&i| !shown[i])
+        .map(|i| HEADERS[i])
+        .collect();
+    if !left_out.is_empty() {
+        prose.push(format!(
+            "Left out to fit the terminal: {} (--wide, or output to a pipe or file, shows every column).",
+            left_out.join(", ")
+        ));
+    }
+    let mut text = out.join("\n") + "\n";
+    for p in prose {
+        match width {
+            Some(w) => text.push_str(&crate::words::wrap(&p, w, "  ")),
+            None => {
+                text.push_str(&p);
+                text.push('\n');
+            }
+        }
+    }
+    text
 }
 
 /// A Markdown table, then the findings.
@@ -441,18 +508,31 @@ pub struct Rendered {
 /// them), after `notes` (what is missing from the results, say), and a closing line
 /// saying how the solves ran when `threads` is not 0. A run that stopped early says so
 /// (`partial`: how far it got) first, and in the CSV's `run` column.
-pub fn render(parts: &[Part], notes: &[String], partial: Option<&str>, threads: usize) -> Rendered {
+///
+/// With a `width`, the terminal's text fits it: tables lose columns (and say which),
+/// prose is wrapped; the Markdown and CSV are whole whatever the width.
+pub fn render(
+    parts: &[Part],
+    notes: &[String],
+    partial: Option<&str>,
+    threads: usize,
+    width: Option<usize>,
+) -> Rendered {
     let mut r = Rendered {
         csv: csv(&Default::default()),
         ..Default::default()
     };
     let run = partial.unwrap_or(COMPLETE);
+    let prose = |line: &str| match width {
+        Some(w) => crate::words::wrap(line, w, "  "),
+        None => format!("{line}\n"),
+    };
     for note in partial
         .iter()
         .copied()
         .chain(notes.iter().map(String::as_str))
     {
-        r.terminal.push_str(&format!("{note}\n"));
+        r.terminal.push_str(&prose(note));
         r.markdown.push_str(&format!("{note}\n\n"));
     }
     for part in parts {
@@ -461,31 +541,29 @@ pub fn render(parts: &[Part], notes: &[String], partial: Option<&str>, threads: 
             r.terminal.push_str(&format!("\n{}:\n", part.heading));
             r.markdown.push_str(&format!("## {}\n\n", part.heading));
         }
-        let table = terminal(&summary);
-        r.terminal.push_str(&table);
+        r.terminal.push_str(&terminal_within(&summary, width));
         r.markdown.push_str(&markdown(&summary));
         r.csv.push_str(&csv_rows_for("all", run, &summary));
         for (file, s) in part.tally.by_file() {
             r.terminal.push_str(&format!("\n{file}:\n"));
-            r.terminal.push_str(&terminal(&s));
+            r.terminal.push_str(&terminal_within(&s, width));
             r.markdown.push_str(&format!("\n### {file}\n\n"));
             r.markdown.push_str(&markdown(&s));
             r.csv.push_str(&csv_rows_for(&file, run, &s));
         }
         if !summary.clean() {
             r.failures.extend(
-                table
-                    .lines()
-                    .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT"))
-                    .map(String::from),
+                findings(&summary)
+                    .into_iter()
+                    .filter(|l| l.starts_with("WRONG") || l.starts_with("DISAGREEMENT")),
             );
         }
     }
     if threads > 0 {
-        r.terminal.push_str(&format!(
-            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report)\n",
+        r.terminal.push_str(&prose(&format!(
+            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report)",
             counted(threads, "thread")
-        ));
+        )));
     }
     r
 }
@@ -501,7 +579,7 @@ mod tests {
         let s = summarize(&[rec("dlx", "unique", Some("x"), 1.0)]);
         assert!(is_summary(csv(&s).as_bytes()));
         assert!(is_summary(markdown(&s).as_bytes()));
-        assert!(!is_summary(terminal(&s).as_bytes()));
+        assert!(!is_summary(terminal_within(&s, None).as_bytes()));
         assert!(!is_summary(b"my notes\n"));
         assert!(!is_summary(b"<svg></svg>"));
         assert!(!is_summary(b"<!DOCTYPE html><title>mine</title>"));
@@ -545,7 +623,7 @@ mod tests {
             (got - want).abs() <= want * crate::harness::times::QUANTILE_ERROR
         };
         assert!(near(b.p10_ms, 3.6) && near(b.p90_ms, 527.0), "{b:?}");
-        let table = terminal(&s);
+        let table = terminal_within(&s, None);
         assert!(
             table.contains("p10") && table.contains("3.60 ms") && table.contains("527 ms"),
             "{table}"

@@ -112,7 +112,7 @@ fn solve_and_count_say_memout_and_exit_0() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "at least 0 (--mem-limit stopped the count: memout)\n"
+        format!("{EMPTY_25}:1\tat least 0 (--mem-limit stopped the count: memout)\n")
     );
 }
 

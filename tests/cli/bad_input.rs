@@ -308,8 +308,14 @@ fn mixed_sides_in_one_file_are_allowed() {
     let o = run(&["count", "--max-solutions", "1000", "-"], text.as_bytes());
     assert!(o.status.success(), "{}", err(&o));
     let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
-    assert_eq!(lines[..2], ["288".to_string(), "1".to_string()]);
-    assert!(lines[2].starts_with("at least 1000"), "{lines:?}");
+    assert_eq!(
+        lines[..2],
+        ["<stdin>:1\t288".to_string(), "<stdin>:2\t1".to_string()]
+    );
+    assert!(
+        lines[2].starts_with("<stdin>:4\tat least 1000"),
+        "{lines:?}"
+    );
     let o = run(&["compare", "-b", "dlx", "--timeout", "5"], text.as_bytes());
     assert!(o.status.success(), "{}", err(&o));
 }
@@ -327,7 +333,7 @@ fn an_error_mid_file_keeps_what_was_done_and_says_the_run_stopped() {
     assert_eq!(out(&o), format!("unique\t{EASY_SOLVED}\n").repeat(2));
     let o = run(&["count", &path], b"");
     assert_bad(&o, "count", &[&place, stopped, "counted above"]);
-    assert_eq!(out(&o), "1\n1\n");
+    assert_eq!(out(&o), format!("{path}:1\t1\n{path}:2\t1\n"));
     // rate: the two ratings stay, but no summary claims to cover the input.
     let o = run(&["rate", &path], b"");
     assert_bad(&o, "rate", &[&place, stopped, "no summary was printed"]);

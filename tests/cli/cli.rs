@@ -1,6 +1,6 @@
 //! The command line as a user drives it: files, standard input, formats, errors and exit codes.
 
-use crate::common::cli::{err, out, run};
+use crate::common::cli::{counts, err, out, run};
 use crate::common::slack;
 use std::time::Instant;
 
@@ -96,11 +96,11 @@ fn grid_format_prints_the_layout() {
 #[test]
 fn count_reports_exact_counts_and_what_stopped_it() {
     let empty = ".".repeat(16);
-    assert_eq!(out(&run(&["count"], &empty)), "288\n");
-    assert_eq!(out(&run(&["count", "--variant", "x"], &empty)), "48\n");
+    assert_eq!(out(&run(&["count"], &empty)), "<stdin>:1\t288\n");
+    assert_eq!(counts(&run(&["count", "--variant", "x"], &empty)), ["48"]);
     assert_eq!(
         out(&run(&["count", "--max-solutions", "5"], &empty)),
-        "at least 5 (--max-solutions stopped the count)\n"
+        "<stdin>:1\tat least 5 (--max-solutions stopped the count)\n"
     );
 }
 

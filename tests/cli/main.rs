@@ -9,5 +9,6 @@ mod cli;
 mod cli_flags;
 mod formats;
 mod generate;
+mod labels;
 mod outputs;
 mod words;

@@ -35,6 +35,14 @@ pub fn run_no_stdin(args: &[&str]) -> Output {
     command(args).stdin(Stdio::null()).output().unwrap()
 }
 
+/// The counts `count` printed, one per puzzle: each line's text after its place and tab.
+pub fn counts(o: &Output) -> Vec<String> {
+    out(o)
+        .lines()
+        .map(|l| l.split_once('\t').map_or(l, |(_, count)| count).to_string())
+        .collect()
+}
+
 /// Standard output as text.
 pub fn out(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
