@@ -159,7 +159,7 @@ fn rate_summarises_levels_and_writes_csv() {
     assert!(c > 1.0 && c < 3.17, "complexity {c}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(text.lines().count(), 21);
-    assert!(text.starts_with("file,index,verdict,level,"));
+    assert!(text.starts_with("file,line,index,verdict,level,"));
     std::fs::remove_file(csv).ok();
     // Bad input names the file and line, exit status 2.
     let bad = std::env::temp_dir().join(format!("rules-bad-{}.txt", std::process::id()));
@@ -250,16 +250,18 @@ fn rate_csv_quotes_a_file_name_and_a_puzzle_name_with_commas_and_quotes() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let mut reader = ::csv::Reader::from_path(&csv).unwrap();
     let header = reader.headers().unwrap().clone();
-    assert_eq!(header.len(), 12);
+    assert_eq!(header.len(), 13);
     let rows: Vec<::csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 2);
     for (row, index) in rows.iter().zip(["1", "2"]) {
-        assert_eq!(row.len(), 12, "{row:?}");
+        assert_eq!(row.len(), 13, "{row:?}");
         assert_eq!(&row[0], input.to_str().unwrap());
+        // One puzzle a line from the first: its line is its index.
         assert_eq!(&row[1], index);
+        assert_eq!(&row[2], index);
     }
-    assert_eq!(&rows[0][11], "first, \"easy\"");
-    assert_eq!(&rows[1][11], "");
+    assert_eq!(&rows[0][12], "first, \"easy\"");
+    assert_eq!(&rows[1][12], "");
 }
 
 #[test]
