@@ -17,7 +17,7 @@ pub fn external_available(program: &str, package: &str) -> bool {
     if find_program(program).is_some() {
         return true;
     }
-    if std::env::var("SUDOKU_ARENA_REQUIRE_EXTERNAL").is_ok_and(|v| v == "1") {
+    if required() {
         panic!(
             "{program} is required (SUDOKU_ARENA_REQUIRE_EXTERNAL=1): apt-get install {package}"
         );
@@ -29,4 +29,16 @@ pub fn external_available(program: &str, package: &str) -> bool {
         "note: {program} is not installed (apt-get install {package}); its solving checks were not run"
     );
     false
+}
+
+/// True in CI (`SUDOKU_ARENA_REQUIRE_EXTERNAL=1`), where a check that cannot run fails.
+pub fn required() -> bool {
+    std::env::var("SUDOKU_ARENA_REQUIRE_EXTERNAL").is_ok_and(|v| v == "1")
+}
+
+/// Says why a check was not run: a panic when external programs are [`required`], else
+/// a note on the process's standard error.
+pub fn not_run(reason: &str) {
+    assert!(!required(), "{reason} (SUDOKU_ARENA_REQUIRE_EXTERNAL=1)");
+    let _ = writeln!(std::io::stderr(), "note: {reason}; the check was not run");
 }

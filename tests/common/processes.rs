@@ -21,7 +21,12 @@ pub fn tag_this_process() {
 /// Live (not zombie) processes other than this one that carry this process's tag, with
 /// their command names.
 pub fn tagged() -> Vec<(u32, String)> {
-    let needle = format!("{TAG}={}", std::process::id());
+    carrying(&format!("{TAG}={}", std::process::id()))
+}
+
+/// Live (not zombie) processes other than this one whose environment holds `needle`
+/// (`NAME=value`), with their command names.
+pub fn carrying(needle: &str) -> Vec<(u32, String)> {
     let me = std::process::id();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {

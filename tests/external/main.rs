@@ -1,5 +1,6 @@
-//! Programs outside the library: the external solvers (`ext:*`), a browser, and cargo and
-//! git on the repository itself; a missing one is a note here and a failure in CI.
+//! Programs outside the library: the external solvers (`ext:*`), a browser, cargo and
+//! git on the repository itself, and a one-node Slurm; a missing one is a note here and a
+//! failure in CI.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +11,7 @@ mod fresh_clone;
 mod html_browser;
 mod library_deps;
 mod own_worker;
+mod slurm;
 
 use std::sync::{Mutex, MutexGuard};
 
