@@ -1,4 +1,4 @@
-//! Reading puzzles from text. Five layouts are recognised, and may be mixed in one file:
+//! Reading puzzles from text. Six layouts are recognised, and may be mixed in one file:
 //!
 //! * one puzzle per line in compact form (`1-9`, then `A-Z` for 10 and up; `.`, `0`, `_` blank),
 //!   the side coming from the length (16 → 4×4, 36 → 6×6, 81 → 9×9, 256, 625);
@@ -8,9 +8,11 @@
 //! * the printed grid layout, rows of symbols with `|`, `-`, `+` separators;
 //! * the matrix files of the ant-colony instances: the order, an ignored token, then N×N
 //!   numbers with `-1` for blank;
-//! * CSV: comma-separated rows of numbers, or a puzzle column in compact form with an
-//!   optional solution column after a header line naming them (Kaggle's
-//!   `quizzes,solutions`); a given solution is kept to check answers against.
+//! * comma-separated rows of numbers, read like whitespace-separated ones;
+//! * CSV with a header line naming its columns (Kaggle's `quizzes,solutions`, QQWing's
+//!   `Puzzle,Solution,...`; see [`super::csv_text`]): the puzzle column in compact form
+//!   or as numbers, an optional solution column (kept to check answers against) and an
+//!   optional name column. The delimiter (`,`, `;` or tab) is sniffed from the header.
 //!
 //! Lines starting with `#` and blank lines are skipped; text after a `#` later on a line is
 //! a comment too, and names the puzzle that starts on that line. A whole-line comment of
@@ -28,6 +30,7 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
+use super::csv_text::{csv_header, split_record, CsvColumns};
 use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
 use super::header::{parse_header, Header};
@@ -114,6 +117,8 @@ pub struct PuzzleReader<R> {
     spare: String,
     /// The board last used and its key, looked up before `geometries`.
     last_geometry: Option<((usize, usize, Variant), Arc<Geometry>)>,
+    /// The fields of the CSV record last read, reused for the next one.
+    csv_fields: Vec<String>,
 }
 
 /// The layout of the input, told from its first content lines.
@@ -135,40 +140,6 @@ struct PendingGrid {
     row_lines: Vec<usize>,
     rows: usize,
     label: Option<String>,
-}
-
-/// What a CSV header line says: which column holds the puzzle, which the solution.
-#[derive(Clone, Copy)]
-struct CsvColumns {
-    puzzle: usize,
-    solution: Option<usize>,
-}
-
-/// A CSV header: every field a word (letters, `_`, spaces), one naming the puzzle column
-/// (`quiz...`, `puzzle...`) or the first; one naming `solution...`, if any.
-fn csv_header(line: &str) -> Option<CsvColumns> {
-    let fields: Vec<String> = line
-        .split(',')
-        .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
-        .collect();
-    let wordy = |f: &String| {
-        !f.is_empty()
-            && f.chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
-            && f.chars().any(|c| c.is_ascii_lowercase())
-    };
-    let names_a_column = fields
-        .iter()
-        .any(|f| f.starts_with("quiz") || f.starts_with("puzzle") || f.starts_with("solution"));
-    if !fields.iter().all(wordy) || (fields.len() < 2 && !names_a_column) {
-        return None;
-    }
-    let puzzle = fields
-        .iter()
-        .position(|f| f.starts_with("quiz") || f.starts_with("puzzle"))
-        .unwrap_or(0);
-    let solution = fields.iter().position(|f| f.starts_with("solution"));
-    Some(CsvColumns { puzzle, solution })
 }
 
 /// Splits a line into its content and the comment after a `#`, if any.
@@ -211,6 +182,7 @@ impl<R: BufRead> PuzzleReader<R> {
             finished: false,
             spare: String::new(),
             last_geometry: None,
+            csv_fields: Vec::new(),
         }
     }
 
@@ -310,9 +282,13 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(None);
         }
         if first {
-            if let Some(columns) = csv_header(line) {
-                self.layout = Layout::Lines(Some(columns));
-                return Ok(None);
+            match csv_header(line) {
+                Some(Ok(columns)) => {
+                    self.layout = Layout::Lines(Some(columns));
+                    return Ok(None);
+                }
+                Some(Err(message)) => return Err(self.error(line_no, None, message)),
+                None => {}
             }
         }
         if let Layout::Lines(Some(columns)) = self.layout {
@@ -575,14 +551,12 @@ impl<R: BufRead> PuzzleReader<R> {
         columns: CsvColumns,
         label: Option<String>,
     ) -> Result<Puzzle, ParseError> {
-        let fields: Vec<&str> = line
-            .split(',')
-            .map(|f| f.trim().trim_matches('"').trim())
-            .collect();
+        let mut fields = std::mem::take(&mut self.csv_fields);
+        split_record(line, columns.delimiter, &mut fields);
         let field = |i: usize, what: &str| {
             fields
                 .get(i)
-                .copied()
+                .map(String::as_str)
                 .filter(|f| !f.is_empty())
                 .ok_or_else(|| {
                     self.error(
@@ -612,6 +586,15 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(col) => Some(split_cells(field(col, "solution")?)),
             None => None,
         };
+        // A `#` comment names the puzzle, else the header's name column.
+        let label = label.or_else(|| {
+            columns
+                .name
+                .and_then(|col| fields.get(col))
+                .filter(|f| !f.is_empty())
+                .cloned()
+        });
+        self.csv_fields = fields;
         let mut puzzle = self.finish(&[line_no], side, cells, label)?;
         if let Some(solution) = solution {
             let values = given_solution(&puzzle, solution)
