@@ -1,7 +1,9 @@
 //! Files that keep their meaning: the header line that carries a puzzle file's box shape
 //! and variant (written by `generate`, honoured by every reader), a CSV's given solution
-//! checked as input, givens that break a rule read as a puzzle with no solution, and
-//! `export` of every puzzle with the variable map of the reduced DIMACS numbering.
+//! checked as input, givens that break a rule read as a puzzle with no solution, `export`
+//! of every puzzle with the variable map of the reduced DIMACS numbering, and the files
+//! other tools write and read: QQWing's every form, Kaggle's CSV, CSV with quotes,
+//! semicolons or tabs, and `generate --format plain` for QQWing to solve.
 
 use crate::common::cli::{err, out, run};
 use serde_json::Value;
