@@ -1,6 +1,6 @@
 //! CSV puzzle files: the header line that makes a file CSV (its delimiter sniffed, its
-//! columns named) and the fields of each record, split by the `csv` crate (quoting,
-//! empty fields, more fields than the header names).
+//! columns named) and the fields of each record, split by the csv crate's parser
+//! (quoting, empty fields, more fields than the header names).
 //!
 //! A first content line is a CSV header when it holds a delimiter (`,`, `;` or a tab,
 //! whichever appears most outside quotes) and every non-empty field is a header word:
@@ -43,14 +43,19 @@ pub(crate) fn csv_header(line: &str) -> Option<Result<CsvColumns, String>> {
         return None;
     }
     let delimiter = sniff_delimiter(line);
-    let mut fields = Vec::new();
-    split_record(line, delimiter.unwrap_or(b','), &mut fields);
+    let lone_name = || {
+        let word = line.trim_matches('"');
+        PUZZLE_NAMES.iter().any(|n| word.eq_ignore_ascii_case(n))
+    };
+    if delimiter.is_none() && !lone_name() {
+        return None;
+    }
+    let mut splitter = RecordSplitter::new(delimiter.unwrap_or(b','));
+    splitter.split(line);
+    let fields: Vec<String> = splitter.fields().map(String::from).collect();
     let names: Vec<String> = fields.iter().map(|f| f.to_lowercase()).collect();
     let is = |list: &[&str]| names.iter().position(|n| list.contains(&n.as_str()));
     let puzzle = is(PUZZLE_NAMES);
-    if delimiter.is_none() && (fields.len() != 1 || puzzle.is_none()) {
-        return None;
-    }
     let wordy = |(f, n): (&String, &String)| {
         f.is_empty()
             || !reads_as_cells(f)
@@ -116,22 +121,72 @@ fn reads_as_cells(field: &str) -> bool {
         .all(|c| value_of_symbol(c).is_some() || c.is_whitespace() || "|-+".contains(c))
 }
 
-/// Splits one record line into `fields` (cleared first), each trimmed, with the `csv`
-/// crate's quoting rules; a line holds one whole record.
-pub(crate) fn split_record(line: &str, delimiter: u8, fields: &mut Vec<String>) {
-    fields.clear();
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .flexible(true)
-        .delimiter(delimiter)
-        .trim(csv::Trim::All)
-        .buffer_capacity(line.len() + 1)
-        .from_reader(line.as_bytes());
-    let mut record = csv::StringRecord::new();
-    // The text is UTF-8 already and a slice cannot fail to read: an error is not
-    // possible, and would leave no fields (the caller then names the missing column).
-    if reader.read_record(&mut record).unwrap_or(false) {
-        fields.extend(record.iter().map(str::to_string));
+/// Splits record lines into fields with the csv crate's parser (`csv-core`): quoting,
+/// doubled quotes, empty fields. Made once per file; each line is one whole record.
+pub(crate) struct RecordSplitter {
+    parser: csv_core::Reader,
+    /// The fields of the last line, unquoted, one after the other.
+    text: Vec<u8>,
+    /// Where each field of `text` ends.
+    ends: Vec<usize>,
+    /// How many fields the last line had.
+    count: usize,
+}
+
+impl RecordSplitter {
+    /// A splitter of records whose fields are separated by `delimiter`.
+    pub(crate) fn new(delimiter: u8) -> RecordSplitter {
+        RecordSplitter {
+            parser: csv_core::ReaderBuilder::new().delimiter(delimiter).build(),
+            text: Vec::new(),
+            ends: vec![0; 16],
+            count: 0,
+        }
+    }
+
+    /// Splits `line` into its fields; the number of fields.
+    pub(crate) fn split(&mut self, line: &str) -> usize {
+        use csv_core::ReadRecordResult;
+        self.parser.reset();
+        // Unquoting never lengthens a field.
+        self.text.resize(line.len().max(1), 0);
+        let mut input = line.as_bytes();
+        let (mut written, mut ended) = (0, 0);
+        loop {
+            let (result, read, out, end) =
+                self.parser
+                    .read_record(input, &mut self.text[written..], &mut self.ends[ended..]);
+            input = &input[read..];
+            written += out;
+            ended += end;
+            match result {
+                // The line is all there is: an empty input next ends the record.
+                ReadRecordResult::InputEmpty => {}
+                ReadRecordResult::OutputFull => self.text.resize(2 * self.text.len(), 0),
+                ReadRecordResult::OutputEndsFull => self.ends.resize(2 * self.ends.len(), 0),
+                ReadRecordResult::Record | ReadRecordResult::End => break,
+            }
+        }
+        self.count = ended;
+        ended
+    }
+
+    /// Field `i` of the last line split, trimmed; `None` past its last field.
+    pub(crate) fn field(&self, i: usize) -> Option<&str> {
+        if i >= self.count {
+            return None;
+        }
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        // Fields end at ASCII delimiters and lose only ASCII quotes: each is UTF-8
+        // when the line is.
+        std::str::from_utf8(&self.text[start..self.ends[i]])
+            .ok()
+            .map(str::trim)
+    }
+
+    /// Every field of the last line split, trimmed.
+    pub(crate) fn fields(&self) -> impl Iterator<Item = &str> {
+        (0..self.count).filter_map(|i| self.field(i))
     }
 }
 
@@ -140,9 +195,11 @@ mod tests {
     use super::*;
 
     fn fields(line: &str, delimiter: u8) -> Vec<String> {
-        let mut out = Vec::new();
-        split_record(line, delimiter, &mut out);
-        out
+        let mut splitter = RecordSplitter::new(delimiter);
+        let count = splitter.split(line);
+        let fields: Vec<String> = splitter.fields().map(String::from).collect();
+        assert_eq!(fields.len(), count);
+        fields
     }
 
     #[test]
@@ -161,6 +218,11 @@ mod tests {
         assert_eq!(fields("\"say \"\"hi\"\"\";x", b';'), ["say \"hi\"", "x"]);
         assert_eq!(fields("Puzzle,", b','), ["Puzzle", ""]);
         assert_eq!(fields(" a ,\tb", b','), ["a", "b"]);
+        assert_eq!(fields("\"unclosed, b", b','), ["unclosed, b"]);
+        assert_eq!(fields("é,\"ü\"", b','), ["é", "ü"]);
+        let long = format!("{},x", "y".repeat(100));
+        assert_eq!(fields(&long, b',').len(), 2);
+        assert_eq!(fields(&",".repeat(40), b',').len(), 41);
     }
 
     #[test]

@@ -30,7 +30,7 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
-use super::csv_text::{csv_header, split_record, CsvColumns};
+use super::csv_text::{csv_header, CsvColumns, RecordSplitter};
 use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
 use super::header::{parse_header, Header};
@@ -117,8 +117,8 @@ pub struct PuzzleReader<R> {
     spare: String,
     /// The board last used and its key, looked up before `geometries`.
     last_geometry: Option<((usize, usize, Variant), Arc<Geometry>)>,
-    /// The fields of the CSV record last read, reused for the next one.
-    csv_fields: Vec<String>,
+    /// The splitter of CSV records, made when a CSV header is read.
+    splitter: Option<RecordSplitter>,
 }
 
 /// The layout of the input, told from its first content lines.
@@ -182,7 +182,7 @@ impl<R: BufRead> PuzzleReader<R> {
             finished: false,
             spare: String::new(),
             last_geometry: None,
-            csv_fields: Vec::new(),
+            splitter: None,
         }
     }
 
@@ -285,6 +285,7 @@ impl<R: BufRead> PuzzleReader<R> {
             match csv_header(line) {
                 Some(Ok(columns)) => {
                     self.layout = Layout::Lines(Some(columns));
+                    self.splitter = Some(RecordSplitter::new(columns.delimiter));
                     return Ok(None);
                 }
                 Some(Err(message)) => return Err(self.error(line_no, None, message)),
@@ -551,23 +552,22 @@ impl<R: BufRead> PuzzleReader<R> {
         columns: CsvColumns,
         label: Option<String>,
     ) -> Result<Puzzle, ParseError> {
-        let mut fields = std::mem::take(&mut self.csv_fields);
-        split_record(line, columns.delimiter, &mut fields);
+        let mut fields = self
+            .splitter
+            .take()
+            .unwrap_or_else(|| RecordSplitter::new(columns.delimiter));
+        fields.split(line);
         let field = |i: usize, what: &str| {
-            fields
-                .get(i)
-                .map(String::as_str)
-                .filter(|f| !f.is_empty())
-                .ok_or_else(|| {
-                    self.error(
-                        line_no,
-                        None,
-                        format!(
-                            "this CSV line has no {what} in column {} (the header names it)",
-                            i + 1
-                        ),
-                    )
-                })
+            fields.field(i).filter(|f| !f.is_empty()).ok_or_else(|| {
+                self.error(
+                    line_no,
+                    None,
+                    format!(
+                        "this CSV line has no {what} in column {} (the header names it)",
+                        i + 1
+                    ),
+                )
+            })
         };
         let puzzle_text = field(columns.puzzle, "puzzle")?;
         let cells = split_cells(puzzle_text);
@@ -590,11 +590,11 @@ impl<R: BufRead> PuzzleReader<R> {
         let label = label.or_else(|| {
             columns
                 .name
-                .and_then(|col| fields.get(col))
+                .and_then(|col| fields.field(col))
                 .filter(|f| !f.is_empty())
-                .cloned()
+                .map(String::from)
         });
-        self.csv_fields = fields;
+        self.splitter = Some(fields);
         let mut puzzle = self.finish(&[line_no], side, cells, label)?;
         if let Some(solution) = solution {
             let values = given_solution(&puzzle, solution)
