@@ -480,12 +480,19 @@ fn qqwing_readable_output_reads_its_printed_grids() {
     assert_read(&solved_records(&path), &path, &puzzles, &[1, 13, 25]);
 }
 
-#[test]
-fn qqwing_csv_output_with_its_trailing_comma_reads_the_puzzle_column() {
-    let (path, text) = qqwing_file("csv.csv");
-    assert!(text.starts_with("Puzzle,\n"), "{text}");
+/// The records of QQWing's CSV file `name`, whose header is `header`: its three puzzles
+/// read from lines 2 to 4 as the first field of each line has them; and its text.
+fn qqwing_csv_records(name: &str, header: &str) -> (Vec<Value>, String) {
+    let (path, text) = qqwing_file(name);
+    assert_eq!(text.lines().next(), Some(header), "{text}");
     let records = solved_records(&path);
     assert_read(&records, &path, &first_fields(&text), &[2, 3, 4]);
+    (records, text)
+}
+
+#[test]
+fn qqwing_csv_output_with_its_trailing_comma_reads_the_puzzle_column() {
+    let (records, _) = qqwing_csv_records("csv.csv", "Puzzle,");
     assert!(records
         .iter()
         .all(|r| r["matches_given_solution"].is_null()));
@@ -493,9 +500,7 @@ fn qqwing_csv_output_with_its_trailing_comma_reads_the_puzzle_column() {
 
 #[test]
 fn qqwing_csv_solution_column_is_checked_against_the_puzzle_and_the_answers() {
-    let (path, text) = qqwing_file("csv-solution.csv");
-    let records = solved_records(&path);
-    assert_read(&records, &path, &first_fields(&text), &[2, 3, 4]);
+    let (records, text) = qqwing_csv_records("csv-solution.csv", "Puzzle,Solution,");
     for r in &records {
         assert_eq!(r["matches_given_solution"], true, "{r}");
     }
@@ -519,16 +524,14 @@ fn qqwing_csv_solution_column_is_checked_against_the_puzzle_and_the_answers() {
     assert!(err(&o).contains(&expected), "{}", err(&o));
 }
 
+/// QQWing's `--stats` columns, after the puzzle (and solution) columns.
+const QQWING_STATS: &str = "Givens,Singles,Hidden Singles,Naked Pairs,Hidden Pairs,\
+    Pointing Pairs/Triples,Box/Line Intersections,Guesses,Backtracks,Difficulty";
+
 #[test]
 fn qqwing_csv_stats_columns_are_read_past_and_ignored() {
-    let (path, text) = qqwing_file("csv-stats.csv");
-    assert!(text
-        .lines()
-        .next()
-        .unwrap()
-        .contains("Pointing Pairs/Triples"));
-    let records = solved_records(&path);
-    assert_read(&records, &path, &first_fields(&text), &[2, 3, 4]);
+    let header = format!("Puzzle,{QQWING_STATS}");
+    let (records, _) = qqwing_csv_records("csv-stats.csv", &header);
     assert!(records
         .iter()
         .all(|r| r["matches_given_solution"].is_null()));
@@ -536,9 +539,8 @@ fn qqwing_csv_stats_columns_are_read_past_and_ignored() {
 
 #[test]
 fn qqwing_csv_with_solution_and_stats_checks_the_solution_column() {
-    let (path, text) = qqwing_file("csv-solution-stats.csv");
-    let records = solved_records(&path);
-    assert_read(&records, &path, &first_fields(&text), &[2, 3, 4]);
+    let header = format!("Puzzle,Solution,{QQWING_STATS}");
+    let (records, text) = qqwing_csv_records("csv-solution-stats.csv", &header);
     for (r, line) in records.iter().zip(text.lines().skip(1)) {
         assert_eq!(r["matches_given_solution"], true, "{r}");
         assert_eq!(r["solution"], line.split(',').nth(1).unwrap(), "{r}");
@@ -559,16 +561,20 @@ fn kaggle_quizzes_solutions_read_with_their_solutions() {
     assert!(records.iter().all(|r| r["matches_given_solution"] == true));
 }
 
-#[test]
-fn a_quoted_field_keeps_its_comma_and_names_the_puzzle() {
-    let (_dir, path) = scratch(
-        "q.csv",
-        &format!("name,puzzle,solution\n\"a, b\",{EASY},\"{EASY_SOLVED}\"\n"),
-    );
+/// The one record of a CSV file `text` whose line 2 holds [`EASY`], which must be read.
+fn easy_record(name: &str, text: &str) -> Value {
+    let (_dir, path) = scratch(name, text);
     let records = solved_records(&path);
     assert_read(&records, &path, &[EASY.to_string()], &[2]);
-    assert_eq!(records[0]["label"], "a, b");
-    assert_eq!(records[0]["matches_given_solution"], true);
+    records[0].clone()
+}
+
+#[test]
+fn a_quoted_field_keeps_its_comma_and_names_the_puzzle() {
+    let text = format!("name,puzzle,solution\n\"a, b\",{EASY},\"{EASY_SOLVED}\"\n");
+    let record = easy_record("q.csv", &text);
+    assert_eq!(record["label"], "a, b");
+    assert_eq!(record["matches_given_solution"], true);
 }
 
 #[test]
@@ -598,24 +604,14 @@ fn a_semicolon_separated_file_is_read_by_its_header() {
 
 #[test]
 fn a_tab_separated_file_is_read_by_its_header() {
-    let (_dir, path) = scratch(
-        "t.tsv",
-        &format!("Puzzle\tSolution\tDifficulty\n{EASY}\t{EASY_SOLVED}\tEasy\n"),
-    );
-    let records = solved_records(&path);
-    assert_read(&records, &path, &[EASY.to_string()], &[2]);
-    assert_eq!(records[0]["matches_given_solution"], true);
+    let text = format!("Puzzle\tSolution\tDifficulty\n{EASY}\t{EASY_SOLVED}\tEasy\n");
+    assert_eq!(easy_record("t.tsv", &text)["matches_given_solution"], true);
 }
 
 #[test]
 fn a_header_with_a_trailing_comma_reads_rows_with_one() {
-    let (_dir, path) = scratch(
-        "c.csv",
-        &format!("puzzle,solution,\n{EASY},{EASY_SOLVED},\n"),
-    );
-    let records = solved_records(&path);
-    assert_read(&records, &path, &[EASY.to_string()], &[2]);
-    assert_eq!(records[0]["matches_given_solution"], true);
+    let text = format!("puzzle,solution,\n{EASY},{EASY_SOLVED},\n");
+    assert_eq!(easy_record("c.csv", &text)["matches_given_solution"], true);
 }
 
 #[test]
