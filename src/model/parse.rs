@@ -326,6 +326,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     ),
                 ));
             }
+            self.no_word_in_row(line_no, grid.n, grid.rows, &cells)?;
             grid.cells.extend(cells);
             grid.row_lines.push(line_no);
             grid.rows += 1;
@@ -362,6 +363,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return self.finish(&[line_no], side, cells, label).map(Some);
         }
         if (MIN_SIDE..=MAX_SIDE).contains(&len) && self.box_for(len).is_ok() {
+            self.no_word_in_row(line_no, len, 0, &cells)?;
             self.pending = Some(PendingGrid {
                 start_line: line_no,
                 n: len,
@@ -573,6 +575,14 @@ impl<R: BufRead> PuzzleReader<R> {
         let cells = split_cells(puzzle_text);
         let side = side_of(cells.len());
         if side * side != cells.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            // A line of words (a note at the end of the file) is no puzzle of the wrong size.
+            if let Some((_, word)) = first_word(&cells) {
+                return Err(self.error(
+                    line_no,
+                    None,
+                    format!("the puzzle column: {}", unknown_symbol(word)),
+                ));
+            }
             return Err(self.error(
                 line_no,
                 None,
@@ -604,6 +614,23 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(puzzle)
     }
 
+    /// Refuses row `row` (0-based) of an `n`x`n` grid at once when a cell of it is no
+    /// symbol and no number (a line of words such as `Number of Givens: 25` is no row),
+    /// naming that cell, rather than reading on as if the line were a row.
+    fn no_word_in_row(
+        &mut self,
+        line_no: usize,
+        n: usize,
+        row: usize,
+        cells: &[RawCell],
+    ) -> Result<(), ParseError> {
+        let Some((col, token)) = first_word(cells) else {
+            return Ok(());
+        };
+        let name = self.geometry(line_no, n)?.cell_name(row * n + col);
+        Err(self.error(line_no, Some(name), unknown_symbol(token)))
+    }
+
     /// Builds a puzzle from its cells; `lines` gives the line of each cell (one entry
     /// for a puzzle read from one line), so an error points at the cell's own line.
     fn finish(
@@ -624,17 +651,24 @@ impl<R: BufRead> PuzzleReader<R> {
             let line = line_of(i);
             match cell {
                 Ok(v) if v as usize <= n => cells.push(v as u8),
-                Ok(v) => return Err(self.error(line, name(), format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
-                Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(self.error(line, name(), format!("value {} is above {n}, the largest of a {n}x{n} grid", shown(&t))))
-                }
-                Err(t) => {
+                Ok(v) => {
                     return Err(self.error(
                         line,
                         name(),
-                        format!("unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')", shown(&t)),
+                        format!("value {v} is above {n}, the largest of a {n}x{n} grid"),
                     ))
                 }
+                Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(self.error(
+                        line,
+                        name(),
+                        format!(
+                            "value {} is above {n}, the largest of a {n}x{n} grid",
+                            shown(&t)
+                        ),
+                    ))
+                }
+                Err(t) => return Err(self.error(line, name(), unknown_symbol(&t))),
             }
         }
         self.puzzle(geometry, line, cells, label)
@@ -691,6 +725,22 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         next.transpose()
     }
+}
+
+/// The first of `cells` that is no symbol and no number (a word), with its place.
+fn first_word(cells: &[RawCell]) -> Option<(usize, &str)> {
+    cells.iter().enumerate().find_map(|(i, c)| match c {
+        Err(t) if !t.bytes().all(|b| b.is_ascii_digit()) => Some((i, t.as_str())),
+        _ => None,
+    })
+}
+
+/// What is said of a cell that is no symbol.
+fn unknown_symbol(token: &str) -> String {
+    format!(
+        "unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')",
+        shown(token)
+    )
 }
 
 /// The values of a CSV's solution column for `puzzle`, checked: a full grid of its

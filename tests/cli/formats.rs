@@ -547,6 +547,35 @@ fn qqwing_csv_with_solution_and_stats_checks_the_solution_column() {
     }
 }
 
+/// `solve` of QQWing's file `name`, which must stop at exit 2 after `answered` puzzles
+/// with an error that holds `words`.
+fn qqwing_refused(name: &str, answered: usize, words: &str) {
+    let (path, _) = qqwing_file(name);
+    let o = run(&["solve", &path], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(out(&o).lines().count(), answered, "{}", out(&o));
+    assert!(err(&o).contains(&format!("{path}:{words}")), "{}", err(&o));
+}
+
+#[test]
+fn qqwing_one_line_stats_are_refused_at_their_first_word() {
+    // The first puzzle is answered; the line after it is a statistic, not a grid row.
+    qqwing_refused(
+        "one-line-stats.txt",
+        1,
+        "2: r1c1: unknown symbol 'Number' (values are 1-9",
+    );
+}
+
+#[test]
+fn qqwing_csv_timer_summary_line_is_refused_as_no_puzzle() {
+    qqwing_refused(
+        "csv-timer.csv",
+        2,
+        "4: the puzzle column: unknown symbol 'puzzles' (values are 1-9",
+    );
+}
+
 #[test]
 fn kaggle_quizzes_solutions_read_with_their_solutions() {
     let path = "examples/kaggle.csv";
