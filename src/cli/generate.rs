@@ -31,6 +31,10 @@ enum GenerateFormat {
     Line,
     /// The printed grid, its name after `#` on the first row, a blank line between puzzles.
     Grid,
+    /// Bare puzzle lines, with no header line and no names, for other tools (a 9x9 is 81
+    /// characters of `1-9` and `.`, as QQWing reads). Only for classic boards with the
+    /// default box shape of their side: a bare line cannot say another.
+    Plain,
 }
 
 /// Generate puzzles.
@@ -74,6 +78,7 @@ enum GenerateFormat {
 /// Examples:
 ///   sudoku-arena generate --count 100 --seed 1 > set.txt
 ///   sudoku-arena generate --symmetric --minimal --format grid
+///   sudoku-arena generate --count 5 --format plain | qqwing --solve
 ///   sudoku-arena generate --difficulty 3 --count 10
 ///   sudoku-arena generate --box 4x4 --fixed-fraction 0.45 --count 20 --out inst16.txt
 ///   sudoku-arena generate --box 2x3 --count 5    # 6x6 with 2x3 boxes
@@ -200,12 +205,34 @@ fn render(format: GenerateFormat, generated: &Generated) -> String {
     let name = p.label.as_deref().unwrap_or("");
     match format {
         GenerateFormat::Line => format!("{}  # {name}\n", to_line(&p.geometry, &p.cells)),
+        GenerateFormat::Plain => format!("{}\n", to_line(&p.geometry, &p.cells)),
         GenerateFormat::Grid => {
             let grid = to_grid(&p.geometry, &p.cells);
             let (first, rest) = grid.split_once('\n').unwrap_or((&grid, ""));
             format!("{first}  # {name}\n{rest}\n")
         }
     }
+}
+
+/// Refuses `--format plain` for a board that a bare line, read with no header, would
+/// not give back: an X-Sudoku, or a box shape other than its side's default.
+fn plain_fits(geometry: &Geometry) -> anyhow::Result<()> {
+    let n = geometry.n;
+    if geometry.variant != Variant::Classic {
+        anyhow::bail!(
+            "--format plain: a bare line cannot say the variant {} (a reader takes it as classic); use --format line, whose header line says it",
+            geometry.variant.name()
+        );
+    }
+    let shape = (geometry.box_rows, geometry.box_cols);
+    if Geometry::default_box(n) != Some(shape) {
+        anyhow::bail!(
+            "--format plain: a bare line cannot say the box shape {}x{} (a reader of a {n}x{n} line takes the default); use --format line, whose header line says it",
+            shape.0,
+            shape.1
+        );
+    }
+    Ok(())
 }
 
 /// Generates the puzzles asked for.
@@ -219,6 +246,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
         anyhow::bail!(
             "--variant x: generating above {X_MAX_SIDE}x{X_MAX_SIDE} is not supported (the random X grid search takes minutes); use a smaller --box"
         );
+    }
+    if let GenerateFormat::Plain = args.format {
+        plain_fits(&geometry)?;
     }
     let mut mode = match args.fixed_fraction {
         Some(f) => Mode::Fraction(f),
@@ -236,7 +266,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
     };
     let mut sink = Sink::open(args)?;
     // The header line, so that a reader gives every puzzle this box shape and variant.
-    sink.write(&header_line(&geometry))?;
+    if !matches!(args.format, GenerateFormat::Plain) {
+        sink.write(&header_line(&geometry))?;
+    }
     let progress = std::io::stderr().is_terminal();
     let mut status = 0;
     for k in 0..args.count {

@@ -4,6 +4,7 @@
 //! for searches to try first (`isomorph`) and the independent validator every answer
 //! goes through.
 pub(crate) mod candidates;
+pub(crate) mod csv_text;
 internal! {
     mod fingerprint;
 }

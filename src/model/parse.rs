@@ -1,4 +1,4 @@
-//! Reading puzzles from text. Five layouts are recognised, and may be mixed in one file:
+//! Reading puzzles from text. Six layouts are recognised, and may be mixed in one file:
 //!
 //! * one puzzle per line in compact form (`1-9`, then `A-Z` for 10 and up; `.`, `0`, `_` blank),
 //!   the side coming from the length (16 → 4×4, 36 → 6×6, 81 → 9×9, 256, 625);
@@ -8,9 +8,11 @@
 //! * the printed grid layout, rows of symbols with `|`, `-`, `+` separators;
 //! * the matrix files of the ant-colony instances: the order, an ignored token, then N×N
 //!   numbers with `-1` for blank;
-//! * CSV: comma-separated rows of numbers, or a puzzle column in compact form with an
-//!   optional solution column after a header line naming them (Kaggle's
-//!   `quizzes,solutions`); a given solution is kept to check answers against.
+//! * comma-separated rows of numbers, read like whitespace-separated ones;
+//! * CSV with a header line naming its columns (Kaggle's `quizzes,solutions`, QQWing's
+//!   `Puzzle,Solution,...`; see [`super::csv_text`]): the puzzle column in compact form
+//!   or as numbers, an optional solution column (kept to check answers against) and an
+//!   optional name column. The delimiter (`,`, `;` or tab) is sniffed from the header.
 //!
 //! Lines starting with `#` and blank lines are skipped; text after a `#` later on a line is
 //! a comment too, and names the puzzle that starts on that line. A whole-line comment of
@@ -28,6 +30,7 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
+use super::csv_text::{csv_header, CsvColumns, RecordSplitter};
 use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
 use super::header::{parse_header, Header};
@@ -114,6 +117,8 @@ pub struct PuzzleReader<R> {
     spare: String,
     /// The board last used and its key, looked up before `geometries`.
     last_geometry: Option<((usize, usize, Variant), Arc<Geometry>)>,
+    /// The splitter of CSV records, made when a CSV header is read.
+    splitter: Option<RecordSplitter>,
 }
 
 /// The layout of the input, told from its first content lines.
@@ -135,40 +140,6 @@ struct PendingGrid {
     row_lines: Vec<usize>,
     rows: usize,
     label: Option<String>,
-}
-
-/// What a CSV header line says: which column holds the puzzle, which the solution.
-#[derive(Clone, Copy)]
-struct CsvColumns {
-    puzzle: usize,
-    solution: Option<usize>,
-}
-
-/// A CSV header: every field a word (letters, `_`, spaces), one naming the puzzle column
-/// (`quiz...`, `puzzle...`) or the first; one naming `solution...`, if any.
-fn csv_header(line: &str) -> Option<CsvColumns> {
-    let fields: Vec<String> = line
-        .split(',')
-        .map(|f| f.trim().trim_matches('"').to_ascii_lowercase())
-        .collect();
-    let wordy = |f: &String| {
-        !f.is_empty()
-            && f.chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '_' || c == ' ')
-            && f.chars().any(|c| c.is_ascii_lowercase())
-    };
-    let names_a_column = fields
-        .iter()
-        .any(|f| f.starts_with("quiz") || f.starts_with("puzzle") || f.starts_with("solution"));
-    if !fields.iter().all(wordy) || (fields.len() < 2 && !names_a_column) {
-        return None;
-    }
-    let puzzle = fields
-        .iter()
-        .position(|f| f.starts_with("quiz") || f.starts_with("puzzle"))
-        .unwrap_or(0);
-    let solution = fields.iter().position(|f| f.starts_with("solution"));
-    Some(CsvColumns { puzzle, solution })
 }
 
 /// Splits a line into its content and the comment after a `#`, if any.
@@ -211,6 +182,7 @@ impl<R: BufRead> PuzzleReader<R> {
             finished: false,
             spare: String::new(),
             last_geometry: None,
+            splitter: None,
         }
     }
 
@@ -310,9 +282,14 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(None);
         }
         if first {
-            if let Some(columns) = csv_header(line) {
-                self.layout = Layout::Lines(Some(columns));
-                return Ok(None);
+            match csv_header(line) {
+                Some(Ok(columns)) => {
+                    self.layout = Layout::Lines(Some(columns));
+                    self.splitter = Some(RecordSplitter::new(columns.delimiter));
+                    return Ok(None);
+                }
+                Some(Err(message)) => return Err(self.error(line_no, None, message)),
+                None => {}
             }
         }
         if let Layout::Lines(Some(columns)) = self.layout {
@@ -349,6 +326,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     ),
                 ));
             }
+            self.no_word_in_row(line_no, grid.n, grid.rows, &cells)?;
             grid.cells.extend(cells);
             grid.row_lines.push(line_no);
             grid.rows += 1;
@@ -385,6 +363,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return self.finish(&[line_no], side, cells, label).map(Some);
         }
         if (MIN_SIDE..=MAX_SIDE).contains(&len) && self.box_for(len).is_ok() {
+            self.no_word_in_row(line_no, len, 0, &cells)?;
             self.pending = Some(PendingGrid {
                 start_line: line_no,
                 n: len,
@@ -575,30 +554,35 @@ impl<R: BufRead> PuzzleReader<R> {
         columns: CsvColumns,
         label: Option<String>,
     ) -> Result<Puzzle, ParseError> {
-        let fields: Vec<&str> = line
-            .split(',')
-            .map(|f| f.trim().trim_matches('"').trim())
-            .collect();
+        let mut fields = self
+            .splitter
+            .take()
+            .unwrap_or_else(|| RecordSplitter::new(columns.delimiter));
+        fields.split(line);
         let field = |i: usize, what: &str| {
-            fields
-                .get(i)
-                .copied()
-                .filter(|f| !f.is_empty())
-                .ok_or_else(|| {
-                    self.error(
-                        line_no,
-                        None,
-                        format!(
-                            "this CSV line has no {what} in column {} (the header names it)",
-                            i + 1
-                        ),
-                    )
-                })
+            fields.field(i).filter(|f| !f.is_empty()).ok_or_else(|| {
+                self.error(
+                    line_no,
+                    None,
+                    format!(
+                        "this CSV line has no {what} in column {} (the header names it)",
+                        i + 1
+                    ),
+                )
+            })
         };
         let puzzle_text = field(columns.puzzle, "puzzle")?;
         let cells = split_cells(puzzle_text);
         let side = side_of(cells.len());
         if side * side != cells.len() || !(MIN_SIDE..=MAX_SIDE).contains(&side) {
+            // A line of words (a note at the end of the file) is no puzzle of the wrong size.
+            if let Some((_, word)) = first_word(&cells) {
+                return Err(self.error(
+                    line_no,
+                    None,
+                    format!("the puzzle column: {}", unknown_symbol(word)),
+                ));
+            }
             return Err(self.error(
                 line_no,
                 None,
@@ -612,6 +596,15 @@ impl<R: BufRead> PuzzleReader<R> {
             Some(col) => Some(split_cells(field(col, "solution")?)),
             None => None,
         };
+        // A `#` comment names the puzzle, else the header's name column.
+        let label = label.or_else(|| {
+            columns
+                .name
+                .and_then(|col| fields.field(col))
+                .filter(|f| !f.is_empty())
+                .map(String::from)
+        });
+        self.splitter = Some(fields);
         let mut puzzle = self.finish(&[line_no], side, cells, label)?;
         if let Some(solution) = solution {
             let values = given_solution(&puzzle, solution)
@@ -619,6 +612,23 @@ impl<R: BufRead> PuzzleReader<R> {
             puzzle.expected = Some(values);
         }
         Ok(puzzle)
+    }
+
+    /// Refuses row `row` (0-based) of an `n`x`n` grid at once when a cell of it is no
+    /// symbol and no number (a line of words such as `Number of Givens: 25` is no row),
+    /// naming that cell, rather than reading on as if the line were a row.
+    fn no_word_in_row(
+        &mut self,
+        line_no: usize,
+        n: usize,
+        row: usize,
+        cells: &[RawCell],
+    ) -> Result<(), ParseError> {
+        let Some((col, token)) = first_word(cells) else {
+            return Ok(());
+        };
+        let name = self.geometry(line_no, n)?.cell_name(row * n + col);
+        Err(self.error(line_no, Some(name), unknown_symbol(token)))
     }
 
     /// Builds a puzzle from its cells; `lines` gives the line of each cell (one entry
@@ -641,17 +651,24 @@ impl<R: BufRead> PuzzleReader<R> {
             let line = line_of(i);
             match cell {
                 Ok(v) if v as usize <= n => cells.push(v as u8),
-                Ok(v) => return Err(self.error(line, name(), format!("value {v} is above {n}, the largest of a {n}x{n} grid"))),
-                Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
-                    return Err(self.error(line, name(), format!("value {} is above {n}, the largest of a {n}x{n} grid", shown(&t))))
-                }
-                Err(t) => {
+                Ok(v) => {
                     return Err(self.error(
                         line,
                         name(),
-                        format!("unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')", shown(&t)),
+                        format!("value {v} is above {n}, the largest of a {n}x{n} grid"),
                     ))
                 }
+                Err(t) if t.bytes().all(|b| b.is_ascii_digit()) => {
+                    return Err(self.error(
+                        line,
+                        name(),
+                        format!(
+                            "value {} is above {n}, the largest of a {n}x{n} grid",
+                            shown(&t)
+                        ),
+                    ))
+                }
+                Err(t) => return Err(self.error(line, name(), unknown_symbol(&t))),
             }
         }
         self.puzzle(geometry, line, cells, label)
@@ -708,6 +725,22 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         }
         next.transpose()
     }
+}
+
+/// The first of `cells` that is no symbol and no number (a word), with its place.
+fn first_word(cells: &[RawCell]) -> Option<(usize, &str)> {
+    cells.iter().enumerate().find_map(|(i, c)| match c {
+        Err(t) if !t.bytes().all(|b| b.is_ascii_digit()) => Some((i, t.as_str())),
+        _ => None,
+    })
+}
+
+/// What is said of a cell that is no symbol.
+fn unknown_symbol(token: &str) -> String {
+    format!(
+        "unknown symbol '{}' (values are 1-9 then A-Z, or numbers; blanks are '.', '0' or '_')",
+        shown(token)
+    )
 }
 
 /// The values of a CSV's solution column for `puzzle`, checked: a full grid of its

@@ -1,7 +1,9 @@
 //! Files that keep their meaning: the header line that carries a puzzle file's box shape
 //! and variant (written by `generate`, honoured by every reader), a CSV's given solution
-//! checked as input, givens that break a rule read as a puzzle with no solution, and
-//! `export` of every puzzle with the variable map of the reduced DIMACS numbering.
+//! checked as input, givens that break a rule read as a puzzle with no solution, `export`
+//! of every puzzle with the variable map of the reduced DIMACS numbering, and the files
+//! other tools write and read: QQWing's every form, Kaggle's CSV, CSV with quotes,
+//! semicolons or tabs, and `generate --format plain` for QQWing to solve.
 
 use crate::common::cli::{counts, err, out, run};
 use serde_json::Value;
@@ -412,4 +414,332 @@ fn the_reduced_dimacs_maps_every_variable_to_its_cell_and_digit() {
     }
     let line: String = grid.iter().map(|v| v.to_string()).collect();
     assert_eq!(line, EASY_SOLVED);
+}
+
+/// The file `name` of `tests/data/qqwing/` (QQWing 1.3.4's output; see
+/// `tests/data/SOURCES.md`), as a path from the project root and as text.
+fn qqwing_file(name: &str) -> (String, String) {
+    let path = format!("tests/data/qqwing/{name}");
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    (path, text)
+}
+
+/// `solve --format json` of `path`, which must succeed: its records.
+fn solved_records(path: &str) -> Vec<Value> {
+    let o = run(&["solve", "--format", "json", path], b"");
+    assert!(o.status.success(), "{path}: {}", err(&o));
+    json_lines(&out(&o))
+}
+
+/// The puzzles of a QQWing CSV as the text has them: the first field of each line after
+/// the header.
+fn first_fields(text: &str) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap().to_string())
+        .collect()
+}
+
+/// Asserts that `records` are the `puzzles` read from `path` at `lines`, each solved
+/// uniquely.
+fn assert_read(records: &[Value], path: &str, puzzles: &[String], lines: &[u64]) {
+    assert_eq!(records.len(), puzzles.len(), "{path}: {records:?}");
+    for ((r, puzzle), line) in records.iter().zip(puzzles).zip(lines) {
+        assert_eq!(r["puzzle"], puzzle.as_str(), "{path}");
+        assert_eq!(r["line"], *line, "{path}: {r}");
+        assert_eq!(r["verdict"], "unique", "{path}: {r}");
+    }
+}
+
+#[test]
+fn qqwing_one_line_output_reads_one_puzzle_a_line() {
+    let (path, text) = qqwing_file("one-line.txt");
+    let puzzles: Vec<String> = text.lines().map(String::from).collect();
+    assert_read(&solved_records(&path), &path, &puzzles, &[1, 2, 3]);
+}
+
+#[test]
+fn qqwing_compact_output_reads_nine_rows_a_puzzle() {
+    let (path, text) = qqwing_file("compact.txt");
+    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let puzzles: Vec<String> = rows.chunks(9).map(|c| c.concat()).collect();
+    // Nine rows and a blank line a puzzle.
+    assert_read(&solved_records(&path), &path, &puzzles, &[1, 11, 21]);
+}
+
+#[test]
+fn qqwing_readable_output_reads_its_printed_grids() {
+    let (path, text) = qqwing_file("readable.txt");
+    let rows: Vec<String> = text
+        .lines()
+        .filter(|l| l.contains('|') && !l.contains('-'))
+        .map(|l| l.chars().filter(|c| !" |".contains(*c)).collect())
+        .collect();
+    let puzzles: Vec<String> = rows.chunks(9).map(|c| c.concat()).collect();
+    // Nine rows, two rules and a blank line a puzzle.
+    assert_read(&solved_records(&path), &path, &puzzles, &[1, 13, 25]);
+}
+
+/// The records of QQWing's CSV file `name`, whose header is `header`: its three puzzles
+/// read from lines 2 to 4 as the first field of each line has them; and its text.
+fn qqwing_csv_records(name: &str, header: &str) -> (Vec<Value>, String) {
+    let (path, text) = qqwing_file(name);
+    assert_eq!(text.lines().next(), Some(header), "{text}");
+    let records = solved_records(&path);
+    assert_read(&records, &path, &first_fields(&text), &[2, 3, 4]);
+    (records, text)
+}
+
+#[test]
+fn qqwing_csv_output_with_its_trailing_comma_reads_the_puzzle_column() {
+    let (records, _) = qqwing_csv_records("csv.csv", "Puzzle,");
+    assert!(records
+        .iter()
+        .all(|r| r["matches_given_solution"].is_null()));
+}
+
+#[test]
+fn qqwing_csv_solution_column_is_checked_against_the_puzzle_and_the_answers() {
+    let (records, text) = qqwing_csv_records("csv-solution.csv", "Puzzle,Solution,");
+    for r in &records {
+        assert_eq!(r["matches_given_solution"], true, "{r}");
+    }
+    // A solution that changes the first given of line 3 is refused as it is read.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let (puzzle, solution) = lines[2].split_once(',').unwrap();
+    let at = puzzle.find(|c: char| c != '.').unwrap();
+    let given = puzzle.as_bytes()[at];
+    let other = if given == b'1' { '2' } else { '1' };
+    let mut changed = solution.to_string();
+    changed.replace_range(at..at + 1, &other.to_string());
+    lines[2] = format!("{puzzle},{changed}");
+    let (_dir, bad) = scratch("bad.csv", &(lines.join("\n") + "\n"));
+    let o = run(&["solve", &bad], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let cell = format!("r{}c{}", at / 9 + 1, at % 9 + 1);
+    let expected = format!(
+        "{bad}:3: {cell}: the given solution has {other} where the puzzle gives {}",
+        given as char
+    );
+    assert!(err(&o).contains(&expected), "{}", err(&o));
+}
+
+/// QQWing's `--stats` columns, after the puzzle (and solution) columns.
+const QQWING_STATS: &str = "Givens,Singles,Hidden Singles,Naked Pairs,Hidden Pairs,\
+    Pointing Pairs/Triples,Box/Line Intersections,Guesses,Backtracks,Difficulty";
+
+#[test]
+fn qqwing_csv_stats_columns_are_read_past_and_ignored() {
+    let header = format!("Puzzle,{QQWING_STATS}");
+    let (records, _) = qqwing_csv_records("csv-stats.csv", &header);
+    assert!(records
+        .iter()
+        .all(|r| r["matches_given_solution"].is_null()));
+}
+
+#[test]
+fn qqwing_csv_with_solution_and_stats_checks_the_solution_column() {
+    let header = format!("Puzzle,Solution,{QQWING_STATS}");
+    let (records, text) = qqwing_csv_records("csv-solution-stats.csv", &header);
+    for (r, line) in records.iter().zip(text.lines().skip(1)) {
+        assert_eq!(r["matches_given_solution"], true, "{r}");
+        assert_eq!(r["solution"], line.split(',').nth(1).unwrap(), "{r}");
+    }
+}
+
+/// `solve` of QQWing's file `name`, which must stop at exit 2 after `answered` puzzles
+/// with an error that holds `words`.
+fn qqwing_refused(name: &str, answered: usize, words: &str) {
+    let (path, _) = qqwing_file(name);
+    let o = run(&["solve", &path], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert_eq!(out(&o).lines().count(), answered, "{}", out(&o));
+    assert!(err(&o).contains(&format!("{path}:{words}")), "{}", err(&o));
+}
+
+#[test]
+fn qqwing_one_line_stats_are_refused_at_their_first_word() {
+    // The first puzzle is answered; the line after it is a statistic, not a grid row.
+    qqwing_refused(
+        "one-line-stats.txt",
+        1,
+        "2: r1c1: unknown symbol 'Number' (values are 1-9",
+    );
+}
+
+#[test]
+fn qqwing_csv_timer_summary_line_is_refused_as_no_puzzle() {
+    qqwing_refused(
+        "csv-timer.csv",
+        2,
+        "4: the puzzle column: unknown symbol 'puzzles' (values are 1-9",
+    );
+}
+
+#[test]
+fn kaggle_quizzes_solutions_read_with_their_solutions() {
+    let path = "examples/kaggle.csv";
+    let text = std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    assert!(text.starts_with("quizzes,solutions\n"));
+    let records = solved_records(path);
+    assert_eq!(records.len(), text.lines().count() - 1);
+    let first = text.lines().nth(1).unwrap().split_once(',').unwrap();
+    // Kaggle's blanks are 0; the record shows them as '.'.
+    assert_eq!(records[0]["puzzle"], first.0.replace('0', "."));
+    assert_eq!(records[0]["line"], 2);
+    assert!(records.iter().all(|r| r["matches_given_solution"] == true));
+}
+
+/// The one record of a CSV file `text` whose line 2 holds [`EASY`], which must be read.
+fn easy_record(name: &str, text: &str) -> Value {
+    let (_dir, path) = scratch(name, text);
+    let records = solved_records(&path);
+    assert_read(&records, &path, &[EASY.to_string()], &[2]);
+    records[0].clone()
+}
+
+#[test]
+fn a_quoted_field_keeps_its_comma_and_names_the_puzzle() {
+    let text = format!("name,puzzle,solution\n\"a, b\",{EASY},\"{EASY_SOLVED}\"\n");
+    let record = easy_record("q.csv", &text);
+    assert_eq!(record["label"], "a, b");
+    assert_eq!(record["matches_given_solution"], true);
+}
+
+#[test]
+fn a_semicolon_separated_file_is_read_by_its_header() {
+    let (_dir, path) = scratch(
+        "s.csv",
+        &format!("id;puzzle;solution\n7;{EASY};{EASY_SOLVED}\n8;{EASY};\n"),
+    );
+    // The first line is answered, the second has no solution where the header says.
+    let o = run(&["solve", "--format", "json", &path], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let records = json_lines(&out(&o));
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["matches_given_solution"], true);
+    assert!(
+        err(&o).contains(&format!(
+            "{path}:3: this CSV line has no solution in column 3 (the header names it)"
+        )),
+        "{}",
+        err(&o)
+    );
+    let (_dir, path) = scratch("s.csv", &format!("id;puzzle\n7;{EASY}\n8;{EASY}\n"));
+    let records = solved_records(&path);
+    assert_read(&records, &path, &[EASY.into(), EASY.into()], &[2, 3]);
+    assert_eq!(records[1]["label"], "8");
+}
+
+#[test]
+fn a_tab_separated_file_is_read_by_its_header() {
+    let text = format!("Puzzle\tSolution\tDifficulty\n{EASY}\t{EASY_SOLVED}\tEasy\n");
+    assert_eq!(easy_record("t.tsv", &text)["matches_given_solution"], true);
+}
+
+#[test]
+fn a_header_with_a_trailing_comma_reads_rows_with_one() {
+    let text = format!("puzzle,solution,\n{EASY},{EASY_SOLVED},\n");
+    assert_eq!(easy_record("c.csv", &text)["matches_given_solution"], true);
+}
+
+#[test]
+fn a_header_with_no_puzzle_column_is_refused_naming_its_columns() {
+    // What `qqwing --solve --csv --count-solutions` writes: solutions, no puzzle.
+    let text = format!("Solution,Solution Count,\n{EASY_SOLVED},1,\n");
+    let (_dir, path) = scratch("n.csv", &text);
+    let o = run(&["solve", &path], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", out(&o));
+    assert_eq!(
+        err(&o),
+        format!(
+            "sudoku-arena: {path}:1: this CSV header names no puzzle column (its columns: \
+             'Solution', 'Solution Count'; comma separated); name the puzzle column 'puzzle' \
+             or 'quizzes'\n"
+        )
+    );
+}
+
+#[test]
+fn generate_plain_lines_are_solved_by_qqwing_with_our_solutions() {
+    let o = run(
+        &[
+            "generate", "--format", "plain", "--count", "4", "--seed", "7",
+        ],
+        b"",
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let plain = out(&o);
+    let lines: Vec<&str> = plain.lines().collect();
+    assert_eq!(lines.len(), 4, "{plain}");
+    for line in &lines {
+        assert_eq!(line.len(), 81, "{line}");
+        assert!(
+            line.bytes()
+                .all(|b| b == b'.' || (b'1'..=b'9').contains(&b)),
+            "{line}"
+        );
+    }
+    let (_dir, path) = scratch("plain.txt", &plain);
+    let ours: Vec<String> = solved_records(&path)
+        .iter()
+        .map(|r| {
+            assert_eq!(r["verdict"], "unique", "{r}");
+            r["solution"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(ours.len(), 4);
+    if !crate::common::external::external_available("qqwing", "qqwing") {
+        return;
+    }
+    let mut child = std::process::Command::new("qqwing")
+        .args(["--solve", "--csv", "--count-solutions"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(plain.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let theirs = out(&o);
+    let mut rows = theirs.lines();
+    assert_eq!(rows.next(), Some("Solution,Solution Count,"), "{theirs}");
+    let rows: Vec<&str> = rows.collect();
+    assert_eq!(rows.len(), 4, "{theirs}");
+    for (row, ours) in rows.iter().zip(&ours) {
+        assert_eq!(*row, format!("{ours},1,"), "QQWing: {theirs}");
+    }
+}
+
+#[test]
+fn generate_plain_is_refused_for_boards_a_bare_line_cannot_say() {
+    for (args, words) in [
+        (
+            &["--variant", "x"][..],
+            "--format plain: a bare line cannot say the variant x",
+        ),
+        (
+            &["--box", "3x2"][..],
+            "--format plain: a bare line cannot say the box shape 3x2",
+        ),
+    ] {
+        let mut all = vec!["generate", "--format", "plain"];
+        all.extend(args);
+        let o = run(&all, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(err(&o).contains(words), "{}", err(&o));
+        assert_eq!(out(&o), "", "{args:?}");
+    }
+    // A 4x4 is a bare line of 16 that reads back as the same puzzle.
+    let o = run(&["generate", "--format", "plain", "--box", "2x2"], b"");
+    let line = out(&o);
+    assert_eq!(line.trim().len(), 16, "{line}");
+    let read = parse_puzzles(&line, "p", &ParseOptions::default()).unwrap();
+    assert_eq!(to_line(&read[0].geometry, &read[0].cells), line.trim());
 }
