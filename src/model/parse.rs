@@ -293,6 +293,9 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         }
         if let Layout::Lines(Some(columns)) = self.layout {
+            if is_qqwing_timer_summary(line) {
+                return Ok(None);
+            }
             return self
                 .read_csv_record(line_no, line, columns, label)
                 .map(Some);
@@ -901,4 +904,18 @@ fn parse_token(token: &str) -> RawCell {
             .ok_or_else(|| token.to_string()),
         _ => Err(token.to_string()),
     }
+}
+
+/// QQWing's `--timer` summary after its CSV rows (`3 puzzles generated in 0.0152
+/// seconds.`, `1 puzzle solved in 9.4e-05 seconds.`): part of the file as QQWing writes
+/// it, no row of the table.
+fn is_qqwing_timer_summary(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [count, noun, verb, "in", time, "seconds."] = words[..] else {
+        return false;
+    };
+    count.parse::<u64>().is_ok()
+        && matches!(noun, "puzzle" | "puzzles")
+        && matches!(verb, "generated" | "solved")
+        && time.parse::<f64>().is_ok()
 }

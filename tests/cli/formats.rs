@@ -568,11 +568,20 @@ fn qqwing_one_line_stats_are_refused_at_their_first_word() {
 }
 
 #[test]
-fn qqwing_csv_timer_summary_line_is_refused_as_no_puzzle() {
-    qqwing_refused(
-        "csv-timer.csv",
-        2,
-        "4: the puzzle column: unknown symbol 'puzzles' (values are 1-9",
+fn qqwing_csv_timer_output_reads_its_rows_and_passes_its_summary_line() {
+    // `Puzzle,Time (milliseconds),` then the rows, then `2 puzzles generated in ... seconds.`
+    let records = solved_records("tests/data/qqwing/csv-timer.csv");
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1]["line"], 3);
+    // The same words after the table, with anything else in them, are no summary.
+    let text = "Puzzle,\n........2...71.....7.3.9.1..536.8.9....5...2............7.8...1.169.7..39.2.56.7.,\n2 puzzles generated in no time.\n";
+    let (_dir, path) = scratch("not-a-summary.csv", text);
+    let o = run(&["solve", &path], b"");
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains(":3: the puzzle column: unknown symbol"),
+        "{}",
+        err(&o)
     );
 }
 
