@@ -43,7 +43,8 @@ pub struct Record {
     /// Whether the deadline stopped the solve.
     pub timed_out: bool,
     /// Time of the solve itself, in milliseconds: wall time measured in the process that
-    /// ran it, or an external solver's own statistic (`time_source` says which; see
+    /// ran it, an external solver's own statistic, or that solver's processes' time
+    /// where its statistic read zero (`time_source` says which; see
     /// [`crate::solver::Outcome::time_ms`]).
     #[serde(serialize_with = "crate::solver::serialize_ms")]
     pub time_ms: f64,

@@ -95,6 +95,6 @@ pub fn solve(
         ));
     }
     let own = own_time::gprolog(&out.stdout).map(|t| (t, None));
-    runs.times = RunTimes::of(&out, own, "real_time")?;
+    runs.times = RunTimes::of(&out, own, "real_time", own_time::ProcessClock::Wall)?;
     Ok(runs)
 }

@@ -1,9 +1,63 @@
 //! Each external solver's own report of the time it spent on the puzzle once it held it
 //! (its parse included), read from its output: that is an `ext:*` solve's `time_ms`, and
 //! everything else (process start, files, MiniZinc's flattening) its `transport_ms`. Each
-//! statistic is named, with its resolution, by a [`TimeSource`] that records carry.
+//! statistic is named, with its resolution, by a [`TimeSource`] that records carry. Where
+//! a solver reports nothing usable (a zero: its clock did not tick, as MiniSat's user time
+//! now and then does not on a puzzle solved in 2 ms) or was killed, its processes' time as
+//! measured here stands in, named [`PROCESS_CPU`] or [`PROCESS_WALL`].
 
 use crate::clock::TimeSource;
+use crate::process::ProcessOutput;
+use crate::solver::ms;
+
+/// User + system CPU time of the solver's processes, from `wait4`, process start
+/// included: an `ext:*` time when the solver's own report, a CPU time, read zero.
+pub const PROCESS_CPU: TimeSource = TimeSource {
+    name: "process-cpu",
+    resolution_ms: 0.001,
+};
+
+/// Wall time of the solver's processes from start to exit (or to the deadline's kill),
+/// process start included: an `ext:*` time when the solver's own report, a real time,
+/// read zero, or when the deadline killed it before it reported.
+pub const PROCESS_WALL: TimeSource = TimeSource {
+    name: "process-wall",
+    resolution_ms: 0.001,
+};
+
+/// Which time of its processes stands in for a solver's own report when that reads
+/// zero: the one of the same kind as the report.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ProcessClock {
+    /// Their CPU time ([`PROCESS_CPU`]), for a solver that reports CPU time.
+    Cpu,
+    /// Their wall time ([`PROCESS_WALL`]), for one that reports real time.
+    Wall,
+}
+
+impl ProcessClock {
+    /// The name and resolution records give this time.
+    pub fn source(self) -> TimeSource {
+        match self {
+            ProcessClock::Cpu => PROCESS_CPU,
+            ProcessClock::Wall => PROCESS_WALL,
+        }
+    }
+
+    /// This time of `out`'s processes, in ms.
+    pub fn read(self, out: &ProcessOutput) -> f64 {
+        match self {
+            ProcessClock::Cpu => ms(out.cpu),
+            ProcessClock::Wall => ms(out.elapsed),
+        }
+    }
+}
+
+/// Whether `source` is a time of the solver's processes measured here rather than the
+/// solver's own report.
+pub fn is_process(source: TimeSource) -> bool {
+    source == PROCESS_CPU || source == PROCESS_WALL
+}
 
 /// MiniSat's `CPU time` line: its user CPU time since it started (parse included), which
 /// it prints in seconds with six significant digits from `getrusage`.
@@ -66,7 +120,9 @@ fn after<'a>(stdout: &'a str, prefix: &str) -> Option<&'a str> {
         .and_then(|rest| rest.split_whitespace().next())
 }
 
-/// MiniSat's time in ms: `CPU time              : 0.01232 s`.
+/// MiniSat's time in ms: `CPU time              : 0.01232 s`. That is its user time
+/// from `getrusage`, which the kernel splits from the process's run time by where its
+/// clock ticks fell: a run of a few ms whose tick fell in the kernel reads `0 s`.
 pub fn minisat(stdout: &str) -> Option<f64> {
     let line = stdout.lines().find(|l| l.starts_with("CPU time"))?;
     let v: f64 = line
@@ -176,6 +232,30 @@ mod tests {
         );
         assert_eq!(minisat("SATISFIABLE\n"), None);
         assert_eq!(cbc("Result - Optimal solution found\n"), None);
+    }
+
+    /// The end of what MiniSat 2.2 prints for a puzzle with no solution that it decides
+    /// while simplifying (`532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....
+    /// 28....419..5....8..79`), twice: its user time read 2.005 ms, then 0.
+    const SIMPLIFIED: &str = "Solved by simplification\n\
+        restarts              : 0\n\
+        conflicts             : 0              (0 /sec)\n\
+        decisions             : 0              (-nan % random) (0 /sec)\n\
+        propagations          : 122            (60848 /sec)\n\
+        conflict literals     : 0              (-nan % deleted)\n\
+        Memory used           : 12.00 MB\n\
+        CPU time              : 0.002005 s\n\
+        \n\
+        UNSATISFIABLE\n";
+
+    #[test]
+    fn minisat_unsatisfiable_by_simplification_gives_its_cpu_time_zero_included() {
+        assert!((minisat(SIMPLIFIED).unwrap() - 2.005).abs() < 1e-9);
+        let zero = SIMPLIFIED
+            .replace("0.002005 s", "0 s")
+            .replace("(60848 /sec)", "(inf /sec)");
+        // Read as printed: the zero is RunTimes::of's to replace.
+        assert_eq!(minisat(&zero), Some(0.0));
     }
 
     #[test]
