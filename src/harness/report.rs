@@ -483,7 +483,7 @@ pub fn render(parts: &[Part], notes: &[String], partial: Option<&str>, threads: 
     }
     if threads > 0 {
         r.terminal.push_str(&format!(
-            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report)\n",
+            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report, its processes' time where that read zero: `time_source` in the results)\n",
             counted(threads, "thread")
         ));
     }
