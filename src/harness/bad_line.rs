@@ -61,7 +61,7 @@ fn fault(text: &str) -> String {
         true => field_fault::<Header>(&object).map(|w| format!("a header line, but its {w}")),
         false => field_fault::<Record>(&object),
     }
-    .unwrap_or_else(|| "not a results record".to_string())
+    .unwrap_or_else(|| "it reads as neither a result nor a header".to_string())
 }
 
 /// The text of `text` from byte column `column` (from 1), a few characters of it:
