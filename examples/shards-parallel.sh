@@ -17,7 +17,8 @@
 # these files, unless the flags hold --resume (each shard goes on with its file, as
 # `compare --resume` does) or --force (they are replaced).
 # Exit status: 0 when every shard and the merge succeeded; otherwise the first failure's
-# (1 for a wrong answer or a disagreement, 2 for a refused run).
+# (1 for a wrong answer or a disagreement, 2 for a refused run, 3 from the merge when the
+# shards' files do not cover the run: one missing, cut off or stopped early).
 #
 # Environment:
 #   SUDOKU_ARENA     the binary (default: `sudoku-arena` on the PATH)

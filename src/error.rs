@@ -63,7 +63,7 @@ pub enum Error {
         path: String,
         /// The 1-based line.
         line: usize,
-        /// What the JSON reader said.
+        /// What is wrong with it, and which result it seems to be.
         message: String,
     },
     /// A plot could not be drawn or written.

@@ -3,6 +3,7 @@
 
 use super::files::Writes;
 use super::summaries::{report_all, SummaryFiles};
+use super::EXIT_PARTIAL;
 use clap::Args;
 use sudoku_arena::error::Error;
 use sudoku_arena::harness::Merge;
@@ -19,6 +20,12 @@ use sudoku_arena::harness::Merge;
 /// appears more than once (a file given twice), the first one read counts and a
 /// warning says how many repeats were left out. Lines of `solve --format json` are
 /// results too (one backend, no shard).
+///
+/// A merge that covers only part of its runs says `partial` above the table, naming
+/// each file cut off or holding fewer solves than its header planned and each shard
+/// missing. Exit status: 0 when the results are whole and every answer checked out; 1
+/// for a wrong answer or a disagreement; 3 for partial results (no wrong answer); 2
+/// for a file that cannot be read or a line that is not a result (file:line named).
 ///
 /// The files are read twice, one line at a time: first for their headers, settings and
 /// shards, then to tally the results. Memory holds the tables' histograms and a few
@@ -72,7 +79,21 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<i32> {
     };
     let mut outputs = args.summary.outputs(&title, merged.notes());
     outputs.partial = merged.partial();
-    report_all(&merged.parts(), merged.whole(), &outputs, 0)
+    let status = report_all(&merged.parts(), merged.whole(), &outputs, 0)?;
+    Ok(partial_status(status, merged.partial()))
+}
+
+/// The exit status of a merge or report whose answers gave `status`: a partial one
+/// (`partial` says how far its runs got) is said on standard error and exits with
+/// [`EXIT_PARTIAL`] when no answer was wrong.
+pub fn partial_status(status: i32, partial: Option<&str>) -> i32 {
+    match partial {
+        Some(p) if status == 0 => {
+            eprintln!("sudoku-arena: the tables are {p}");
+            EXIT_PARTIAL
+        }
+        _ => status,
+    }
 }
 
 /// The merge's refusal in the command line's words: a file that cannot be read says so.

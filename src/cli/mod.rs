@@ -24,6 +24,9 @@ use clap::{CommandFactory, Parser, Subcommand};
 pub const EXIT_BAD_INPUT: i32 = 2;
 /// Exit status when an answer failed the independent validator (a backend bug).
 pub const EXIT_WRONG_ANSWER: i32 = 1;
+/// Exit status of `merge` and `report` when the results cover only part of their runs
+/// (a run stopped early, a file cut off, a shard missing) and every answer checked out.
+pub const EXIT_PARTIAL: i32 = 3;
 
 /// Solve Sudoku with every major constraint-solving paradigm and compare them honestly.
 ///

@@ -26,7 +26,8 @@ use sudoku_arena::harness::{counted, Report, Reported};
 ///
 /// Points are drawn on a canvas and the table shows one page at a time, so the page
 /// of a million solves stays light to open. Exit status 1 when the results hold a
-/// wrong answer or a disagreement (the page shows them), 2 for unreadable input.
+/// wrong answer or a disagreement (the page shows them), 3 when they cover only part
+/// of their runs (the page says partial), 2 for unreadable input.
 ///
 /// Examples:
 ///   sudoku-arena report results.jsonl --html report.html
@@ -70,7 +71,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<i32> {
         .iter()
         .all(|p| p.tally.summary().clean());
     if clean {
-        Ok(0)
+        Ok(super::merge::partial_status(0, reported.merged.partial()))
     } else {
         eprintln!(
             "sudoku-arena: the results hold wrong answers or disagreements: the page lists them"

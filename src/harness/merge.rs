@@ -28,7 +28,8 @@ use survey::{FileSeen, SettingsGroup, Survey};
 /// the command line makes; [`Merge::run`] does it and gives a [`Merged`].
 ///
 /// It exists so that a program gets from a merge exactly what `sudoku-arena merge`
-/// prints and writes. The checks: a truncated last line is skipped (a note), an empty
+/// prints and writes. The checks: a truncated last line is skipped (a note, and the
+/// file is named in [`Merged::partial`] as cut off), an empty
 /// file is named, the shards K/N that no file holds are named, runs from several
 /// machines are named (their times do not compare), a configuration not run on every
 /// shard is named, a (configuration, puzzle) pair read twice counts once (the first);
@@ -309,9 +310,12 @@ impl Merged {
     }
 
     /// How far the runs got, when a file holds fewer solves than its header planned (a
-    /// stopped run) or a shard is missing, as every summary says it: `partial: 1,143 of
-    /// 3,000 solves`, or `partial: the shards read hold all 900 of their solves; shard
-    /// 2/4 is missing`; `None` otherwise (see [`Merged::plans_known`]).
+    /// stopped run), was cut off in the middle of a line (a run killed while writing), or
+    /// a shard is missing, as every summary says it, each such file named: `partial:
+    /// 1,143 of 3,000 solves; shard-2-of-4.jsonl was cut off after 393 of its 750
+    /// solves`, `partial: 3 of 4 solves; r.jsonl holds 1 of its 2 solves`, or `partial:
+    /// the shards read hold all 900 of their solves; shard 2/4 is missing`; `None`
+    /// otherwise (see [`Merged::plans_known`]).
     pub fn partial(&self) -> Option<&str> {
         self.partial.as_deref()
     }

@@ -43,7 +43,8 @@ pub struct Record {
     /// Whether the deadline stopped the solve.
     pub timed_out: bool,
     /// Time of the solve itself, in milliseconds: wall time measured in the process that
-    /// ran it, or an external solver's own statistic (`time_source` says which; see
+    /// ran it, an external solver's own statistic, or that solver's processes' time
+    /// where its statistic read zero (`time_source` says which; see
     /// [`crate::solver::Outcome::time_ms`]).
     #[serde(serialize_with = "crate::solver::serialize_ms")]
     pub time_ms: f64,
@@ -556,21 +557,14 @@ fn lines_of<E: From<Error>>(
         }
         match serde_json::from_str::<Record>(&line) {
             Ok(r) => each(Line::Record(Box::new(r)))?,
-            Err(e) => match serde_json::from_str::<Header>(&line) {
+            Err(_) => match serde_json::from_str::<Header>(&line) {
                 Ok(h) => each(Line::Header(Box::new(h)))?,
                 Err(_) if !line.ends_with('\n') => return Ok(Some(number)),
                 Err(_) => {
-                    // A puzzle file given where results are read is the likely slip.
-                    let message = match line.trim_start().starts_with('{') {
-                        true => e.to_string(),
-                        false => "not JSON: a results file is what `compare --out` writes, \
-                            one JSON object a line (a puzzle file goes to `compare` first)"
-                            .to_string(),
-                    };
                     return Err(Error::Record {
                         path: path.to_string(),
                         line: number,
-                        message,
+                        message: super::bad_line::why_not_a_record(&line),
                     }
                     .into());
                 }

@@ -561,7 +561,7 @@ pub fn render(
     }
     if threads > 0 {
         r.terminal.push_str(&prose(&format!(
-            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report)",
+            "(solves ran on {}; times are per solve, measured around the solve itself or, for ext:*, the solver's own report: `time_source` in the results names each time's clock)",
             counted(threads, "thread")
         )));
     }

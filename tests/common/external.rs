@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// `program` as the `PATH` finds it.
-fn find_program(program: &str) -> Option<PathBuf> {
+pub fn find_program(program: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|dir| dir.join(program))

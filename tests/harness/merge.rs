@@ -54,6 +54,7 @@ fn a_missing_shard_is_named() {
     let one = shard(dir.path(), "r1.jsonl", 1, 3, &[]);
     let three = shard(dir.path(), "r3.jsonl", 3, 3, &[]);
     let o = merge(&[&one, &three], &[]);
+    assert_eq!(o.status.code(), Some(3), "partial: {}", err(&o));
     assert!(err(&o).contains("shard 2/3 is missing"), "{}", err(&o));
     assert!(out(&o).contains("shard 2/3 is missing"), "{}", out(&o));
     let two = shard(dir.path(), "r2.jsonl", 2, 3, &[]);
@@ -61,6 +62,127 @@ fn a_missing_shard_is_named() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(!err(&o).contains("missing"), "{}", err(&o));
     assert!(out(&o).contains("4 puzzles"), "{}", out(&o));
+}
+
+/// Shards 1/2 and 2/2 of the four puzzles (two each), and the lines of the second.
+fn two_shards(dir: &Path) -> (String, String, Vec<String>) {
+    let one = shard(dir, "shard-1-of-2.jsonl", 1, 2, &[]);
+    let two = shard(dir, "shard-2-of-2.jsonl", 2, 2, &[]);
+    let lines = std::fs::read_to_string(&two)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    (one, two, lines)
+}
+
+#[test]
+fn a_shard_cut_off_while_writing_makes_the_table_partial_and_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, lines) = two_shards(dir.path());
+    // Killed while writing its second result: half a line, no line end.
+    let last = &lines[2];
+    let cut = format!("{}\n{}\n{}", lines[0], lines[1], &last[..last.len() / 2]);
+    std::fs::write(&two, cut).unwrap();
+    let markdown = path_in(dir.path(), "summary.md");
+    let o = merge(&[&one, &two], &["--markdown", &markdown]);
+    let partial = format!("partial: 3 of 4 solves; {two} was cut off after 1 of its 2 solves");
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    assert!(out(&o).starts_with(&format!("{partial}\n")), "{}", out(&o));
+    let md = std::fs::read_to_string(&markdown).unwrap();
+    assert!(md.starts_with(&partial), "{md}");
+    assert!(
+        err(&o).contains(&format!("{two}:3: skipped a truncated last line")),
+        "{}",
+        err(&o)
+    );
+    assert!(
+        err(&o).ends_with(&format!("sudoku-arena: the tables are {partial}\n")),
+        "{}",
+        err(&o)
+    );
+    // The same file with no plan in its header (an older version's): still partial.
+    let mut header: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    header.as_object_mut().unwrap().remove("planned_solves");
+    let cut = format!("{header}\n{}\n{}", lines[1], &last[..last.len() / 2]);
+    std::fs::write(&two, cut).unwrap();
+    let o = merge(&[&two], &[]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    let partial = format!("partial: {two} was cut off after 1 solve; shard 1/2 is missing");
+    assert!(out(&o).starts_with(&format!("{partial}\n")), "{}", out(&o));
+}
+
+#[test]
+fn a_shard_holding_fewer_solves_than_it_planned_makes_the_table_partial() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, lines) = two_shards(dir.path());
+    let o = merge(&[&one, &two], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(!out(&o).contains("partial"), "{}", out(&o));
+    // Stopped between two results: every line whole, one result short of the plan.
+    std::fs::write(&two, lines[..2].join("\n") + "\n").unwrap();
+    let o = merge(&[&one, &two], &[]);
+    assert_eq!(o.status.code(), Some(3), "{}", err(&o));
+    let partial = format!("partial: 3 of 4 solves; {two} holds 1 of its 2 solves");
+    assert!(out(&o).starts_with(&format!("{partial}\n")), "{}", out(&o));
+    // A wrong answer says more than a partial table: exit status 1.
+    let text = std::fs::read_to_string(&one).unwrap();
+    let mut l: Vec<String> = text.lines().map(String::from).collect();
+    let mut record: serde_json::Value = serde_json::from_str(&l[1]).unwrap();
+    record["wrong"] = "r1c1 and r1c2 both hold 5 in row 1".into();
+    l[1] = record.to_string();
+    std::fs::write(&one, l.join("\n") + "\n").unwrap();
+    let o = merge(&[&one, &two], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(out(&o).starts_with(&format!("{partial}\n")), "{}", out(&o));
+}
+
+#[test]
+fn a_damaged_line_is_named_by_file_line_and_result_in_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two, lines) = two_shards(dir.path());
+    let damaged = |line: usize, text: String| {
+        let mut l = lines.clone();
+        l[line - 1] = text;
+        std::fs::write(&two, l.join("\n") + "\n").unwrap();
+        let o = merge(&[&one, &two], &[]);
+        assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+        assert_eq!(out(&o), "");
+        err(&o)
+    };
+    let mut record: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    let source = record["source"].as_str().unwrap().to_string();
+    record.as_object_mut().unwrap().remove("time_ms");
+    assert_eq!(
+        damaged(2, record.to_string()),
+        format!(
+            "sudoku-arena: {two}:2: not a results record: \
+            field time_ms is missing (dlx on {source})\n"
+        )
+    );
+    let nul = lines[2].replacen("\"dlx\"", "\"dl\0x\"", 1);
+    let column = nul.find('\0').unwrap() + 1;
+    assert_eq!(
+        damaged(3, nul),
+        format!(
+            "sudoku-arena: {two}:3: not a results record: \
+            holds a control character, byte 0x00 at column {column} ({})\n",
+            serde_json::from_str::<serde_json::Value>(&lines[2]).unwrap()["source"]
+                .as_str()
+                .unwrap()
+        )
+    );
+    // Cut off in its middle, yet followed by a line end and another line.
+    let half = &lines[1][..lines[1].find("\"backend\"").unwrap()];
+    assert_eq!(
+        damaged(2, half.to_string()),
+        format!(
+            "sudoku-arena: {two}:2: not a results record: the line ends inside its \
+            record, after column {}: cut off by an interrupted write, and more written \
+            after it ({source})\n",
+            half.len()
+        )
+    );
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! found grid is appended to the file and the solver runs again, until it answers unsat
 //! or enough solutions are found.
 
+use super::own_time::{self, ZeroReport};
 use super::rerun::{find_by_exclusion, Run, RunEnd};
-use super::{own_time, ExternalRun, RunTimes};
+use super::{ExternalRun, RunTimes};
 use crate::backends::sat::dimacs::{read_model, write_until};
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::clock::TimeSource;
@@ -34,6 +35,8 @@ struct Program {
     own_time: fn(&str) -> OwnTime,
     /// The part of that time that was parsing the CNF, ms, where it says.
     parse_ms: fn(&str) -> Option<f64>,
+    /// What its report of zero time means.
+    zero: ZeroReport,
 }
 
 const MINISAT: Program = Program {
@@ -43,6 +46,7 @@ const MINISAT: Program = Program {
     own_time: |out| own_time::minisat(out).map(|t| (t, None)),
     // MiniSat prints its parse time to 10 ms only: not read.
     parse_ms: |_| None,
+    zero: ZeroReport::UserClockIdle,
 };
 
 const CADICAL: Program = Program {
@@ -52,6 +56,7 @@ const CADICAL: Program = Program {
     model_file: None,
     own_time: cadical_time,
     parse_ms: own_time::cadical_parse,
+    zero: ZeroReport::BelowResolution,
 };
 
 /// CaDiCaL's own time, with its source when it is the coarse fallback.
@@ -134,7 +139,7 @@ fn solve(
         let out = run(program.name, &args, scratch, opts.deadline, opts.mem_limit)?;
         let own = (program.own_time)(&out.stdout);
         let mut result = Run {
-            times: RunTimes::of(&out, own, program.name)?,
+            times: RunTimes::of(&out, own, program.name, program.zero)?,
             ..killed
         };
         if out.killed {

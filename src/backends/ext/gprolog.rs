@@ -95,6 +95,11 @@ pub fn solve(
         ));
     }
     let own = own_time::gprolog(&out.stdout).map(|t| (t, None));
-    runs.times = RunTimes::of(&out, own, "real_time")?;
+    runs.times = RunTimes::of(
+        &out,
+        own,
+        "real_time",
+        own_time::ZeroReport::BelowResolution,
+    )?;
     Ok(runs)
 }

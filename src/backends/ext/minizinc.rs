@@ -81,6 +81,11 @@ pub fn solve(
         ));
     }
     let own = own_time::gecode(&runs.stats).map(|t| (t, None));
-    runs.times = RunTimes::of(&out, own, "initTime and solveTime")?;
+    runs.times = RunTimes::of(
+        &out,
+        own,
+        "initTime and solveTime",
+        own_time::ZeroReport::BelowResolution,
+    )?;
     Ok(runs)
 }

@@ -86,7 +86,12 @@ fn solve_with(
         let (out, answer) = (tool.round)(puzzle, found, scratch, opts)?;
         (tool.counters)(&out, &mut counters);
         let own = (tool.own_time)(&out.stdout).map(|t| (t, None));
-        let times = RunTimes::of(&out, own, tool.program)?;
+        let times = RunTimes::of(
+            &out,
+            own,
+            tool.program,
+            own_time::ZeroReport::BelowResolution,
+        )?;
         let t = Instant::now();
         let end = match answer {
             None => RunEnd::Killed,

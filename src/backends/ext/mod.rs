@@ -2,15 +2,18 @@
 //! tool exports, so a user compares the Rust backends with them on the same encodings.
 //! Each needs a Debian package (the registry names it); one that is missing is reported
 //! with the package to install, never skipped silently. A solve's `time_ms` is the
-//! solver's own report of its time ([`own_time`]); the rest of the wall time, starting
-//! processes and writing and reading files, is `transport_ms` (files split out as
-//! `encode_ms` and `decode_ms`), and `cpu_ms` is the processes' CPU time from `wait4`.
+//! solver's own report of its time ([`own_time`]), or its processes' time where that
+//! report reads zero or the deadline killed it (`time_source` says which); the rest of
+//! the wall time, starting processes and writing and reading files, is `transport_ms`
+//! (files split out as `encode_ms` and `decode_ms`), and `cpu_ms` is the processes' CPU
+//! time from `wait4`.
 
 pub(crate) mod dimacs;
 pub(crate) mod gprolog;
 pub(crate) mod minizinc;
 pub(crate) mod mip;
 pub(crate) mod own_time;
+use own_time::ZeroReport;
 pub(crate) mod rerun;
 
 use crate::clock::{Clocks, TimeSource, CHILD_CPU};
@@ -49,7 +52,9 @@ pub struct RunTimes {
     /// CPU time of the processes, ms.
     pub cpu_ms: f64,
     /// Where the own time was read, when it was not the tool's usual statistic (a
-    /// coarser fallback); the coarsest over the runs.
+    /// coarser statistic of the solver, or its processes' time, [`own_time::PROCESS_CPU`]
+    /// or [`own_time::PROCESS_WALL`]); over several runs, the processes' time if any run
+    /// used it, else the coarsest.
     pub source: Option<TimeSource>,
     /// The most resident memory a run's processes held, KiB: the largest over the runs
     /// (see [`process::ProcessOutput::peak_rss_kb`]).
@@ -60,19 +65,25 @@ pub struct RunTimes {
 
 impl RunTimes {
     /// The times of one process that reported its own time as `own` (ms, with the
-    /// source when not the tool's usual one). A run the deadline killed reports
-    /// nothing: it was solving until the kill, so its wall time counts. A run that
-    /// finished without reporting is an error naming `statistic`. A report rounded to
-    /// its resolution past the process's whole wall time counts as that wall time: a
-    /// solver cannot spend longer on the puzzle than its process lived.
+    /// source when not the tool's usual one); a report of zero means what `zero` says
+    /// (see [`ZeroReport`]). A run the deadline killed reports nothing: it
+    /// was solving until the kill, so its wall time counts. A run that finished without
+    /// reporting is an error naming `statistic`. A report rounded to its resolution past
+    /// the process's whole wall time counts as that wall time: a solver cannot spend
+    /// longer on the puzzle than its process lived.
     pub fn of(
         out: &process::ProcessOutput,
         own: Option<(f64, Option<TimeSource>)>,
         statistic: &str,
+        zero: ZeroReport,
     ) -> Result<RunTimes, String> {
         let (own_ms, source) = match own {
-            Some(o) => o,
-            None if out.killed => (ms(out.elapsed), None),
+            Some((t, source)) if t > 0.0 => (t, source),
+            _ if out.killed => (ms(out.elapsed), Some(own_time::PROCESS_WALL)),
+            Some((t, source)) => match zero {
+                ZeroReport::BelowResolution => (t, source),
+                ZeroReport::UserClockIdle => (ms(out.cpu), Some(own_time::PROCESS_CPU)),
+            },
             None => return Err(format!("the solver printed no {statistic} statistic")),
         };
         Ok(RunTimes {
@@ -91,7 +102,15 @@ impl RunTimes {
         self.own_ms += other.own_ms;
         self.cpu_ms += other.cpu_ms;
         self.source = match (self.source, other.source) {
-            (Some(a), Some(b)) if b.resolution_ms > a.resolution_ms => Some(b),
+            (Some(a), Some(b)) => {
+                let (pa, pb) = (own_time::is_process(a), own_time::is_process(b));
+                let coarser = b.resolution_ms > a.resolution_ms;
+                Some(if pb && !pa || pa == pb && coarser {
+                    b
+                } else {
+                    a
+                })
+            }
             (a, b) => a.or(b),
         };
         self.peak_rss_kb = self.peak_rss_kb.max(other.peak_rss_kb);
@@ -300,5 +319,79 @@ impl ExternalSolver {
                 ..Outcome::failed(Failure::External(e), Vec::new(), 0)
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::own_time::{MINISAT, PROCESS_CPU, PROCESS_WALL};
+    use super::*;
+    use std::time::Duration;
+
+    /// What a MiniSat process that ran `elapsed_ms` (`cpu_ms` of CPU) left, its `CPU
+    /// time` line reading `cpu_line`.
+    fn minisat_run(cpu_line: &str, elapsed_ms: u64, cpu_ms: u64) -> process::ProcessOutput {
+        process::ProcessOutput {
+            stdout: format!(
+                "Solved by simplification\nCPU time              : {cpu_line}\n\nUNSATISFIABLE\n"
+            ),
+            stderr: String::new(),
+            killed: false,
+            memout: false,
+            peak_rss_kb: None,
+            code: Some(20),
+            elapsed: Duration::from_millis(elapsed_ms),
+            cpu: Duration::from_millis(cpu_ms),
+        }
+    }
+
+    /// [`RunTimes::of`] as the MiniSat backend calls it.
+    fn minisat_times(out: &process::ProcessOutput) -> RunTimes {
+        let own = own_time::minisat(&out.stdout).map(|t| (t, None));
+        RunTimes::of(out, own, "CPU time", ZeroReport::UserClockIdle).unwrap()
+    }
+
+    #[test]
+    fn a_zero_report_gives_way_to_the_processes_time_and_says_so() {
+        let t = minisat_times(&minisat_run("0.002378 s", 9, 3));
+        assert!((t.own_ms - 2.378).abs() < 1e-9);
+        assert_eq!(t.source, None, "MiniSat's own, its usual statistic");
+        let t = minisat_times(&minisat_run("0 s", 9, 3));
+        assert_eq!((t.own_ms, t.source), (3.0, Some(PROCESS_CPU)));
+        let mut killed = minisat_run("0 s", 700, 650);
+        killed.stdout.clear();
+        killed.killed = true;
+        let t = minisat_times(&killed);
+        assert_eq!((t.own_ms, t.source), (700.0, Some(PROCESS_WALL)));
+        let out = minisat_run("0 s", 9, 3);
+        // A coarse report's zero is a time below its resolution: it stands.
+        let coarse =
+            RunTimes::of(&out, Some((0.0, None)), "x", ZeroReport::BelowResolution).unwrap();
+        assert_eq!((coarse.own_ms, coarse.source), (0.0, None));
+    }
+
+    #[test]
+    fn runs_added_up_name_the_processes_time_if_any_run_used_it() {
+        let own = RunTimes {
+            own_ms: 2.0,
+            ..RunTimes::default()
+        };
+        let process = RunTimes {
+            own_ms: 3.0,
+            source: Some(PROCESS_CPU),
+            ..RunTimes::default()
+        };
+        let coarse = RunTimes {
+            source: Some(MINISAT),
+            ..RunTimes::default()
+        };
+        for (first, second) in [(own, process), (process, own), (coarse, process)] {
+            let mut sum = first;
+            sum.add(second);
+            assert_eq!(sum.source, Some(PROCESS_CPU));
+        }
+        let mut sum = process;
+        sum.add(coarse);
+        assert_eq!((sum.own_ms, sum.source), (3.0, Some(PROCESS_CPU)));
     }
 }

@@ -1,9 +1,46 @@
 //! Each external solver's own report of the time it spent on the puzzle once it held it
 //! (its parse included), read from its output: that is an `ext:*` solve's `time_ms`, and
 //! everything else (process start, files, MiniZinc's flattening) its `transport_ms`. Each
-//! statistic is named, with its resolution, by a [`TimeSource`] that records carry.
+//! statistic is named, with its resolution, by a [`TimeSource`] that records carry. Where
+//! a solver reports nothing usable (MiniSat's zero: its user-time clock did not tick, as
+//! now and then on a puzzle solved in 2 ms, all of it charged to the system) or was
+//! killed, its processes' time as measured here stands in, named [`PROCESS_CPU`] or
+//! [`PROCESS_WALL`]. Another solver's zero is a time below its report's resolution and
+//! stands (`<R` in the tables).
 
 use crate::clock::TimeSource;
+
+/// User + system CPU time of the solver's processes, from `wait4`, process start
+/// included: an `ext:*` time when the solver's own report, a CPU time, read zero.
+pub const PROCESS_CPU: TimeSource = TimeSource {
+    name: "process-cpu",
+    resolution_ms: 0.001,
+};
+
+/// Wall time of the solver's processes from start to exit (or to the deadline's kill),
+/// process start included: an `ext:*` time when the solver's own report, a real time,
+/// read zero, or when the deadline killed it before it reported.
+pub const PROCESS_WALL: TimeSource = TimeSource {
+    name: "process-wall",
+    resolution_ms: 0.001,
+};
+
+/// What a solver's report of zero time means.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ZeroReport {
+    /// A time below the report's resolution: it stands (`<R` in the tables).
+    BelowResolution,
+    /// A user-time clock that did not tick on a run that did work (MiniSat's, when the
+    /// kernel charged a 2 ms solve to the system): the processes' user + system CPU
+    /// time ([`PROCESS_CPU`]) stands in.
+    UserClockIdle,
+}
+
+/// Whether `source` is a time of the solver's processes measured here rather than the
+/// solver's own report.
+pub fn is_process(source: TimeSource) -> bool {
+    source == PROCESS_CPU || source == PROCESS_WALL
+}
 
 /// MiniSat's `CPU time` line: its user CPU time since it started (parse included), which
 /// it prints in seconds with six significant digits from `getrusage`.
@@ -66,7 +103,9 @@ fn after<'a>(stdout: &'a str, prefix: &str) -> Option<&'a str> {
         .and_then(|rest| rest.split_whitespace().next())
 }
 
-/// MiniSat's time in ms: `CPU time              : 0.01232 s`.
+/// MiniSat's time in ms: `CPU time              : 0.01232 s`. That is its user time
+/// from `getrusage`, which the kernel splits from the process's run time by where its
+/// clock ticks fell: a run of a few ms whose tick fell in the kernel reads `0 s`.
 pub fn minisat(stdout: &str) -> Option<f64> {
     let line = stdout.lines().find(|l| l.starts_with("CPU time"))?;
     let v: f64 = line
@@ -176,6 +215,30 @@ mod tests {
         );
         assert_eq!(minisat("SATISFIABLE\n"), None);
         assert_eq!(cbc("Result - Optimal solution found\n"), None);
+    }
+
+    /// The end of what MiniSat 2.2 prints for a puzzle with no solution that it decides
+    /// while simplifying (`532.7....6..195....98....6.8...6...34..8.3..17...2...6.6....
+    /// 28....419..5....8..79`), twice: its user time read 2.005 ms, then 0.
+    const SIMPLIFIED: &str = "Solved by simplification\n\
+        restarts              : 0\n\
+        conflicts             : 0              (0 /sec)\n\
+        decisions             : 0              (-nan % random) (0 /sec)\n\
+        propagations          : 122            (60848 /sec)\n\
+        conflict literals     : 0              (-nan % deleted)\n\
+        Memory used           : 12.00 MB\n\
+        CPU time              : 0.002005 s\n\
+        \n\
+        UNSATISFIABLE\n";
+
+    #[test]
+    fn minisat_unsatisfiable_by_simplification_gives_its_cpu_time_zero_included() {
+        assert!((minisat(SIMPLIFIED).unwrap() - 2.005).abs() < 1e-9);
+        let zero = SIMPLIFIED
+            .replace("0.002005 s", "0 s")
+            .replace("(60848 /sec)", "(inf /sec)");
+        // Read as printed: the zero is RunTimes::of's to replace.
+        assert_eq!(minisat(&zero), Some(0.0));
     }
 
     #[test]

@@ -26,9 +26,44 @@ pub(super) struct FileSeen {
     planned: Option<u64>,
     /// Whether some header did not say what it planned.
     unplanned: bool,
+    /// The number of its last line when that line was cut off (an interrupted write).
+    cut_at: Option<usize>,
 }
 
+/// The files stopped short that [`Survey::partial`] names; the rest are counted.
+const STOPPED_NAMED: usize = 3;
+
 impl FileSeen {
+    /// Whether the run that wrote the file stopped before its end: it holds fewer solves
+    /// than its headers planned, or, when they do not say, its last line was cut off.
+    fn stopped(&self) -> bool {
+        match self.plan() {
+            Some(p) => (self.records as u64) < p,
+            None => self.cut_at.is_some(),
+        }
+    }
+
+    /// The solves its run planned, when every header said.
+    fn plan(&self) -> Option<u64> {
+        self.planned.filter(|_| !self.unplanned)
+    }
+
+    /// How the file stopped short, naming it: `r.jsonl was cut off after 3 of its 5
+    /// solves`, or `r.jsonl holds 3 of its 5 solves`.
+    fn stopped_short(&self) -> String {
+        use crate::words::grouped;
+        let n = grouped(self.records as u64);
+        let solves = match self.plan() {
+            Some(p) => format!("{n} of its {} solves", grouped(p)),
+            None if self.records == 1 => "1 solve".to_string(),
+            None => format!("{n} solves"),
+        };
+        match self.cut_at {
+            Some(_) => format!("{} was cut off after {solves}", self.name),
+            None => format!("{} holds {solves}", self.name),
+        }
+    }
+
     /// What the file covers, for the merger: one entry per shard its headers name (none
     /// named: every puzzle).
     pub(super) fn coverage(&self) -> Vec<Coverage> {
@@ -101,6 +136,7 @@ impl Survey {
                     "note: {f}:{line}: skipped a truncated last line (an interrupted write)"
                 ));
             }
+            file.cut_at = truncated;
             if file.headers == 0 && file.records == 0 {
                 say(format!(
                     "warning: {f} is empty: no header and no result (a run that never started, \
@@ -167,9 +203,11 @@ impl Survey {
     }
 
     /// How far the runs got when some did not end: `partial: D of P solves` over the
-    /// files whose headers say what their run planned, each file held to its own plan,
-    /// plus the shards no file holds (`missing`). A file named twice counts once. `None`
-    /// when every such file holds the solves it planned and no shard is missing.
+    /// files whose headers say what their run planned, each file held to its own plan;
+    /// then each file that was cut off (a truncated last line) or holds fewer solves
+    /// than it planned, named; then the shards no file holds (`missing`). A file named
+    /// twice counts once. `None` when every file holds the solves it planned, none was
+    /// cut off and no shard is missing.
     pub(super) fn partial(&self, missing: &[String]) -> Option<String> {
         use crate::words::grouped;
         let planned = self.planned_files();
@@ -178,7 +216,8 @@ impl Survey {
         let short = planned
             .iter()
             .any(|f| (f.records as u64) < f.planned.unwrap_or(0));
-        if !short && missing.is_empty() {
+        let stopped = self.stopped_files();
+        if stopped.is_empty() && missing.is_empty() {
             return None;
         }
         let mut said = match (planned.is_empty(), missing.is_empty()) {
@@ -194,11 +233,42 @@ impl Survey {
             ),
             (true, _) => "partial".to_string(),
         };
-        for m in missing {
-            said += "; ";
-            said += m.split(':').next().unwrap_or(m);
+        let mut parts: Vec<String> = stopped.iter().map(|f| f.stopped_short()).collect();
+        if parts.len() > STOPPED_NAMED {
+            let more = parts.len() - STOPPED_NAMED;
+            parts.truncate(STOPPED_NAMED);
+            parts.push(format!("{more} more file(s) stopped short"));
+        }
+        parts.extend(
+            missing
+                .iter()
+                .map(|m| m.split(':').next().unwrap_or(m).to_string()),
+        );
+        for (k, part) in parts.iter().enumerate() {
+            said += if k == 0 && planned.is_empty() {
+                ": "
+            } else {
+                "; "
+            };
+            said += part;
         }
         Some(said)
+    }
+
+    /// The files, each once, that were cut off or hold fewer solves than they planned.
+    fn stopped_files(&self) -> Vec<&FileSeen> {
+        self.files_once(FileSeen::stopped)
+    }
+
+    /// The files that `keep` keeps, each once (a file named twice counts once).
+    fn files_once(&self, keep: impl Fn(&FileSeen) -> bool) -> Vec<&FileSeen> {
+        let mut seen: Vec<&FileSeen> = Vec::new();
+        for f in &self.files {
+            if keep(f) && !seen.iter().any(|s| s.name == f.name) {
+                seen.push(f);
+            }
+        }
+        seen
     }
 
     /// Whether every file with results says what its run planned: else a run that
@@ -211,13 +281,7 @@ impl Survey {
 
     /// The files whose headers all say what their run planned, each once.
     fn planned_files(&self) -> Vec<&FileSeen> {
-        let mut seen: Vec<&FileSeen> = Vec::new();
-        for f in &self.files {
-            if f.planned.is_some() && !f.unplanned && !seen.iter().any(|s| s.name == f.name) {
-                seen.push(f);
-            }
-        }
-        seen
+        self.files_once(|f| f.plan().is_some())
     }
 
     /// What a merged plot shows, `results` results of the `merged` files (see

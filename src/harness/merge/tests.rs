@@ -93,7 +93,24 @@ fn a_shard_that_stopped_before_its_planned_solves_makes_the_merge_partial() {
     let kept: Vec<&str> = text.lines().take(2).collect();
     std::fs::write(&two, kept.join("\n") + "\n").unwrap();
     let (merged, _) = run(Merge::new([&one, &two]));
-    assert_eq!(merged.unwrap().partial(), Some("partial: 3 of 4 solves"));
+    let partial = format!("partial: 3 of 4 solves; {two} holds 1 of its 2 solves");
+    assert_eq!(merged.unwrap().partial(), Some(partial.as_str()));
+    // Cut off in the middle of that result's line instead: the file is named so.
+    let cut = format!(
+        "{}{}",
+        kept.join("\n") + "\n",
+        &text.lines().nth(2).unwrap()[..9]
+    );
+    std::fs::write(&two, cut).unwrap();
+    let (merged, said) = run(Merge::new([&one, &two]));
+    let partial = format!("partial: 3 of 4 solves; {two} was cut off after 1 of its 2 solves");
+    assert_eq!(merged.unwrap().partial(), Some(partial.as_str()));
+    assert_eq!(
+        said,
+        [format!(
+            "note: {two}:3: skipped a truncated last line (an interrupted write)"
+        )]
+    );
 }
 
 #[test]
