@@ -215,7 +215,8 @@ pub struct Outcome {
     /// Time of the solve itself, in milliseconds: the wall time around the backend's
     /// search in the process that ran it, or, for an external solver, its own report of
     /// the time it spent on the puzzle once it held it, or its processes' time where
-    /// that report read zero or the deadline killed it (`clocks` says which).
+    /// MiniSat's user-time report read zero or the deadline killed the solver (`clocks`
+    /// says which).
     pub time_ms: f64,
     /// Time spent getting the puzzle to a child process and the answer back (process
     /// start, pipes, files, serialisation, MiniZinc's flattening), in milliseconds; 0

@@ -123,10 +123,7 @@ impl Rating {
 
     /// Where the puzzle is: `file:line`, then its name in brackets when it has one.
     pub fn place(&self) -> String {
-        match &self.name {
-            Some(name) => format!("{}:{} ({name})", self.file, self.line),
-            None => format!("{}:{}", self.file, self.line),
-        }
+        crate::model::puzzle::place(&self.file, self.line, self.name.as_deref())
     }
 
     /// The rating as `rate` prints it: one tab-separated text line, or one JSON object

@@ -17,7 +17,7 @@ enum CountFormat {
     /// One line per puzzle: where it is (`file:line`, and its name), a tab, the count.
     Text,
     /// One JSON object per puzzle per line: file, line, name, backend, solutions,
-    /// whether the count is exact and, when not, what stopped it.
+    /// whether the count is exact, what stopped it (`null` when exact) and time_ms.
     Json,
 }
 

@@ -30,7 +30,6 @@
 //! print!("{}", table.terminal);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-mod bad_line;
 mod comparison;
 pub(crate) mod entry;
 pub(crate) mod feed;

@@ -8,6 +8,8 @@ use crate::harness::machine::RunFacts;
 use crate::solver::{Stats, Verdict};
 use serde::{Deserialize, Serialize};
 
+mod bad_line;
+
 /// The outcome of one (backend, puzzle) run, as written to the JSON-lines results file.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Record {
@@ -564,7 +566,7 @@ fn lines_of<E: From<Error>>(
                     return Err(Error::Record {
                         path: path.to_string(),
                         line: number,
-                        message: super::bad_line::why_not_a_record(&line),
+                        message: bad_line::why_not_a_record(&line),
                     }
                     .into());
                 }

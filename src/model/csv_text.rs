@@ -3,9 +3,11 @@
 //! (quoting, empty fields, more fields than the header names).
 //!
 //! A first content line is a CSV header when it holds a delimiter (`,`, `;` or a tab,
-//! whichever appears most outside quotes) and every non-empty field is a header word:
-//! printable text that does not read as cells (not a number, a symbol or a run of
-//! symbols). A lone word is a header only when it names the puzzle column. Column names
+//! whichever appears most outside quotes) and a field names a column this module knows
+//! (below), or every non-empty field is a header word: printable text that does not
+//! read as cells (not a number, a symbol or a run of symbols; `ID` alone would read as
+//! two symbols of a large grid). A lone word is a header only when it names a column
+//! this module knows. Column names
 //! are matched whatever their case: `puzzle`, `puzzles`, `quiz` or `quizzes` for the
 //! puzzle, `solution` or `solutions` for a solution to check answers against, `name`,
 //! `label` or `id` for the puzzle's name.
@@ -43,10 +45,12 @@ pub(crate) fn csv_header(line: &str) -> Option<Result<CsvColumns, String>> {
         return None;
     }
     let delimiter = sniff_delimiter(line);
-    let lone_name = || {
-        let word = line.trim_matches('"');
-        PUZZLE_NAMES.iter().any(|n| word.eq_ignore_ascii_case(n))
+    let known = |word: &str| {
+        [PUZZLE_NAMES, SOLUTION_NAMES, NAME_NAMES]
+            .iter()
+            .any(|list| list.iter().any(|n| word.eq_ignore_ascii_case(n)))
     };
+    let lone_name = || known(line.trim().trim_matches('"'));
     if delimiter.is_none() && !lone_name() {
         return None;
     }
@@ -56,13 +60,9 @@ pub(crate) fn csv_header(line: &str) -> Option<Result<CsvColumns, String>> {
     let names: Vec<String> = fields.iter().map(|f| f.to_lowercase()).collect();
     let is = |list: &[&str]| names.iter().position(|n| list.contains(&n.as_str()));
     let puzzle = is(PUZZLE_NAMES);
-    let wordy = |(f, n): (&String, &String)| {
-        f.is_empty()
-            || !reads_as_cells(f)
-            || PUZZLE_NAMES.contains(&n.as_str())
-            || SOLUTION_NAMES.contains(&n.as_str())
-    };
-    if fields.iter().all(String::is_empty) || !fields.iter().zip(&names).all(wordy) {
+    let wordy = |f: &String| f.is_empty() || !reads_as_cells(f);
+    let names_a_column = fields.iter().any(|f| known(f));
+    if fields.iter().all(String::is_empty) || !(names_a_column || fields.iter().all(wordy)) {
         return None;
     }
     let Some(puzzle) = puzzle else {
@@ -267,6 +267,21 @@ mod tests {
             "1 2 | 3 4",
         ] {
             assert_eq!(csv_header(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn capital_column_names_make_a_header_though_they_read_as_symbols() {
+        let c = csv_header("ID,Puzzle").unwrap().unwrap();
+        assert_eq!((c.puzzle, c.name), (1, Some(0)));
+        let c = csv_header("NAME;PUZZLE;DIFFICULTY").unwrap().unwrap();
+        assert_eq!((c.delimiter, c.puzzle, c.name), (b';', 1, Some(0)));
+        let c = csv_header("PUZZLE,DIFFICULTY").unwrap().unwrap();
+        assert_eq!((c.puzzle, c.solution), (0, None));
+        // A lone known name that is not the puzzle's: a header without a puzzle column.
+        for line in ["Solutions", "ID"] {
+            let e = csv_header(line).unwrap().unwrap_err();
+            assert!(e.contains("names no puzzle column"), "{line}: {e}");
         }
     }
 }

@@ -910,6 +910,10 @@ fn parse_token(token: &str) -> RawCell {
 /// seconds.`, `1 puzzle solved in 9.4e-05 seconds.`): part of the file as QQWing writes
 /// it, no row of the table.
 fn is_qqwing_timer_summary(line: &str) -> bool {
+    // Every other record of the file is turned away by this test alone.
+    if !line.trim_end().ends_with(" seconds.") {
+        return false;
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     let [count, noun, verb, "in", time, "seconds."] = words[..] else {
         return false;

@@ -16,6 +16,15 @@ pub struct Origin {
     pub line: usize,
 }
 
+/// Where a puzzle is, as every output that lists puzzles names it: `file:line`, then
+/// its `label` in brackets when it has one.
+pub fn place(file: &str, line: usize, label: Option<&str>) -> String {
+    match label {
+        Some(label) => format!("{file}:{line} ({label})"),
+        None => format!("{file}:{line}"),
+    }
+}
+
 /// A Sudoku puzzle: its board and its givens.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
@@ -176,13 +185,7 @@ impl Puzzle {
     /// Where the puzzle is, for output that lists many: `file:line`, then the label in
     /// brackets when it has one (`examples/hard.txt:4 (AI Escargot)`).
     pub fn place(&self) -> String {
-        let mut place = format!("{}:{}", self.origin.file, self.origin.line);
-        if let Some(label) = &self.label {
-            place.push_str(" (");
-            place.push_str(label);
-            place.push(')');
-        }
-        place
+        place(&self.origin.file, self.origin.line, self.label.as_deref())
     }
 
     /// A name for reports: the label if any, else `file:line`.

@@ -2,8 +2,9 @@
 //! tool exports, so a user compares the Rust backends with them on the same encodings.
 //! Each needs a Debian package (the registry names it); one that is missing is reported
 //! with the package to install, never skipped silently. A solve's `time_ms` is the
-//! solver's own report of its time ([`own_time`]), or its processes' time where that
-//! report reads zero or the deadline killed it (`time_source` says which); the rest of
+//! solver's own report of its time ([`own_time`]), or its processes' time where MiniSat's
+//! user-time report reads zero or the deadline killed the solver (`time_source` says
+//! which); the rest of
 //! the wall time, starting processes and writing and reading files, is `transport_ms`
 //! (files split out as `encode_ms` and `decode_ms`), and `cpu_ms` is the processes' CPU
 //! time from `wait4`.
@@ -13,7 +14,6 @@ pub(crate) mod gprolog;
 pub(crate) mod minizinc;
 pub(crate) mod mip;
 pub(crate) mod own_time;
-use own_time::ZeroReport;
 pub(crate) mod rerun;
 
 use crate::clock::{Clocks, TimeSource, CHILD_CPU};
@@ -22,6 +22,7 @@ use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
 use crate::process::{self, Scratch};
 use crate::solver::{ms, reported_at_end, Failure, Outcome, SolveOptions, Solver, Stats, Verdict};
+use own_time::ZeroReport;
 use std::time::Instant;
 
 /// What one external run produced.

@@ -11,15 +11,14 @@
 use crate::clock::TimeSource;
 
 /// User + system CPU time of the solver's processes, from `wait4`, process start
-/// included: an `ext:*` time when the solver's own report, a CPU time, read zero.
+/// included: an `ext:*` time when MiniSat's own report, its user CPU time, read zero.
 pub const PROCESS_CPU: TimeSource = TimeSource {
     name: "process-cpu",
     resolution_ms: 0.001,
 };
 
-/// Wall time of the solver's processes from start to exit (or to the deadline's kill),
-/// process start included: an `ext:*` time when the solver's own report, a real time,
-/// read zero, or when the deadline killed it before it reported.
+/// Wall time of the solver's processes from start to the deadline's kill, process start
+/// included: an `ext:*` time when the deadline killed the solver before it reported.
 pub const PROCESS_WALL: TimeSource = TimeSource {
     name: "process-wall",
     resolution_ms: 0.001,

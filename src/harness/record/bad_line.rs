@@ -4,7 +4,7 @@
 //! JSON, a line that ends inside its record) and which result it seems to be, never the
 //! JSON reader's own message.
 
-use super::record::{Header, Record};
+use super::{Header, Record};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
@@ -202,7 +202,7 @@ mod tests {
 
     /// A results line as `compare --out` writes one, `dlx` on `easy.txt:3`.
     fn text() -> String {
-        let mut r = crate::harness::record::example("dlx", "unique", Some("1234"), 1.5);
+        let mut r = super::super::example("dlx", "unique", Some("1234"), 1.5);
         r.source = "easy.txt:3".into();
         let mut out = Vec::new();
         r.write_json_line(&mut out);
