@@ -61,7 +61,7 @@ pub(crate) fn did_you_mean<'a>(name: &str, choices: impl IntoIterator<Item = &'a
     let allowed = (name.chars().count() / 3).max(1);
     choices
         .into_iter()
-        .map(|choice| (edits(name, choice), choice))
+        .map(|choice| (edits(&name.to_lowercase(), &choice.to_lowercase()), choice))
         .filter(|&(d, _)| d <= allowed)
         .min_by_key(|&(d, _)| d)
         .map_or(String::new(), |(_, choice)| {
@@ -103,6 +103,7 @@ mod tests {
             ("rule", ": did you mean 'rules'?"),
             ("fats", ": did you mean 'fast'?"),
             ("gecode", ""),
+            ("DLX", ": did you mean 'dlx'?"),
             ("xyz", ""),
         ];
         for (name, want) in cases {

@@ -71,11 +71,17 @@ pub(crate) fn csv_header(line: &str) -> Option<Result<CsvColumns, String>> {
             .filter(|f| !f.is_empty())
             .map(|f| format!("'{f}'"))
             .collect();
+        let columns = match delimiter {
+            Some(d) => format!(
+                "its columns: {}; {} separated",
+                found.join(", "),
+                delimiter_name(d)
+            ),
+            None => format!("its one column: {}", found.join(", ")),
+        };
         return Some(Err(format!(
-            "this CSV header names no puzzle column (its columns: {}; {} separated); \
-             name the puzzle column 'puzzle' or 'quizzes'",
-            found.join(", "),
-            delimiter_name(delimiter.unwrap_or(b','))
+            "this CSV header names no puzzle column ({columns}); \
+             name the puzzle column 'puzzle' or 'quizzes'"
         )));
     };
     Some(Ok(CsvColumns {
