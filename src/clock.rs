@@ -46,8 +46,8 @@ pub const WORKER_CPU: &str = "worker-rusage";
 pub struct Clocks {
     /// What `time_ms` is: `wall`, an external solver's own statistic (such as
     /// `minisat:cpu-time`; docs/manual.md lists them), or, where that said nothing
-    /// (zero, or a solver the deadline killed), its processes' time measured here:
-    /// `process-cpu` or `process-wall`.
+    /// (MiniSat's user time read zero, or the deadline killed the solver), its
+    /// processes' time measured here: `process-cpu` or `process-wall`.
     pub time_source: Cow<'static, str>,
     /// The finest step of that clock, in milliseconds (10 for a solver that prints
     /// seconds to two decimals).

@@ -236,27 +236,27 @@ pub(crate) fn findings(s: &Summary) -> Vec<String> {
     lines
 }
 
-/// The columns a narrow terminal loses first, in that order, by their place in
+/// The columns a narrow terminal loses first, in that order, by their heads in
 /// [`HEADERS`]; `true` marks a count left out only when it is 0 for every row (the
 /// findings below the table still say what a 0 there means). The configuration,
 /// `unique`, `median` and the verdict counts that are not all 0 always stay.
-const NARROW_LOSES: [(usize, bool); 16] = [
-    (18, false), // vars / cons
-    (17, false), // mean effort
-    (16, false), // transport
-    (7, true),   // memout
-    (8, true),   // failed
-    (2, true),   // solved
-    (14, false), // PAR-2
-    (13, false), // max
-    (10, false), // p10
-    (9, true),   // wrong
-    (4, true),   // multiple
-    (5, true),   // none
-    (6, true),   // unknown
-    (1, false),  // puzzles
-    (15, false), // x fastest
-    (12, false), // p90
+const NARROW_LOSES: [(&str, bool); 16] = [
+    ("vars / cons", false),
+    ("mean effort", false),
+    ("transport", false),
+    ("memout", true),
+    ("failed", true),
+    ("solved", true),
+    ("PAR-2", false),
+    ("max", false),
+    ("p10", false),
+    ("wrong", true),
+    ("multiple", true),
+    ("none", true),
+    ("unknown", true),
+    ("puzzles", false),
+    ("x fastest", false),
+    ("p90", false),
 ];
 
 /// The columns of `rows` shown within `width` characters (every one without a width):
@@ -274,10 +274,13 @@ fn shown_columns(rows: &[Vec<String>], widths: &[usize], width: Option<usize>) -
             .fold((0, 0), |(sum, count), (w, _)| (sum + w, count + 1));
         sum + 2 * (count - 1)
     };
-    for &(column, only_zero) in &NARROW_LOSES {
+    for &(head, only_zero) in &NARROW_LOSES {
         if total(&shown) <= limit {
             break;
         }
+        let Some(column) = HEADERS.iter().position(|&h| h == head) else {
+            continue;
+        };
         if !only_zero || rows.iter().all(|r| r[column] == "0") {
             shown[column] = false;
         }
@@ -332,15 +335,17 @@ pub(crate) fn terminal_within(s: &Summary, width: Option<usize>) -> String {
     }
     let mut text = out.join("\n") + "\n";
     for p in prose {
-        match width {
-            Some(w) => text.push_str(&crate::words::wrap(&p, w, "  ")),
-            None => {
-                text.push_str(&p);
-                text.push('\n');
-            }
-        }
+        text.push_str(&prose_line(&p, width));
     }
     text
+}
+
+/// A line of prose for the terminal, wrapped to `width` when one is given.
+fn prose_line(line: &str, width: Option<usize>) -> String {
+    match width {
+        Some(w) => crate::words::wrap(line, w, "  "),
+        None => format!("{line}\n"),
+    }
 }
 
 /// A Markdown table, then the findings.
@@ -523,10 +528,7 @@ pub fn render(
         ..Default::default()
     };
     let run = partial.unwrap_or(COMPLETE);
-    let prose = |line: &str| match width {
-        Some(w) => crate::words::wrap(line, w, "  "),
-        None => format!("{line}\n"),
-    };
+    let prose = |line: &str| prose_line(line, width);
     for note in partial
         .iter()
         .copied()
@@ -573,6 +575,13 @@ mod tests {
     use super::*;
     use crate::harness::record::example as rec;
     use crate::harness::tally::summarize;
+
+    #[test]
+    fn every_column_a_narrow_terminal_may_lose_is_a_column_of_the_table() {
+        for (head, _) in NARROW_LOSES {
+            assert!(HEADERS.contains(&head), "{head}");
+        }
+    }
 
     #[test]
     fn a_summary_is_known_by_its_head_and_nothing_else_is() {

@@ -4,10 +4,9 @@
 //! with the package to install, never skipped silently. A solve's `time_ms` is the
 //! solver's own report of its time ([`own_time`]), or its processes' time where MiniSat's
 //! user-time report reads zero or the deadline killed the solver (`time_source` says
-//! which); the rest of
-//! the wall time, starting processes and writing and reading files, is `transport_ms`
-//! (files split out as `encode_ms` and `decode_ms`), and `cpu_ms` is the processes' CPU
-//! time from `wait4`.
+//! which); the rest of the wall time, starting processes and writing and reading files,
+//! is `transport_ms` (files split out as `encode_ms` and `decode_ms`), and `cpu_ms` is
+//! the processes' CPU time from `wait4`.
 
 pub(crate) mod dimacs;
 pub(crate) mod gprolog;
