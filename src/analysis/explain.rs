@@ -74,6 +74,7 @@ impl Explanation {
             assume_unique: options.assume_unique,
             costly: options.weights,
             record: true,
+            one_at_a_time: true,
             deadline,
             ..Options::default()
         };
@@ -105,15 +106,16 @@ impl Explanation {
         self.past.as_ref().map(|(_, step)| step)
     }
 
-    /// One line of a step: number, level, name, what changed, and why.
-    fn step_line(&self, number: usize, step: &Step) -> String {
+    /// One line of a step, read on the position before it: number, level, name, what
+    /// changed, and why.
+    fn step_line(&self, number: usize, before: &State, step: &Step) -> String {
         let b = &self.board;
         format!(
             "{number:>4}. [{}] {}: {}. {}\n",
             text::level_label(step),
             text::name(b, step),
             text::change(b, step),
-            text::reason(b, step)
+            text::reason_at(b, before, step)
         )
     }
 
@@ -162,17 +164,18 @@ impl Explanation {
             .iter()
             .position(|s| s.is_guess())
             .unwrap_or(run.steps.len());
+        let states = self.states_before();
         for (i, step) in run.steps.iter().enumerate().take(root_steps) {
-            out.push_str(&self.step_line(i + 1, step));
+            out.push_str(&self.step_line(i + 1, &states[i], step));
         }
         out.push_str(&format!("# {}\n", self.ending()));
-        if let Some(step) = self.past_step() {
+        if let Some((reached, step)) = &self.past {
             let b = &self.board;
             out.push_str(&format!(
                 "# past the ladder's end (not applied): {}: {}. {}\n",
                 text::name(b, step),
                 text::change(b, step),
-                text::reason(b, step)
+                text::reason_at(b, reached, step)
             ));
         }
         let stuck = run.finish == Finish::Stuck;
@@ -186,7 +189,7 @@ impl Explanation {
                 out.push_str("# the branch of guesses that found the first solution:\n");
             }
             for (i, step) in run.steps.iter().enumerate().skip(root_steps) {
-                out.push_str(&self.step_line(i + 1, step));
+                out.push_str(&self.step_line(i + 1, &states[i], step));
             }
             out.push_str(&format!(
                 "# with guessing: {} after {}\n",
@@ -205,11 +208,12 @@ impl Explanation {
     /// ladder's end.
     pub fn json(&self) -> Value {
         let (run, g, puzzle, b) = (&self.run, &self.puzzle.geometry, &self.puzzle, &self.board);
+        let states = self.states_before();
         let steps: Vec<_> = run
             .steps
             .iter()
             .enumerate()
-            .map(|(i, s)| text::json(b, i + 1, s))
+            .map(|(i, s)| text::json(b, &states[i], i + 1, s))
             .collect();
         json!({
             "index": self.index,
@@ -225,15 +229,20 @@ impl Explanation {
             "no_solution": text::no_solution(b, run),
             "solution": run.solutions.first().map(|s| to_line(g, s)),
             "steps": steps,
-            "past_the_ladder": self.past_step().map(|s| text::json(b, run.steps.len() + 1, s)),
+            "past_the_ladder": self.past.as_ref().map(|(reached, s)| text::json(b, reached, run.steps.len() + 1, s)),
         })
+    }
+
+    /// The position before each recorded step.
+    fn states_before(&self) -> Vec<State> {
+        let start = State::new(&self.board, &self.puzzle);
+        svg::states_before(&self.board, &start, &self.run.steps)
     }
 
     /// The steps a picture or the page shows, each with the position it was found in:
     /// the recorded steps, then the step past the ladder's end in the position reached.
     fn shown(&self) -> (Vec<State>, Vec<Step>) {
-        let start = State::new(&self.board, &self.puzzle);
-        let mut states = svg::states_before(&self.board, &start, &self.run.steps);
+        let mut states = self.states_before();
         let mut steps = self.run.steps.clone();
         if let Some((reached, step)) = &self.past {
             states.push(reached.clone());

@@ -5,6 +5,7 @@
 //! its digits is tried in turn and the rules continue; a contradiction backtracks.
 
 use super::board::Board;
+use super::narrow;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
 use crate::backends::rules::families::{
@@ -256,6 +257,10 @@ pub struct Options {
     /// Rules left out of the ladder (indices into [`RULES`]), to measure what the
     /// others do without them.
     pub without: Vec<usize>,
+    /// Apply one consequence a step, the one with the shortest proof
+    /// ([`narrow::one_consequence`]), and start again from the bottom: what a person
+    /// follows. Without it a rule's whole batch is applied at once (faster).
+    pub one_at_a_time: bool,
 }
 
 impl Default for Options {
@@ -269,6 +274,7 @@ impl Default for Options {
             assume_unique: false,
             costly: false,
             without: Vec::new(),
+            one_at_a_time: false,
         }
     }
 }
@@ -415,6 +421,7 @@ impl Ctx<'_> {
                 return (Finish::TimedOut, hardest);
             }
             let (i, step) = match self.first_step(state) {
+                Next::Step(i, step) if self.opts.one_at_a_time => (i, narrow::one_consequence(*step)),
                 Next::Step(i, step) => (i, *step),
                 Next::Stuck => return (Finish::Stuck, hardest),
                 Next::CutShort => return (Finish::TimedOut, hardest),

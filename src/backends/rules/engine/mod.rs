@@ -10,6 +10,7 @@
 pub mod board;
 pub mod cellset;
 pub mod ladder;
+pub mod narrow;
 pub mod state;
 pub mod step;
 

@@ -521,6 +521,25 @@ impl Step {
     pub fn is_guess(&self) -> bool {
         matches!(self.detail, Detail::Guess { .. })
     }
+
+    /// Adds an ALS chain's evidence: the cells of its nodes, and its links from one
+    /// candidate to another as graph links (for the pictures).
+    pub fn add_als_chain(&mut self, chain: &[AlsLink]) {
+        for l in chain {
+            for &x in l.from.cells.iter().chain(&l.to.cells) {
+                push_new(&mut self.cells, x);
+            }
+            if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
+                self.links.push(Link {
+                    from: (l.from.cells[0], l.from.digit),
+                    to: (l.to.cells[0], l.to.digit),
+                    strong: !l.from.holds && l.to.holds,
+                    if_from: l.from.holds,
+                    if_to: l.to.holds,
+                });
+            }
+        }
+    }
 }
 
 /// The positions of the set bits of `bits`, ascending, without collecting them.

@@ -39,7 +39,7 @@ use crate::backends::rules::engine::cellset::{
 };
 use crate::backends::rules::engine::state::{PositionKey, State};
 use crate::backends::rules::engine::step::{
-    self, push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern, Link,
+    self, push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern,
     Step,
 };
 use crate::graph::scc::Digraph;
@@ -560,24 +560,6 @@ fn number_in(list: &mut Vec<usize>, k: usize) -> usize {
     })
 }
 
-/// Adds a chain's cells (each once) and its single-candidate links to `st`.
-fn add_chain(st: &mut Step, chain: &[AlsLink]) {
-    for l in chain {
-        for &x in l.from.cells.iter().chain(&l.to.cells) {
-            push_new(&mut st.cells, x);
-        }
-        if l.from.cells.len() == 1 && l.to.cells.len() == 1 {
-            st.links.push(Link {
-                from: (l.from.cells[0], l.from.digit),
-                to: (l.to.cells[0], l.to.digit),
-                strong: !l.from.holds && l.to.holds,
-                if_from: l.from.holds,
-                if_to: l.to.holds,
-            });
-        }
-    }
-}
-
 /// The step of a contradiction: node `a` implies its negation `b` and back; the chain
 /// shown is the first direction's.
 fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
@@ -588,7 +570,7 @@ fn contradiction_step(ext: &Extended, a: u32, b: u32) -> Step {
     let target = ext.node(a);
     st.cells.extend(target.cells.iter().copied());
     st.digits.push(target.digit);
-    add_chain(&mut st, &chain);
+    st.add_als_chain(&chain);
     st
 }
 
@@ -618,7 +600,7 @@ fn forced_step(ext: &Extended, forced: &[(u32, bool, u32, u32)]) -> Step {
         } else {
             st.eliminations.push((c, d));
         }
-        add_chain(&mut st, &chain);
+        st.add_als_chain(&chain);
         all.push(AlsForced {
             candidate: (c, d),
             placed,

@@ -54,7 +54,7 @@ button{font-size:14px;padding:4px 12px}
             "<div class=\"caption\"><h2>{}</h2>\n",
             esc(&step_title(board, i + 1, step))
         ));
-        for p in caption(board, step) {
+        for p in caption(board, &states[i], step) {
             o.push_str(&format!("<p>{}</p>\n", esc(&p)));
         }
         o.push_str("<p class=\"legend\">");

@@ -171,10 +171,13 @@ pub(super) fn step_title(board: &Board, number: usize, step: &Step) -> String {
     )
 }
 
-/// The paragraphs of a step's caption: what it changed, why, and the assumption it
-/// rests on, if any.
-pub(super) fn caption(board: &Board, step: &Step) -> Vec<String> {
-    let mut lines = vec![text::change(board, step), text::reason(board, step)];
+/// The paragraphs of a step's caption, read on the position before it: what it
+/// changed, why, and the assumption it rests on, if any.
+pub(super) fn caption(board: &Board, before: &State, step: &Step) -> Vec<String> {
+    let mut lines = vec![
+        text::change(board, step),
+        text::reason_at(board, before, step),
+    ];
     if matches!(
         step.detail,
         Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
@@ -247,7 +250,7 @@ pub(super) fn draw(
     // 12 px DejaVu Sans averages under 7 px a character.
     let width_chars = (side / 7.0) as usize;
     let text_lines: Vec<String> = if with_caption {
-        caption(board, step)
+        caption(board, s, step)
             .iter()
             .flat_map(|p| wrap(p, width_chars))
             .collect()

@@ -2,7 +2,8 @@
 //! one-line reason. Steps are data; this is the only place that turns them into text.
 
 use crate::backends::rules::engine::board::Board;
-use crate::backends::rules::engine::state::Broken;
+use super::eureka;
+use crate::backends::rules::engine::state::{Broken, State};
 use crate::backends::rules::engine::step::{
     AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, FishPattern,
     GraphKind, GraphRule, House, Link, Step, UniquePattern,
@@ -817,6 +818,67 @@ pub fn reason(board: &Board, step: &Step) -> String {
     }
 }
 
+/// The reason of a step read on the position before it (`before`): a chain (2-SAT,
+/// ALS, template or fish chain) in Eureka notation, with what it proves in plain words
+/// and the sets or fish it passes through; any other step, or a chain the notation
+/// cannot carry, as [`reason`] gives it.
+pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
+    let chained = match &step.detail {
+        Detail::TwoSat { forced } if forced.len() == 1 => {
+            let f = &forced[0];
+            eureka::implications(board, before, &f.chain)
+                .map(|chain| (chain, f.candidate, f.placed, String::new()))
+        }
+        Detail::Als { sets, fish, forced } if forced.len() == 1 => {
+            let f = &forced[0];
+            let cells: Vec<Vec<usize>> = sets.iter().map(|set| set.cells.clone()).collect();
+            eureka::als(board, before, &f.chain, &cells).map(|chain| {
+                let mut with = Vec::new();
+                for set in sets {
+                    with.push(format!(
+                        "{} holds {}",
+                        eureka::cell_group(board, &set.cells),
+                        digits(board, &set.digits)
+                    ));
+                }
+                for (k, f) in fish.iter().enumerate() {
+                    with.push(format!(
+                        "fish {} is {} in {} inside {}{}",
+                        k + 1,
+                        sym(board, f.digit),
+                        list(&f.bases, |&u| board.unit_name(u)),
+                        list(&f.covers, |&u| board.unit_name(u)),
+                        if f.fins.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", fins {}", eureka::cell_group(board, &f.fins))
+                        }
+                    ));
+                }
+                let with = if with.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", with.join("; "))
+                };
+                (chain, f.candidate, f.placed, with)
+            })
+        }
+        _ => None,
+    };
+    match chained {
+        Some((chain, (c, d), placed, with)) => {
+            let (cell, d) = (board.cell_name(c), sym(board, d));
+            let words = if placed {
+                format!("without {d}, {cell} would get {d} back at the chain's end; so it holds {d}")
+            } else {
+                format!("{d} in {cell} would, link by link, take {d} from {cell}; so it is not {d}")
+            };
+            format!("{chain}: {words}{with}")
+        }
+        None => reason(board, step),
+    }
+}
+
 /// The reason of a uniqueness step: the deadly pattern it avoids and why that forces
 /// its change.
 fn unique_reason(board: &Board, step: &Step, pattern: UniquePattern) -> String {
@@ -897,10 +959,11 @@ pub fn no_solution(board: &Board, run: &Run) -> Option<String> {
     Some(text)
 }
 
-/// The step as a JSON object (what `explain --format json` prints): rule, the name a
-/// person knows it by, level (null for a guess), justifying cells, digits and units,
-/// what it placed and removed, and the reason.
-pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
+/// The step as a JSON object (what `explain --format json` prints), read on the
+/// position before it: rule, the name a person knows it by, level (null for a guess),
+/// justifying cells, digits and units, what it placed and removed, the reason (a chain
+/// in Eureka notation where it has one) and the reason with every implication in words.
+pub fn json(board: &Board, before: &State, number: usize, step: &Step) -> serde_json::Value {
     let pairs = |list: &[(usize, u8)]| {
         list.iter()
             .map(|&(c, d)| serde_json::json!({"cell": board.cell_name(c), "digit": d}))
@@ -917,7 +980,8 @@ pub fn json(board: &Board, number: usize, step: &Step) -> serde_json::Value {
         "placed": pairs(&step.placements),
         "removed": pairs(&step.eliminations),
         "change": change(board, step),
-        "reason": reason(board, step),
+        "reason": reason_at(board, before, step),
+        "reason_in_words": reason(board, step),
         "assumes_unique": step.assumes_unique(),
         "links": step.links.iter().map(|l| serde_json::json!({
             "from": {"cell": board.cell_name(l.from.0), "digit": l.from.1, "holds": l.if_from},
@@ -964,7 +1028,7 @@ mod tests {
         assert_eq!(name(&b, &broken), "contradiction");
         assert_eq!(change(&b, &broken), "no completion");
         assert!(reason(&b, &broken).contains("row 1"));
-        let json = json(&b, 1, &broken);
+        let json = json(&b, &s, 1, &broken);
         assert_eq!(json["rule"], "unit matching");
         assert_eq!(json["level"], 2);
     }

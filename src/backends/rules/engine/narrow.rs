@@ -1,0 +1,149 @@
+//! One pattern a step: a rule whose search proves many things at once (the 2-SAT
+//! closure, the ALS and template instances, several exocets) has its step cut to the
+//! one consequence with the shortest proof, with only the evidence that proof uses.
+//! The ladder applies that one and starts again from the bottom, so what a simpler
+//! rule can then do is shown as that rule's step (what `explain` asks for; solving
+//! alone keeps the batch).
+
+use super::step::{push_new, AlsForced, AlsSet, Detail, FishPattern, Forced, Stamp, Step};
+
+/// `step` cut to one consequence and its evidence: the forced literal with the
+/// shortest chain (a placement before a removal among equals, then the rule's order),
+/// one exocet, or one placement of a step that places several. A step with one
+/// consequence, or one pattern whose removals all follow from it, is returned whole.
+pub fn one_consequence(step: Step) -> Step {
+    match &step.detail {
+        Detail::TwoSat { forced } if forced.len() > 1 => {
+            let pick = shortest(forced.iter().map(|f| (f.chain.len(), f.placed)));
+            let Detail::TwoSat { mut forced } = step.detail else {
+                unreachable!()
+            };
+            two_sat(step.rule, forced.swap_remove(pick))
+        }
+        Detail::Als { forced, .. } if forced.len() > 1 => {
+            let pick = shortest(forced.iter().map(|f| (f.chain.len(), f.placed)));
+            let rule = step.rule;
+            let Detail::Als {
+                sets,
+                fish,
+                mut forced,
+            } = step.detail
+            else {
+                unreachable!()
+            };
+            als(rule, &sets, &fish, forced.swap_remove(pick))
+        }
+        Detail::Exocet { patterns } if patterns.len() > 1 => {
+            let rule = step.rule;
+            let Detail::Exocet { mut patterns } = step.detail else {
+                unreachable!()
+            };
+            patterns.truncate(1);
+            let mut one = Step::new(Detail::Exocet { patterns });
+            let Detail::Exocet { patterns } = &one.detail else {
+                unreachable!()
+            };
+            let p = &patterns[0];
+            let mirrors: Vec<usize> = p.mirrors.iter().flat_map(|(_, m)| m.clone()).collect();
+            let mut cells = Vec::new();
+            for &c in p.base.iter().chain(&p.targets).chain(&mirrors) {
+                push_new(&mut cells, c);
+            }
+            let (digits, units, removed) =
+                (p.digits.clone(), p.cross_lines.clone(), p.eliminations.clone());
+            one.rule = rule;
+            one.cells = cells;
+            one.digits = digits;
+            one.units = units;
+            one.eliminations = removed;
+            one
+        }
+        _ if step.placements.len() > 1 => {
+            // Every placement follows from the pattern: the first is shown, the rest
+            // found again after it.
+            let mut one = step;
+            one.placements.truncate(1);
+            one.eliminations.clear();
+            one
+        }
+        _ => step,
+    }
+}
+
+/// The index of the shortest proof among `(length, places)`: the shortest, a placement
+/// before a removal among equals, then the first.
+fn shortest(proofs: impl Iterator<Item = (usize, bool)>) -> usize {
+    proofs
+        .enumerate()
+        .min_by_key(|&(i, (len, placed))| (len, !placed, i))
+        .map_or(0, |(i, _)| i)
+}
+
+/// The 2-SAT step of one forced literal: its cell and digit, its chain's cells and links.
+fn two_sat(rule: Option<Stamp>, f: Forced) -> Step {
+    let mut one = Step::new(Detail::TwoSat { forced: Vec::new() });
+    one.rule = rule;
+    one.cells.push(f.candidate.0);
+    one.digits.push(f.candidate.1);
+    for l in &f.chain {
+        push_new(&mut one.cells, l.from.0);
+        push_new(&mut one.cells, l.to.0);
+    }
+    if f.placed {
+        one.placements.push(f.candidate);
+    } else {
+        one.eliminations.push(f.candidate);
+    }
+    one.links = f.chain.clone();
+    one.detail = Detail::TwoSat { forced: vec![f] };
+    one
+}
+
+/// The ALS step of one forced literal: the sets and fish its chain uses (numbered
+/// again in the order it meets them), their cells and the chain's.
+fn als(
+    rule: Option<Stamp>,
+    sets: &[AlsSet],
+    fish: &[FishPattern],
+    mut f: AlsForced,
+) -> Step {
+    let (mut set_order, mut fish_order) = (Vec::new(), Vec::new());
+    for l in &mut f.chain {
+        l.set = l.set.map(|k| renumber(&mut set_order, k));
+        l.fish = l.fish.map(|k| renumber(&mut fish_order, k));
+    }
+    let kept_sets: Vec<_> = set_order.iter().map(|&k| sets[k].clone()).collect();
+    let kept_fish: Vec<_> = fish_order.iter().map(|&k| fish[k].clone()).collect();
+    let mut one = Step::new(Detail::TwoSat { forced: Vec::new() });
+    one.rule = rule;
+    one.cells.push(f.candidate.0);
+    one.digits.push(f.candidate.1);
+    if f.placed {
+        one.placements.push(f.candidate);
+    } else {
+        one.eliminations.push(f.candidate);
+    }
+    one.add_als_chain(&f.chain);
+    for set in &kept_sets {
+        for &c in &set.cells {
+            push_new(&mut one.cells, c);
+        }
+    }
+    one.detail = Detail::Als {
+        sets: kept_sets,
+        fish: kept_fish,
+        forced: vec![f],
+    };
+    one
+}
+
+/// The new number of old index `k`: its place in `order`, added at the end when new.
+fn renumber(order: &mut Vec<usize>, k: usize) -> usize {
+    match order.iter().position(|&x| x == k) {
+        Some(i) => i,
+        None => {
+            order.push(k);
+            order.len() - 1
+        }
+    }
+}
