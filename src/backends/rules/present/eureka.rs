@@ -276,6 +276,41 @@ fn pair_unless(board: &Board, s: &State, a: usize, c: usize, y: u8) -> Option<(u
     })
 }
 
+/// The paths of a graph rule (each a run of links where one starts at the literal the
+/// last ended at, or at another digit of its cell) in Eureka notation, `; ` between
+/// paths; `None` when a link is of a kind the notation cannot carry.
+pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut w = Written::default();
+    let mut last: Option<((usize, u8), bool)> = None;
+    for l in links {
+        match last {
+            Some(end) if end == (l.from, l.if_from) => {}
+            // The same cell, another digit: true there makes the digit false (weak);
+            // false there, in a two-digit cell, makes it true (strong).
+            Some(((c, d), holds))
+                if c == l.from.0
+                    && d != l.from.1
+                    && holds != l.if_from
+                    && (holds || s.cand[c].len() == 2) =>
+            {
+                w.link(!holds, candidate(l.from.0, l.from.1));
+            }
+            Some(_) => {
+                out.push(w.text(board));
+                w = Written::default();
+            }
+            None => {}
+        }
+        implication(&mut w, board, s, l)?;
+        last = Some((l.to, l.if_to));
+    }
+    if !w.nodes.is_empty() {
+        out.push(w.text(board));
+    }
+    (!out.is_empty()).then(|| out.join("; "))
+}
+
 /// A 2-SAT chain (implications from one literal to the next) in Eureka notation, read
 /// on the position `s` before the step; `None` when a link is of a kind the notation
 /// cannot carry (the chain is then given in words only).

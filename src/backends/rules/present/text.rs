@@ -600,50 +600,7 @@ pub fn reason(board: &Board, step: &Step) -> String {
             cells(board, &step.cells)
         ),
         Detail::Graph { graph, rule } => {
-            let g = graph_name(*graph);
-            let walk = chain(board, &step.links);
-            let c = step.cells.first().map_or(String::new(), |&c| board.cell_name(c));
-            let d = sym(board, step.digits.first().copied().unwrap_or(0));
-            let assume = match graph {
-                GraphKind::Bilocation => format!("{c}≠{d}"),
-                GraphKind::Bivalue => format!("{c}={d}"),
-            };
-            let so = match graph {
-                GraphKind::Bilocation => format!("{c} holds {d}"),
-                GraphKind::Bivalue => format!("{c} is not {d}"),
-            };
-            match rule {
-                GraphRule::Cycle => match graph {
-                    GraphKind::Bilocation => format!(
-                        "{c} lies on a nonrepetitive cycle of the {g} graph, {walk}, entering and leaving it by {} and {}: it holds one of them",
-                        sym(board, step.digits[0]),
-                        sym(board, step.digits[1])
-                    ),
-                    GraphKind::Bivalue => format!(
-                        "the {g} graph has the nonrepetitive cycle {walk}: one of its two cells in {} holds {d}, so the rest of {} cannot",
-                        list(&step.units, u),
-                        list(&step.units, u)
-                    ),
-                },
-                GraphRule::RepetitiveCycle => format!(
-                    "if {assume}, the {g} cycle {walk} comes back to {c} with the label it left by and undoes it; so {so}"
-                ),
-                GraphRule::Path => format!(
-                    "{} or {} holds {d}: if {} does not, the {g} path {walk} forces {d} into {}; cells seeing both ends lose {d}",
-                    c,
-                    board.cell_name(step.cells[1]),
-                    c,
-                    board.cell_name(step.cells[1])
-                ),
-                GraphRule::Conflict => format!(
-                    "if {assume}, the {g} paths {walk} force a clash; so {so}"
-                ),
-                GraphRule::EmptyUnit => format!(
-                    "if {assume}, the {g} paths {walk} leave {} no place in {}; so {so}",
-                    sym(board, step.digits.get(1).copied().unwrap_or(0)),
-                    list(&step.units, u)
-                ),
-            }
+            graph_reason(board, step, *graph, *rule, &chain(board, &step.links))
         }
         Detail::TwoSat { forced } => {
             let each: Vec<String> = forced
@@ -818,6 +775,54 @@ pub fn reason(board: &Board, step: &Step) -> String {
     }
 }
 
+/// The reason of a graph rule's step, its cycle or paths written as `walk`.
+fn graph_reason(board: &Board, step: &Step, graph: GraphKind, rule: GraphRule, walk: &str) -> String {
+    let u = |unit: &usize| board.unit_name(*unit);
+    let g = graph_name(graph);
+    let c = step.cells.first().map_or(String::new(), |&c| board.cell_name(c));
+    let d = sym(board, step.digits.first().copied().unwrap_or(0));
+    let assume = match graph {
+        GraphKind::Bilocation => format!("{c}≠{d}"),
+        GraphKind::Bivalue => format!("{c}={d}"),
+    };
+    let so = match graph {
+        GraphKind::Bilocation => format!("{c} holds {d}"),
+        GraphKind::Bivalue => format!("{c} is not {d}"),
+    };
+    match rule {
+        GraphRule::Cycle => match graph {
+            GraphKind::Bilocation => format!(
+                "{c} lies on a nonrepetitive cycle of the {g} graph, {walk}, entering and leaving it by {} and {}: it holds one of them",
+                sym(board, step.digits[0]),
+                sym(board, step.digits[1])
+            ),
+            GraphKind::Bivalue => format!(
+                "the {g} graph has the nonrepetitive cycle {walk}: one of its two cells in {} holds {d}, so the rest of {} cannot",
+                list(&step.units, u),
+                list(&step.units, u)
+            ),
+        },
+        GraphRule::RepetitiveCycle => format!(
+            "if {assume}, the {g} cycle {walk} comes back to {c} with the label it left by and undoes it; so {so}"
+        ),
+        GraphRule::Path => format!(
+            "{} or {} holds {d}: if {} does not, the {g} path {walk} forces {d} into {}; cells seeing both ends lose {d}",
+            c,
+            board.cell_name(step.cells[1]),
+            c,
+            board.cell_name(step.cells[1])
+        ),
+        GraphRule::Conflict => format!(
+            "if {assume}, the {g} paths {walk} force a clash; so {so}"
+        ),
+        GraphRule::EmptyUnit => format!(
+            "if {assume}, the {g} paths {walk} leave {} no place in {}; so {so}",
+            sym(board, step.digits.get(1).copied().unwrap_or(0)),
+            list(&step.units, u)
+        ),
+    }
+}
+
 /// The reason of a step read on the position before it (`before`): a chain (2-SAT,
 /// ALS, template or fish chain) in Eureka notation, with what it proves in plain words
 /// and the sets or fish it passes through; any other step, or a chain the notation
@@ -828,6 +833,12 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
             let f = &forced[0];
             eureka::implications(board, before, &f.chain)
                 .map(|chain| (chain, f.candidate, f.placed, String::new()))
+        }
+        Detail::Graph { graph, rule } => {
+            if let Some(walk) = eureka::paths(board, before, &step.links) {
+                return graph_reason(board, step, *graph, *rule, &walk);
+            }
+            None
         }
         Detail::Als { sets, fish, forced } if forced.len() == 1 => {
             let f = &forced[0];
