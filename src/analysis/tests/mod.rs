@@ -4,6 +4,7 @@
 //! first rule that applies, with the words and pictures it is shown in.
 
 mod als;
+mod eureka;
 mod exotic;
 mod fish;
 mod ladder;

@@ -95,6 +95,8 @@ pub fn sets(board: &Board, s: &State) -> Vec<(Cells, u64)> {
 /// candidates) and the implications they bring.
 struct Groups {
     sets: Rc<Vec<(Cells, u64)>>,
+    /// Per digit, the open cells holding it.
+    holders: Vec<Cells>,
     groups: Vec<(Cells, u8)>,
     arcs: Vec<(u32, u32)>,
     /// The fish whose clauses the arcs hold.
@@ -257,8 +259,8 @@ impl Extended {
         }
     }
 
-    /// The set behind an implication "x missing from one group → y in another": both
-    /// groups the full cells of their digit in one set.
+    /// The set behind an implication "x missing from one group → y in another": a set
+    /// whose cells holding x are the first group and whose cells holding y the second.
     fn set_behind(&self, a: u32, b: u32) -> Option<usize> {
         if a.is_multiple_of(2) || !b.is_multiple_of(2) {
             return None;
@@ -268,11 +270,12 @@ impl Extended {
         if da == db {
             return None;
         }
+        let holders = &self.groups.holders;
         self.sets().iter().position(|(cells, digits)| {
             digits >> (da - 1) & 1 == 1
                 && digits >> (db - 1) & 1 == 1
-                && subset(&ga, cells)
-                && subset(&gb, cells)
+                && and(cells, &holders[da as usize - 1]) == ga
+                && and(cells, &holders[db as usize - 1]) == gb
         })
     }
 
@@ -544,6 +547,7 @@ fn groups_of(
     arcs.extend(fish_arcs.iter().map(|&(a, b, _)| (a, b)));
     Groups {
         sets,
+        holders,
         groups,
         arcs,
         fish,

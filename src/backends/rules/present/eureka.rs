@@ -2,6 +2,9 @@
 //! a grouped node `(9)r2c13` (the digit in one of the cells), an almost locked set
 //! `(5=7)r2c257` (without 5 the set holds 7), strong links `=` (if the left is false
 //! the right is true) and weak links `-` (if the left is true the right is false).
+//! Two marks of the project's own: a hidden pair `(58)r2c89` (the two cells hold the two
+//! digits), and a link of a digit's templates `-T-`, `=T=` (no valid placement of the
+//! digit has both candidates; every one has one of them).
 //!
 //! The engine's chains are implications between literals, `r2c9=9 → r2c1≠9`; an
 //! implication from a true literal to a false one is a weak link, from false to true a
@@ -34,6 +37,8 @@ struct Written {
     nodes: Vec<Node>,
     /// `strong[i]` joins node `i` and `i + 1`.
     strong: Vec<bool>,
+    /// `template[i]`: that link comes from the digit's templates (written `-T-`, `=T=`).
+    template: Vec<bool>,
 }
 
 impl Written {
@@ -45,6 +50,7 @@ impl Written {
 
     fn link(&mut self, strong: bool, node: Node) {
         self.strong.push(strong);
+        self.template.push(false);
         self.nodes.push(node);
     }
 
@@ -52,7 +58,12 @@ impl Written {
         let mut out = String::new();
         for (i, node) in self.nodes.iter().enumerate() {
             if i > 0 {
-                out.push(if self.strong[i - 1] { '=' } else { '-' });
+                let link = if self.strong[i - 1] { '=' } else { '-' };
+                out.push(link);
+                if self.template[i - 1] {
+                    out.push('T');
+                    out.push(link);
+                }
             }
             if let Some(label) = &node.label {
                 out.push('[');
@@ -114,6 +125,38 @@ pub fn cell_group(board: &Board, cells: &[usize]) -> String {
         rest = &rest[same..];
     }
     parts.join(",")
+}
+
+/// Units as HoDoKu and Eureka write a fish's: `r346`, `c467`, `b19` when all are of one
+/// kind (rows, columns or boxes) on a board of at most nine; else their names.
+pub fn unit_group(board: &Board, units: &[usize]) -> String {
+    use crate::model::UnitKind;
+    let of = |u: usize| &board.geometry.units[u];
+    let letter = match units.first().map(|&u| of(u).kind) {
+        Some(UnitKind::Row) => "r",
+        Some(UnitKind::Column) => "c",
+        Some(UnitKind::Box) => "b",
+        _ => "",
+    };
+    if board.n > 9 || letter.is_empty() || units.iter().any(|&u| of(u).kind != of(units[0]).kind)
+    {
+        return units
+            .iter()
+            .map(|&u| board.unit_name(u))
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    let mut numbers: Vec<usize> = units.iter().map(|&u| of(u).index + 1).collect();
+    numbers.sort_unstable();
+    let joined: String = numbers.iter().map(|x| x.to_string()).collect();
+    format!("{letter}{joined}")
+}
+
+/// Digits as a set, `{3579}` (on boards of more than nine, `{3, 5, 11}`).
+pub fn digit_set(board: &Board, digits: &[u8]) -> String {
+    let sep = if board.n > 9 { ", " } else { "" };
+    let texts: Vec<String> = digits.iter().map(|&d| digit_text(board.n, d)).collect();
+    format!("{{{}}}", texts.join(sep))
 }
 
 /// The places of `digit` in the unit of `to` that `from` sees, when they are all its
@@ -365,6 +408,19 @@ pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> 
             continue;
         }
         match (from.cells.as_slice(), to.cells.as_slice()) {
+            (&[_], &[b]) if l.template => {
+                // No valid placement of the digit has both (weak), or every one has
+                // one of them (strong).
+                w.start(group(from.digit, from.cells.clone()));
+                match (from.holds, to.holds) {
+                    (true, false) => w.link(false, candidate(b, to.digit)),
+                    (false, true) => w.link(true, candidate(b, to.digit)),
+                    _ => return None,
+                }
+                if let Some(t) = w.template.last_mut() {
+                    *t = true;
+                }
+            }
             (&[a], &[b]) => {
                 let link = Link {
                     from: (a, from.digit),

@@ -116,9 +116,12 @@ pub fn name(board: &Board, step: &Step) -> String {
         {
             fish_chain_name(forced.first().map_or(&[][..], |f| &f.chain), fish)
         }
-        Detail::Als { forced, .. } => match forced.first().map_or(0, AlsForced::sets_used) {
-            2 => "ALS-XZ".into(),
-            3 => "ALS-XY-wing".into(),
+        Detail::Als { forced, .. } => match forced
+            .first()
+            .map_or((0, false), |f| (f.sets_used(), f.uses_fish()))
+        {
+            (2, false) => "ALS-XZ".into(),
+            (3, false) => "ALS-XY-wing".into(),
             _ => "ALS chain".into(),
         },
         Detail::Unique { pattern } => format!(
@@ -845,20 +848,26 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
             let cells: Vec<Vec<usize>> = sets.iter().map(|set| set.cells.clone()).collect();
             eureka::als(board, before, &f.chain, &cells).map(|chain| {
                 let mut with = Vec::new();
-                for set in sets {
-                    with.push(format!(
-                        "{} holds {}",
-                        eureka::cell_group(board, &set.cells),
-                        digits(board, &set.digits)
-                    ));
+                if !sets.is_empty() {
+                    let each: Vec<String> = sets
+                        .iter()
+                        .map(|set| {
+                            format!(
+                                "{} {}",
+                                eureka::cell_group(board, &set.cells),
+                                eureka::digit_set(board, &set.digits)
+                            )
+                        })
+                        .collect();
+                    with.push(format!("sets {}", each.join(", ")));
                 }
                 for (k, f) in fish.iter().enumerate() {
                     with.push(format!(
-                        "fish {} is {} in {} inside {}{}",
+                        "fish {}: {} in {} inside {}{}",
                         k + 1,
                         sym(board, f.digit),
-                        list(&f.bases, |&u| board.unit_name(u)),
-                        list(&f.covers, |&u| board.unit_name(u)),
+                        eureka::unit_group(board, &f.bases),
+                        eureka::unit_group(board, &f.covers),
                         if f.fins.is_empty() {
                             String::new()
                         } else {
