@@ -7,7 +7,7 @@
 use super::stuck;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::Step;
+use crate::backends::rules::engine::step::{Detail, Step};
 use crate::backends::rules::engine::{self, Finish, Options, Run, RULES};
 use crate::backends::rules::present::{page, svg, text};
 use crate::backends::rules::verdict;
@@ -17,6 +17,9 @@ use crate::solver::Verdict;
 use crate::words::counted;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+
+/// How to read the chains of the text, printed once before the steps when a step has one.
+const EUREKA_LEGEND: &str = "# chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 9 in one of the cells, = one of the two holds, - not both; (5=7)r2c257 a set of one digit more than cells that without 5 holds 7, (58)r2c89 a hidden pair, -T- and =T= links of the digit's valid placements\n";
 
 /// What an explanation asks of the rule engine.
 #[derive(Clone, Debug, Default)]
@@ -158,6 +161,14 @@ impl Explanation {
         );
         if let Some(conflict) = puzzle.conflict() {
             out.push_str(&format!("# the givens break a rule: {conflict}\n"));
+        }
+        if run.steps.iter().any(|s| {
+            matches!(
+                s.detail,
+                Detail::TwoSat { .. } | Detail::Als { .. } | Detail::Graph { .. }
+            )
+        }) {
+            out.push_str(EUREKA_LEGEND);
         }
         let root_steps = run
             .steps

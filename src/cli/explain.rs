@@ -70,8 +70,9 @@ pub struct ExplainArgs {
     format: ExplainFormat,
 
     /// Also write one SVG picture per non-trivial step (not singles) into DIR:
-    /// the candidates before the step, the graph a graph rule read, its cycle or
-    /// paths, and what it removes (red) or places (green). Files step-NNN.svg.
+    /// the candidates before the step, the cells, links and sets of its one pattern
+    /// (a fish's lines, an ALS-XZ's two sets, a chain's strong and weak links), and
+    /// what it removes (red) or places (green). Files step-NNN.svg.
     #[arg(long, value_name = "DIR")]
     svg: Option<String>,
 

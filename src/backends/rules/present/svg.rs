@@ -1,5 +1,5 @@
 //! Pictures of steps: an SVG per step (the grid with its candidates before the step,
-//! the graph a graph rule read, the cycle or paths it used, and what it removes or
+//! the cells, links and sets of the step's one pattern, and what it removes or
 //! places), in the manner of the figures of Eppstein's paper. Drawn from the step and
 //! the position before it alone; steps are data and this is one of their readers.
 
@@ -7,7 +7,7 @@ use super::text;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, GraphKind, Link, Step,
+    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, Link, Step,
 };
 use crate::model::format::digit_text;
 
@@ -125,43 +125,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-/// The edges of the graph a graph step read, in the position before it: bilocation
-/// edges (the two places of a digit in a unit) or bivalue edges (two two-candidate
-/// cells of a unit sharing a digit), as candidate pairs.
-fn graph_edges(board: &Board, s: &State, kind: GraphKind) -> Vec<((usize, u8), (usize, u8))> {
-    let mut out = Vec::new();
-    for u in 0..board.unit_count() {
-        for d in 1..=board.n as u8 {
-            let cells: Vec<usize> = board.units[u]
-                .iter()
-                .copied()
-                .filter(|&c| s.value[c] == 0 && s.cand[c].contains(d))
-                .collect();
-            match kind {
-                GraphKind::Bilocation => {
-                    if cells.len() == 2 && !board.units[u].iter().any(|&c| s.value[c] == d) {
-                        out.push(((cells[0], d), (cells[1], d)));
-                    }
-                }
-                GraphKind::Bivalue => {
-                    let bi: Vec<usize> = cells
-                        .into_iter()
-                        .filter(|&c| s.cand[c].len() == 2)
-                        .collect();
-                    for (i, &a) in bi.iter().enumerate() {
-                        for &b in &bi[i + 1..] {
-                            out.push(((a, d), (b, d)));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// The title of step `number`: `Step 7 [L3]: bilocation cycle`.
 pub(super) fn step_title(board: &Board, number: usize, step: &Step) -> String {
     format!(
@@ -271,12 +234,14 @@ pub(super) fn draw(
     o.push_str(&format!(
         "<rect x=\"0\" y=\"0\" width=\"{w:.0}\" height=\"{h:.0}\" fill=\"white\"/>\n"
     ));
-    // Cells the step reasons with, and cells it changes.
+    // Cells the step reasons with, and cells it changes: each marked with its name.
     for &c in &step.cells {
         let (x, y) = g.origin(c);
         o.push_str(&format!(
-            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#fff3b0\"/>\n",
-            g.cell, g.cell
+            "<rect class=\"mark\" data-cell=\"{}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#fff3b0\"/>\n",
+            board.cell_name(c),
+            g.cell,
+            g.cell
         ));
     }
     if let Detail::Exocet { patterns } = &step.detail {
@@ -291,8 +256,10 @@ pub(super) fn draw(
     for &(c, _) in &step.placements {
         let (x, y) = g.origin(c);
         o.push_str(&format!(
-            "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#d8f5d0\"/>\n",
-            g.cell, g.cell
+            "<rect class=\"mark\" data-cell=\"{}\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#d8f5d0\"/>\n",
+            board.cell_name(c),
+            g.cell,
+            g.cell
         ));
     }
     // Grid lines.
@@ -327,25 +294,6 @@ pub(super) fn draw(
             p + 4.0,
             i + 1
         ));
-    }
-    // The whole graph a graph rule read, faint, under its walk.
-    let graph = match step.detail {
-        Detail::Graph { graph, .. } => Some(graph),
-        _ => None,
-    };
-    if let Some(kind) = graph {
-        let dash = if kind == GraphKind::Bivalue {
-            " stroke-dasharray=\"4 3\""
-        } else {
-            ""
-        };
-        for (a, b) in graph_edges(board, s, kind) {
-            let (p, q) = (g.cand(a.0, a.1), g.cand(b.0, b.1));
-            o.push_str(&format!(
-                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#7f9fb5\" stroke-width=\"1.1\" opacity=\"0.55\"{dash}/>\n",
-                p.0, p.1, q.0, q.1
-            ));
-        }
     }
     // Digits and candidates.
     let font_big = g.cell * 0.62;
@@ -462,11 +410,13 @@ pub(super) fn draw(
 }
 
 /// What the colours of a picture mean.
-pub(super) const LEGEND: [&str; 4] = [
+pub(super) const LEGEND: [&str; 6] = [
     "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
     "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
-    "grey: the whole graph the rule read; red: removed; green: placed;",
-    "yellow: the cells the step reasons with.",
+    "red: removed; green: placed; yellow: the cells the step reasons with.",
+    "Chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 in one of the cells;",
+    "= one of the two holds, - not both, (5=7) a set that without 5 holds 7,",
+    "(58) a hidden pair, -T- and =T= links of the digit's valid placements.",
 ];
 
 /// The fish of an ALS step: each base unit's cells banded in teal, each cover's in
@@ -635,8 +585,10 @@ mod tests {
         // Four walk edges with arrows, seven removed candidates drawn red.
         assert_eq!(pic.matches("marker-end=\"url(#arrow)\"").count(), 4);
         assert_eq!(pic.matches("fill=\"#ffb3b3\"").count(), 7);
-        // The faint graph: the four edges of the ring.
-        assert_eq!(pic.matches("opacity=\"0.55\"").count(), 4);
+        // Only the pattern: no edge of the graph beside the ring's, and the cells marked
+        // are the ring's four.
+        assert_eq!(pic.matches("opacity=\"0.55\"").count(), 0);
+        assert_eq!(pic.matches("class=\"mark\"").count(), 4);
         let page = super::super::page::html(&b, "test", std::slice::from_ref(&s), &[step], "done");
         assert!(page.contains("<svg") && page.contains("next &rarr;"));
         // Self-contained: nothing is fetched (the only URL is the SVG namespace).
