@@ -20,27 +20,32 @@ enum ExplainFormat {
 /// Explain how a puzzle is solved, step by step, as a person would.
 ///
 /// The `rules` engine tries its ladder of rules in order (see `docs/rules.md`),
-/// applies the first that makes progress and starts again from the top. Each step
-/// prints its level, the name people know it by (hidden single, naked pair, X-wing...),
-/// what it placed or removed, and a one-line reason. Cells are named r3c5 (row 3,
-/// column 5). If the rules get stuck, the grid reached is printed with `.` for open
-/// cells; with --allow-guessing the engine then tries digits (Chen's Inference) and
-/// the steps continue along the branch that found the solution, each guess saying
-/// which digits of its cell led to a contradiction before it. A puzzle with no
-/// solution ends with what proves it: the cell left with no candidate, or the unit
-/// left with no place for a digit.
+/// applies the first that makes progress and starts again from the top. A step is
+/// one pattern: where a rule proves many things at once (2-SAT, almost locked sets,
+/// template chains) the one with the shortest chain is shown and applied, and the
+/// ladder looks again from the bottom. Each step prints its level, the name people
+/// know it by (hidden single, naked pair, X-wing, ALS-XZ...), what it placed or
+/// removed, and a one-line reason; a chain is written in Eureka notation,
+/// (9)r2c9-(9)r2c1=(9)r4c1..., then in words (the text's second line says how to
+/// read it). Cells are named r3c5 (row 3, column 5). If the rules get stuck, the
+/// grid reached is printed with `.` for open cells; with --allow-guessing the
+/// engine then tries digits (Chen's Inference) and the steps continue along the
+/// branch that found the solution, each guess saying which digits of its cell led
+/// to a contradiction before it. A puzzle with no solution ends with what proves
+/// it: the cell left with no candidate, or the unit left with no place for a digit.
 ///
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and
 /// bivalue graph rules (cycles, repetitive cycles, nonrepetitive paths); 4
-/// conflicting paths; 5 2-SAT; 6 finned fish (and chains through them), almost locked
-/// sets (ALS-XZ, ALS-XY-wing, ALS chains) and death blossom; 7 template chains (the same chains with links from the digits'
-/// valid placements, marked (T)); 8 the junior exocet (and, with --weights, the
-/// weighted house count). With --assume-unique,
-/// uniqueness rules (level 1) too. Where the ladder gets stuck (without
-/// --allow-guessing), the first step of a sound family kept out of it (tridagon,
-/// aligned exclusion, multi-sector locked set, weighted house count) is shown after
-/// the grid reached, as the deduction that comes next; it is not applied.
+/// conflicting paths; 5 2-SAT; 6 finned fish (and chains through them), almost
+/// locked sets (ALS-XZ, ALS-XY-wing, ALS chains) and death blossom; 7 template
+/// chains (the same chains with links from the digits' valid placements, marked -T-
+/// and =T=); 8 the junior exocet (and, with --weights, the weighted house count).
+/// With --assume-unique, uniqueness rules (level 1) too. Where the ladder gets
+/// stuck (without --allow-guessing), the first step of a sound family kept out of
+/// it (tridagon, aligned exclusion, multi-sector locked set, weighted house count)
+/// is shown after the grid reached, as the deduction that comes next; it is not
+/// applied.
 ///
 /// Examples:
 ///   sudoku-arena explain examples/rules.txt
@@ -69,10 +74,11 @@ pub struct ExplainArgs {
     #[arg(long, value_enum, default_value = "text")]
     format: ExplainFormat,
 
-    /// Also write one SVG picture per non-trivial step (not singles) into DIR:
-    /// the candidates before the step, the cells, links and sets of its one pattern
-    /// (a fish's lines, an ALS-XZ's two sets, a chain's strong and weak links), and
-    /// what it removes (red) or places (green). Files step-NNN.svg.
+    /// Also write one SVG picture per non-trivial step (not singles) into DIR.
+    ///
+    /// Each shows the candidates before the step, the cells, links and sets of its one
+    /// pattern (a fish's lines, an ALS-XZ's two sets, a chain's strong and weak links),
+    /// and what it removes (red) or places (green). Files step-NNN.svg.
     #[arg(long, value_name = "DIR")]
     svg: Option<String>,
 

@@ -15,33 +15,37 @@
 
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::{ones, AlsLink, Link};
+use crate::backends::rules::engine::step::{ones, AlsLink, Detail, Link, Step};
 use crate::model::format::digit_text;
 
-/// A node of a chain as written: the digit (or, for an almost locked set, the digit
-/// that leaves it and the one it then holds; for a hidden pair, its two digits) and
-/// the cells.
-struct Node {
-    digits: (u8, Option<u8>),
+/// A node of a chain: the digit (or, for an almost locked set, the digit that leaves
+/// it and the one it then holds; for a hidden pair, its two digits) and the cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The digit, and the set's exit digit or the pair's second.
+    pub digits: (u8, Option<u8>),
     /// Whether `digits` are a hidden pair's, written `(45)` rather than `(4=5)`.
-    pair: bool,
-    cells: Vec<usize>,
+    pub pair: bool,
+    /// The cells (none for a fish).
+    pub cells: Vec<usize>,
     /// A pattern the chain passes through, written `[fish 1]` instead of digits and
     /// cells.
-    label: Option<String>,
+    pub label: Option<String>,
 }
 
-/// A chain being written: its nodes and the links between them.
-#[derive(Default)]
-struct Written {
-    nodes: Vec<Node>,
-    /// `strong[i]` joins node `i` and `i + 1`.
-    strong: Vec<bool>,
+/// A chain as the notation states it: its nodes and the links between them, for the
+/// text and the pictures alike.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Chain {
+    /// The nodes, in order.
+    pub nodes: Vec<Node>,
+    /// `strong[i]` joins node `i` and `i + 1`: strong (`=`) or weak (`-`).
+    pub strong: Vec<bool>,
     /// `template[i]`: that link comes from the digit's templates (written `-T-`, `=T=`).
-    template: Vec<bool>,
+    pub template: Vec<bool>,
 }
 
-impl Written {
+impl Chain {
     fn start(&mut self, node: Node) {
         if self.nodes.is_empty() {
             self.nodes.push(node);
@@ -54,7 +58,8 @@ impl Written {
         self.nodes.push(node);
     }
 
-    fn text(&self, board: &Board) -> String {
+    /// The chain in Eureka notation: `(9)r2c9-(9)r2c1=(9)r4c1-...`.
+    pub fn text(&self, board: &Board) -> String {
         let mut out = String::new();
         for (i, node) in self.nodes.iter().enumerate() {
             if i > 0 {
@@ -219,7 +224,7 @@ fn pair_partner(
 
 /// Writes one implication between candidates onto the chain; `None` when it is of a
 /// kind the notation cannot carry (a hidden-pair look-ahead).
-fn implication(w: &mut Written, board: &Board, s: &State, l: &Link) -> Option<()> {
+fn implication(w: &mut Chain, board: &Board, s: &State, l: &Link) -> Option<()> {
     let (from, to) = (l.from, l.to);
     w.start(candidate(from.0, from.1));
     match (l.if_from, l.if_to) {
@@ -322,9 +327,9 @@ fn pair_unless(board: &Board, s: &State, a: usize, c: usize, y: u8) -> Option<(u
 /// The paths of a graph rule (each a run of links where one starts at the literal the
 /// last ended at, or at another digit of its cell) in Eureka notation, `; ` between
 /// paths; `None` when a link is of a kind the notation cannot carry.
-pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut w = Written::default();
+pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<Vec<Chain>> {
+    let mut out: Vec<Chain> = Vec::new();
+    let mut w = Chain::default();
     let mut last: Option<((usize, u8), bool)> = None;
     for l in links {
         match last {
@@ -340,8 +345,7 @@ pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<String> {
                 w.link(!holds, candidate(l.from.0, l.from.1));
             }
             Some(_) => {
-                out.push(w.text(board));
-                w = Written::default();
+                out.push(std::mem::take(&mut w));
             }
             None => {}
         }
@@ -349,28 +353,28 @@ pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<String> {
         last = Some((l.to, l.if_to));
     }
     if !w.nodes.is_empty() {
-        out.push(w.text(board));
+        out.push(w);
     }
-    (!out.is_empty()).then(|| out.join("; "))
+    (!out.is_empty()).then_some(out)
 }
 
 /// A 2-SAT chain (implications from one literal to the next) in Eureka notation, read
 /// on the position `s` before the step; `None` when a link is of a kind the notation
 /// cannot carry (the chain is then given in words only).
-pub fn implications(board: &Board, s: &State, links: &[Link]) -> Option<String> {
-    let mut w = Written::default();
+pub fn implications(board: &Board, s: &State, links: &[Link]) -> Option<Chain> {
+    let mut w = Chain::default();
     for l in links {
         implication(&mut w, board, s, l)?;
     }
-    (!w.nodes.is_empty()).then(|| w.text(board))
+    (!w.nodes.is_empty()).then_some(w)
 }
 
 /// An ALS chain in Eureka notation, read on the position `s` before the step: a link a
 /// set gives is the set as a node, `(5=7)` and its cells (`sets`, the step's sets'
 /// cells, indexed as the chain's links); a fish's link passes through the fish, written
 /// `[fish 1]` between the victim and its fins.
-pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> Option<String> {
-    let mut w = Written::default();
+pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> Option<Chain> {
+    let mut w = Chain::default();
     for l in chain {
         let (from, to) = (&l.from, &l.to);
         if let Some(k) = l.set {
@@ -443,5 +447,22 @@ pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> 
             }
         }
     }
-    (!w.nodes.is_empty()).then(|| w.text(board))
+    (!w.nodes.is_empty()).then_some(w)
+}
+
+/// The chains of a step in Eureka notation, read on the position before it: a 2-SAT or
+/// ALS step's one chain, a graph rule's cycle or paths; `None` for other steps and for
+/// a chain the notation cannot carry.
+pub fn of_step(board: &Board, before: &State, step: &Step) -> Option<Vec<Chain>> {
+    match &step.detail {
+        Detail::TwoSat { forced } if forced.len() == 1 => {
+            implications(board, before, &forced[0].chain).map(|c| vec![c])
+        }
+        Detail::Als { sets, forced, .. } if forced.len() == 1 => {
+            let cells: Vec<Vec<usize>> = sets.iter().map(|set| set.cells.clone()).collect();
+            als(board, before, &forced[0].chain, &cells).map(|c| vec![c])
+        }
+        Detail::Graph { .. } => paths(board, before, &step.links),
+        _ => None,
+    }
 }

@@ -3,6 +3,7 @@
 //! places), in the manner of the figures of Eppstein's paper. Drawn from the step and
 //! the position before it alone; steps are data and this is one of their readers.
 
+use super::eureka;
 use super::text;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
@@ -350,8 +351,19 @@ pub(super) fn draw(
     }
     // The step's own links: the cycle, paths or chain of implications.
     o.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#1f5fbf\"/></marker></defs>\n");
-    for l in &step.links {
-        o.push_str(&link_svg(&g, l));
+    match (&step.detail, eureka::of_step(board, s, step)) {
+        // A 2-SAT chain as its notation states it: look-aheads through their groups,
+        // sets and pairs.
+        (Detail::TwoSat { .. }, Some(chains)) => {
+            for chain in &chains {
+                o.push_str(&chain_svg(&g, s, chain));
+            }
+        }
+        _ => {
+            for l in &step.links {
+                o.push_str(&link_svg(&g, l));
+            }
+        }
     }
     if let Detail::Als { sets, fish, forced } = &step.detail {
         let chains: Vec<AlsLink> = forced.iter().flat_map(|f| f.chain.clone()).collect();
@@ -520,6 +532,63 @@ fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
         let (p, q) = (node_point(g, &l.from), node_point(g, &l.to));
         let strong = !l.from.holds && l.to.holds;
         o.push_str(&link_svg_between(p, q, strong, l.from.holds, l.to.holds));
+    }
+    o
+}
+
+/// A chain in Eureka notation drawn: each link from the node it leaves to the node it
+/// enters (strong blue, weak orange), a ring round each candidate of a grouped node, an
+/// outline round a set (solid) or a hidden pair (dashed).
+fn chain_svg(g: &Geom, s: &State, chain: &eureka::Chain) -> String {
+    let mut o = String::new();
+    // Where a link meets a node: the node's candidates of `digit`, or its cells.
+    let anchor = |node: &eureka::Node, digit: u8| -> (f64, f64) {
+        let held: Vec<(f64, f64)> = node
+            .cells
+            .iter()
+            .filter(|&&c| s.cand[c].contains(digit) && !node.pair)
+            .map(|&c| g.cand(c, digit))
+            .collect();
+        let points = if held.is_empty() {
+            node.cells.iter().map(|&c| g.centre(c)).collect()
+        } else {
+            held
+        };
+        let k = points.len().max(1) as f64;
+        let (x, y) = points.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+        (x / k, y / k)
+    };
+    for node in &chain.nodes {
+        match node {
+            eureka::Node { pair: true, .. } => {
+                o.push_str(&outlines(g, &node.cells, "pair", "#0f766e", " stroke-dasharray=\"4 3\""));
+            }
+            eureka::Node {
+                digits: (_, Some(_)),
+                ..
+            } => o.push_str(&outlines(g, &node.cells, "als", "#0f766e", "")),
+            _ if node.cells.len() > 1 => {
+                let r = g.cell / g.sub as f64 * 0.45;
+                for &c in node.cells.iter().filter(|&&c| s.cand[c].contains(node.digits.0)) {
+                    let (x, y) = g.cand(c, node.digits.0);
+                    o.push_str(&format!(
+                        "<circle class=\"group\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>\n"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, &strong) in chain.strong.iter().enumerate() {
+        let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);
+        if a.label.is_some() || b.label.is_some() {
+            continue;
+        }
+        // A set is left by its second digit and entered by its first.
+        let leaving = a.digits.1.filter(|_| !a.pair).unwrap_or(a.digits.0);
+        let p = anchor(a, leaving);
+        let q = anchor(b, b.digits.0);
+        o.push_str(&link_svg_between(p, q, strong, !strong, strong));
     }
     o
 }

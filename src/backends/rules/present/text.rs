@@ -835,11 +835,12 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
         Detail::TwoSat { forced } if forced.len() == 1 => {
             let f = &forced[0];
             eureka::implications(board, before, &f.chain)
-                .map(|chain| (chain, f.candidate, f.placed, String::new()))
+                .map(|chain| (chain.text(board), f.candidate, f.placed, String::new()))
         }
         Detail::Graph { graph, rule } => {
-            if let Some(walk) = eureka::paths(board, before, &step.links) {
-                return graph_reason(board, step, *graph, *rule, &walk);
+            if let Some(paths) = eureka::paths(board, before, &step.links) {
+                let walk: Vec<String> = paths.iter().map(|c| c.text(board)).collect();
+                return graph_reason(board, step, *graph, *rule, &walk.join("; "));
             }
             None
         }
@@ -880,7 +881,7 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
                 } else {
                     format!("; {}", with.join("; "))
                 };
-                (chain, f.candidate, f.placed, with)
+                (chain.text(board), f.candidate, f.placed, with)
             })
         }
         _ => None,
