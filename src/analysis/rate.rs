@@ -154,11 +154,29 @@ impl Rater {
             time_ms,
         };
         let problem = if self.settings.check {
-            check(board, puzzle, &run, v, self.dlx.as_mut(), deadline).err()
+            // The ladder as `explain` runs it, one consequence a step, on the same
+            // budget: its steps are checked too, and it must end where this run did.
+            let explained = self.solver.run(
+                puzzle,
+                &Options {
+                    one_at_a_time: true,
+                    record: true,
+                    ..opts.clone()
+                },
+            );
+            let board = self.solver.board(&puzzle.geometry);
+            check(board, puzzle, &run, v, self.dlx.as_mut(), deadline)
+                .and_then(|()| {
+                    check(board, puzzle, &explained, v, self.dlx.as_mut(), deadline)
+                        .map_err(|e| format!("explained one consequence a step: {e}"))
+                })
+                .and_then(|()| same_end(&run, &explained))
+                .err()
         } else {
             None
         };
         self.summary.add(&rating, &run, problem.is_some());
+        let board = self.solver.board(&puzzle.geometry);
         let diagnosis =
             (self.settings.diagnose && !self.settings.guessing && run.finish == Finish::Stuck)
                 .then(|| stuck::diagnose(board, puzzle, &run, deadline, self.settings.costly));
@@ -188,6 +206,36 @@ impl Rater {
         }
         out
     }
+}
+
+/// Whether the run `explain` makes (one consequence a step) ends as the batched one:
+/// the same way, at the same grid, rated the same. Runs stopped by the deadline are
+/// not compared.
+fn same_end(run: &Run, explained: &Run) -> Result<(), String> {
+    if run.timed_out || explained.timed_out {
+        return Ok(());
+    }
+    if (run.finish, &run.partial, run.hardest_level())
+        != (
+            explained.finish,
+            &explained.partial,
+            explained.hardest_level(),
+        )
+    {
+        return Err(format!(
+            "explained one consequence a step, the ladder ends {:?} at level {:?}; batched, {:?} at level {:?}{}",
+            explained.finish,
+            explained.hardest_level(),
+            run.finish,
+            run.hardest_level(),
+            if run.partial != explained.partial {
+                " (another grid)"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(())
 }
 
 /// Soundness and agreement with dlx for one run. The check shares the rating's
@@ -227,6 +275,37 @@ mod tests {
     use super::*;
     use crate::backends::rules::testutil::position;
     use crate::model::{parse_puzzles, ParseOptions};
+
+    #[test]
+    fn a_run_explained_that_ends_elsewhere_fails_the_check() {
+        use crate::backends::rules::engine::{self, board::Board, Options, RULES};
+        let p = parse_puzzles(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "t",
+            &ParseOptions::default(),
+        )
+        .unwrap()
+        .remove(0);
+        let b = Board::new(&p.geometry);
+        let run = engine::run(&b, &p, &Options::default());
+        let explained = engine::run(
+            &b,
+            &p,
+            &Options {
+                one_at_a_time: true,
+                ..Options::default()
+            },
+        );
+        assert_eq!(same_end(&run, &explained), Ok(()));
+        let mut higher = explained.clone();
+        higher.hardest_rule = Some(RULES.len() - 1);
+        assert!(same_end(&run, &higher).is_err());
+        let mut elsewhere = explained.clone();
+        elsewhere.partial[1] = elsewhere.partial[1] % 9 + 1;
+        assert!(same_end(&run, &elsewhere)
+            .unwrap_err()
+            .contains("another grid"));
+    }
 
     #[test]
     fn complexity_of_an_empty_and_a_full_grid() {

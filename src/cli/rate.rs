@@ -42,7 +42,9 @@ enum RateFormat {
 /// --check replays every step against the solutions `dlx` finds (up to two) and fails
 /// on the first step that removes a true candidate or places a wrong digit; it also
 /// checks every solution with the validator and that the verdict agrees with dlx's.
-/// Any failure is printed and makes the exit status 1.
+/// It does the same for the ladder run as `explain` runs it (one consequence a step),
+/// which must end the same way, at the same grid and level. Any failure is printed
+/// and makes the exit status 1.
 ///
 /// Examples:
 ///   sudoku-arena rate tests/data/magictour_top1465.txt
