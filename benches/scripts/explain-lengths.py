@@ -6,9 +6,10 @@ time), and measures each step as the text line prints it without its number:
 `[L5] 2-SAT: remove 9 from r2c9. <reason>`, in characters. Prints the distribution (median,
 p90, p99, max), the steps over 300, 1,000 and 3,000 characters, the steps that place more
 than one digit, the longest steps and, per rule, the steps and their p99; with --per-puzzle
-PATH also writes one line per puzzle: index, verdict, hardest level, steps, longest step.
+PATH also writes one line per puzzle: index, verdict, hardest level, steps, longest step; with
+--per-step PATH one line per step: puzzle, step, rule, length, digits placed.
 
-Usage: explain-lengths.py [--binary PATH] [--per-puzzle PATH] [--limit N] FILE
+Usage: explain-lengths.py [--binary PATH] [--per-puzzle PATH] [--per-step PATH] [--limit N] FILE
 """
 import argparse
 import json
@@ -41,6 +42,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--binary", default="target/release/sudoku-arena")
     ap.add_argument("--per-puzzle")
+    ap.add_argument("--per-step")
     ap.add_argument("--limit", type=int)
     ap.add_argument("file")
     a = ap.parse_args()
@@ -81,6 +83,11 @@ def main():
     for r in rules:
         ls = sorted(s[0] for s in mine if s[2] == r)
         print(f"    {r}: {len(ls)}, {percentile(ls, 0.99)}, {ls[-1]}")
+    if a.per_step:
+        with open(a.per_step, "w") as f:
+            f.write("puzzle\tstep\trule\tlength\tplaced\n")
+            for n, placed, r, k, i, _ in steps:
+                f.write(f"{k}\t{i}\t{r}\t{n}\t{placed}\n")
     if a.per_puzzle:
         with open(a.per_puzzle, "w") as f:
             f.write("index\tverdict\thardest_level\tguessing_needed\tsteps\tlongest\n")
