@@ -351,22 +351,31 @@ pub(super) fn draw(
     }
     // The step's own links: the cycle, paths or chain of implications.
     o.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"#1f5fbf\"/></marker></defs>\n");
-    match (&step.detail, eureka::of_step(board, s, step)) {
-        // A 2-SAT chain as its notation states it: look-aheads through their groups,
-        // sets and pairs.
-        (Detail::TwoSat { .. }, Some(chains)) => {
-            for chain in &chains {
-                o.push_str(&chain_svg(&g, s, chain));
+    // A chain as its notation states it: look-aheads through their groups, sets and
+    // pairs; an ALS step's sets are outlined in their colours below.
+    let notation = match &step.detail {
+        Detail::TwoSat { .. } | Detail::Als { .. } => eureka::of_step(board, s, step),
+        _ => None,
+    };
+    match &notation {
+        Some(chains) => {
+            let outline_sets = !matches!(step.detail, Detail::Als { .. });
+            for chain in chains {
+                o.push_str(&chain_svg(&g, s, chain, outline_sets));
             }
         }
-        _ => {
+        None => {
             for l in &step.links {
                 o.push_str(&link_svg(&g, l));
             }
         }
     }
     if let Detail::Als { sets, fish, forced } = &step.detail {
-        let chains: Vec<AlsLink> = forced.iter().flat_map(|f| f.chain.clone()).collect();
+        let chains: Vec<AlsLink> = match notation {
+            // The notation drew the chain; the sets keep their colours.
+            Some(_) => Vec::new(),
+            None => forced.iter().flat_map(|f| f.chain.clone()).collect(),
+        };
         o.push_str(&fish_svg(&g, board, fish));
         o.push_str(&als_svg(&g, sets, &chains));
     }
@@ -537,9 +546,10 @@ fn als_svg(g: &Geom, sets: &[AlsSet], chain: &[AlsLink]) -> String {
 }
 
 /// A chain in Eureka notation drawn: each link from the node it leaves to the node it
-/// enters (strong blue, weak orange), a ring round each candidate of a grouped node, an
-/// outline round a set (solid) or a hidden pair (dashed).
-fn chain_svg(g: &Geom, s: &State, chain: &eureka::Chain) -> String {
+/// enters (strong blue, weak orange; a T on a template link; a fish's number on the
+/// link that passes through it), a ring round each candidate of a grouped node, an
+/// outline round a set (solid, when `outline_sets`) or a hidden pair (dashed).
+fn chain_svg(g: &Geom, s: &State, chain: &eureka::Chain, outline_sets: bool) -> String {
     let mut o = String::new();
     // Where a link meets a node: the node's candidates of `digit`, or its cells.
     let anchor = |node: &eureka::Node, digit: u8| -> (f64, f64) {
@@ -564,31 +574,77 @@ fn chain_svg(g: &Geom, s: &State, chain: &eureka::Chain) -> String {
                 o.push_str(&outlines(g, &node.cells, "pair", "#0f766e", " stroke-dasharray=\"4 3\""));
             }
             eureka::Node {
-                digits: (_, Some(_)),
+                digits: (entry, Some(exit)),
                 ..
-            } => o.push_str(&outlines(g, &node.cells, "als", "#0f766e", "")),
-            _ if node.cells.len() > 1 => {
-                let r = g.cell / g.sub as f64 * 0.45;
-                for &c in node.cells.iter().filter(|&&c| s.cand[c].contains(node.digits.0)) {
-                    let (x, y) = g.cand(c, node.digits.0);
-                    o.push_str(&format!(
-                        "<circle class=\"group\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>\n"
-                    ));
+            } => {
+                if outline_sets {
+                    o.push_str(&outlines(g, &node.cells, "als", "#0f766e", ""));
                 }
+                // Its digit in and its digit out ringed, and the set's own strong
+                // inference between them (without the one, the other).
+                for d in [*entry, *exit] {
+                    o.push_str(&rings(g, s, &node.cells, d));
+                }
+                let (p, q) = (anchor(node, *entry), anchor(node, *exit));
+                o.push_str(&link_svg_between(p, q, true, false, true));
             }
+            _ if node.cells.len() > 1 => o.push_str(&rings(g, s, &node.cells, node.digits.0)),
             _ => {}
         }
     }
     for (i, &strong) in chain.strong.iter().enumerate() {
-        let (a, b) = (&chain.nodes[i], &chain.nodes[i + 1]);
-        if a.label.is_some() || b.label.is_some() {
+        let (a, mut b) = (&chain.nodes[i], &chain.nodes[i + 1]);
+        if a.label.is_some() {
             continue;
+        }
+        // A link into a fish is drawn on to the node after it, the fish's number at
+        // its middle.
+        let through = b.label.clone();
+        if through.is_some() {
+            match chain.nodes.get(i + 2) {
+                Some(next) => b = next,
+                None => continue,
+            }
         }
         // A set is left by its second digit and entered by its first.
         let leaving = a.digits.1.filter(|_| !a.pair).unwrap_or(a.digits.0);
         let p = anchor(a, leaving);
         let q = anchor(b, b.digits.0);
-        o.push_str(&link_svg_between(p, q, strong, !strong, strong));
+        let mark = match (&through, chain.template[i]) {
+            (Some(label), _) => Some((
+                "fish-link",
+                "#0f766e",
+                label.trim_start_matches("fish ").to_string(),
+            )),
+            (None, true) => Some(("template", "#8e24aa", "T".to_string())),
+            _ => None,
+        };
+        if let Some((class, colour, text)) = mark {
+            o.push_str(&format!(
+                "<text class=\"{class}\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" font-weight=\"bold\" fill=\"{colour}\" text-anchor=\"middle\">{text}</text>\n",
+                (p.0 + q.0) / 2.0,
+                (p.1 + q.1) / 2.0 - 3.0
+            ));
+        }
+        if through.is_some() {
+            // Through a fish: an implication of its own kind, drawn as a look-ahead.
+            o.push_str(&link_svg_between(p, q, false, true, true));
+        } else {
+            o.push_str(&link_svg_between(p, q, strong, !strong, strong));
+        }
+    }
+    o
+}
+
+/// A ring round candidate `d` of each of `cells` that holds it.
+fn rings(g: &Geom, s: &State, cells: &[usize], d: u8) -> String {
+    let r = g.cell / g.sub as f64 * 0.45;
+    let mut o = String::new();
+    for &c in cells.iter().filter(|&&c| s.cand[c].contains(d)) {
+        let (x, y) = g.cand(c, d);
+        o.push_str(&format!(
+            "<circle class=\"group\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.2\"/>\n"
+        ));
     }
     o
 }
