@@ -23,11 +23,11 @@ pub mod generic;
 // The one place the crate allows `unsafe`: calling the functions compiled for AVX-512
 // once the processor is known to have it (what the race against tdoku measured it buys
 // is in benches/README.md); `tests.rs` runs both 9x9 paths on the same puzzles.
+#[cfg(test)]
+mod tests;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod vector;
-#[cfg(test)]
-mod tests;
 
 use super::givens::conflict_outcome;
 use crate::model::{Geometry, Puzzle, Variant};

@@ -310,8 +310,7 @@ impl Solver for IpSolver {
                 // (further) solution, an integral point is one, and only a fractional
                 // point needs the 0-1 solve.
                 let first = cuts.is_empty();
-                let lp = match run_engine(&*self.engine, (&model, &cuts, false), opts, &mut tally)
-                {
+                let lp = match run_engine(&*self.engine, (&model, &cuts, false), opts, &mut tally) {
                     Ok(run) => run,
                     Err(end) => break end,
                 };

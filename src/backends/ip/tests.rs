@@ -51,7 +51,11 @@ fn an_engine_stopping_before_the_deadline_is_run_again_until_the_deadline_passes
         ..SolveOptions::default()
     };
     let out = stops_early().solve(&empty_puzzle(2, 2), &opts);
-    assert!(start.elapsed() >= budget, "stopped after {:?}", start.elapsed());
+    assert!(
+        start.elapsed() >= budget,
+        "stopped after {:?}",
+        start.elapsed()
+    );
     assert_eq!(out.verdict, Verdict::Unknown);
     assert_eq!(out.failure, None);
 }

@@ -421,7 +421,9 @@ impl Ctx<'_> {
                 return (Finish::TimedOut, hardest);
             }
             let (i, step) = match self.first_step(state) {
-                Next::Step(i, step) if self.opts.one_at_a_time => (i, narrow::one_consequence(*step)),
+                Next::Step(i, step) if self.opts.one_at_a_time => {
+                    (i, narrow::one_consequence(*step))
+                }
                 Next::Step(i, step) => (i, *step),
                 Next::Stuck => return (Finish::Stuck, hardest),
                 Next::CutShort => return (Finish::TimedOut, hardest),

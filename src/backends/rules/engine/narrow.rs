@@ -49,8 +49,11 @@ pub fn one_consequence(step: Step) -> Step {
             for &c in p.base.iter().chain(&p.targets).chain(&mirrors) {
                 push_new(&mut cells, c);
             }
-            let (digits, units, removed) =
-                (p.digits.clone(), p.cross_lines.clone(), p.eliminations.clone());
+            let (digits, units, removed) = (
+                p.digits.clone(),
+                p.cross_lines.clone(),
+                p.eliminations.clone(),
+            );
             one.rule = rule;
             one.cells = cells;
             one.digits = digits;
@@ -101,12 +104,7 @@ fn two_sat(rule: Option<Stamp>, f: Forced) -> Step {
 
 /// The ALS step of one forced literal: the sets and fish its chain uses (numbered
 /// again in the order it meets them), their cells and the chain's.
-fn als(
-    rule: Option<Stamp>,
-    sets: &[AlsSet],
-    fish: &[FishPattern],
-    mut f: AlsForced,
-) -> Step {
+fn als(rule: Option<Stamp>, sets: &[AlsSet], fish: &[FishPattern], mut f: AlsForced) -> Step {
     let (mut set_order, mut fish_order) = (Vec::new(), Vec::new());
     for l in &mut f.chain {
         l.set = l.set.map(|k| renumber(&mut set_order, k));

@@ -39,8 +39,7 @@ use crate::backends::rules::engine::cellset::{
 };
 use crate::backends::rules::engine::state::{PositionKey, State};
 use crate::backends::rules::engine::step::{
-    self, push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern,
-    Step,
+    self, push_new, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, FishPattern, Step,
 };
 use crate::graph::scc::Digraph;
 use std::collections::HashMap;

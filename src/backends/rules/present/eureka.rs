@@ -143,8 +143,7 @@ pub fn unit_group(board: &Board, units: &[usize]) -> String {
         Some(UnitKind::Box) => "b",
         _ => "",
     };
-    if board.n > 9 || letter.is_empty() || units.iter().any(|&u| of(u).kind != of(units[0]).kind)
-    {
+    if board.n > 9 || letter.is_empty() || units.iter().any(|&u| of(u).kind != of(units[0]).kind) {
         return units
             .iter()
             .map(|&u| board.unit_name(u))
@@ -172,11 +171,8 @@ fn seen_places(board: &Board, s: &State, from: usize, to: usize, digit: u8) -> O
             return None;
         }
         let others = s.places(digit, u) & !(1u64 << i);
-        (others != 0 && others & !board.sight(from, u) == 0).then(|| {
-            ones(others)
-                .map(|p| board.cell(u, p as u32))
-                .collect()
-        })
+        (others != 0 && others & !board.sight(from, u) == 0)
+            .then(|| ones(others).map(|p| board.cell(u, p as u32)).collect())
     })
 }
 
@@ -189,11 +185,7 @@ fn emptied_places(board: &Board, s: &State, cell: usize, digit: u8) -> Option<Ve
             && !board.units[u].contains(&cell)
             && places & !board.sight(cell, u) == 0
             && !board.units[u].iter().any(|&x| s.value[x] == digit))
-        .then(|| {
-            ones(places)
-                .map(|p| board.cell(u, p as u32))
-                .collect()
-        })
+        .then(|| ones(places).map(|p| board.cell(u, p as u32)).collect())
     })
 }
 
@@ -216,9 +208,9 @@ fn pair_partner(
             && s.cand[c].len() == 2
             && s.cand[c].contains(digit)
             && s.cand[w].0 & s.cand[c].0 == s.cand[c].0
-            && board.cell_units[c].iter().any(|&(u, _)| {
-                board.units[u].contains(&w) && board.units[u].contains(&o)
-            })
+            && board.cell_units[c]
+                .iter()
+                .any(|&(u, _)| board.units[u].contains(&w) && board.units[u].contains(&o))
     })
 }
 

@@ -565,13 +565,21 @@ fn chain_svg(g: &Geom, s: &State, chain: &eureka::Chain, outline_sets: bool) -> 
             held
         };
         let k = points.len().max(1) as f64;
-        let (x, y) = points.iter().fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
+        let (x, y) = points
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.0, y + p.1));
         (x / k, y / k)
     };
     for node in &chain.nodes {
         match node {
             eureka::Node { pair: true, .. } => {
-                o.push_str(&outlines(g, &node.cells, "pair", "#0f766e", " stroke-dasharray=\"4 3\""));
+                o.push_str(&outlines(
+                    g,
+                    &node.cells,
+                    "pair",
+                    "#0f766e",
+                    " stroke-dasharray=\"4 3\"",
+                ));
             }
             eureka::Node {
                 digits: (entry, Some(exit)),

@@ -1,8 +1,8 @@
 //! Words for steps: the name a person knows a deduction by, what it changed, and a
 //! one-line reason. Steps are data; this is the only place that turns them into text.
 
-use crate::backends::rules::engine::board::Board;
 use super::eureka;
+use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::{Broken, State};
 use crate::backends::rules::engine::step::{
     AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, FishPattern,
@@ -779,10 +779,19 @@ pub fn reason(board: &Board, step: &Step) -> String {
 }
 
 /// The reason of a graph rule's step, its cycle or paths written as `walk`.
-fn graph_reason(board: &Board, step: &Step, graph: GraphKind, rule: GraphRule, walk: &str) -> String {
+fn graph_reason(
+    board: &Board,
+    step: &Step,
+    graph: GraphKind,
+    rule: GraphRule,
+    walk: &str,
+) -> String {
     let u = |unit: &usize| board.unit_name(*unit);
     let g = graph_name(graph);
-    let c = step.cells.first().map_or(String::new(), |&c| board.cell_name(c));
+    let c = step
+        .cells
+        .first()
+        .map_or(String::new(), |&c| board.cell_name(c));
     let d = sym(board, step.digits.first().copied().unwrap_or(0));
     let assume = match graph {
         GraphKind::Bilocation => format!("{c}≠{d}"),
@@ -890,7 +899,9 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
         Some((chain, (c, d), placed, with)) => {
             let (cell, d) = (board.cell_name(c), sym(board, d));
             let words = if placed {
-                format!("without {d}, {cell} would get {d} back at the chain's end; so it holds {d}")
+                format!(
+                    "without {d}, {cell} would get {d} back at the chain's end; so it holds {d}"
+                )
             } else {
                 format!("{d} in {cell} would, link by link, take {d} from {cell}; so it is not {d}")
             };
