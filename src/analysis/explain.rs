@@ -9,7 +9,7 @@ use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::{Detail, Step};
 use crate::backends::rules::engine::{self, Finish, Options, Run, RULES};
-use crate::backends::rules::present::{page, svg, text};
+use crate::backends::rules::present::{eureka, page, svg, text};
 use crate::backends::rules::verdict;
 use crate::model::format::to_line;
 use crate::model::Puzzle;
@@ -82,7 +82,13 @@ impl Explanation {
             ..Options::default()
         };
         let board = Board::new(&puzzle.geometry);
-        let run = engine::run(&board, puzzle, &opts);
+        let mut run = engine::run(&board, puzzle, &opts);
+        // The cells a chain names are cells its step reasons with, marked and listed.
+        let start = State::new(&board, puzzle);
+        let states = svg::states_before(&board, &start, &run.steps);
+        for (step, before) in run.steps.iter_mut().zip(&states) {
+            eureka::add_named_cells(&board, before, step);
+        }
         // Where the ladder stops, the next deduction a sound family past its end makes.
         let past = if run.finish == Finish::Stuck && !options.guessing {
             let reached = stuck::reached(&board, puzzle, &run.steps);

@@ -1,9 +1,9 @@
 //! The HTML pages in a real browser (Debian's headless `chromium`), opened from
 //! `file://`: the `explain --html` page (every step shown in turn, no text runs past its
-//! picture, its panel or the window, each picture marking only its own step's cells) and
-//! the
-//! report of `compare --html` (no error, the scatter plot redrawn for other
-//! configurations, the puzzle table filtered, nothing of a hostile name run). Skipped
+//! picture, its panel or the window, each picture marking only its own step's cells,
+//! chains in Eureka notation) and the report of `compare --html` (no error, the scatter
+//! plot redrawn for other configurations, the puzzle table filtered, nothing of a hostile
+//! name run). Skipped
 //! with a note when chromium is missing, unless `SUDOKU_ARENA_REQUIRE_EXTERNAL=1` (CI)
 //! makes that a failure.
 
@@ -19,13 +19,14 @@ use std::process::Command;
 /// marks.
 const MEASURE: &str = r#"<script>
 var n = document.querySelectorAll('.step').length, width = document.documentElement.clientWidth;
-var bad = [], tallest = 0, longest = 0, marks = [];
+var bad = [], tallest = 0, longest = 0, marks = [], reasons = [];
 for (var i = 0; i < n; i++) {
   show(i);
   var step = document.getElementById('s' + i);
   var marked = step.querySelectorAll('svg rect.mark'), cells = [];
   for (var j = 0; j < marked.length; j++) cells.push(marked[j].getAttribute('data-cell'));
   marks.push(cells);
+  reasons.push(step.querySelectorAll('.caption p')[1].textContent);
   var panel = step.querySelector('.caption').getBoundingClientRect();
   var svg = step.querySelector('svg'), edge = svg.getBoundingClientRect().right;
   var texts = step.querySelectorAll('svg text');
@@ -42,20 +43,20 @@ for (var i = 0; i < n; i++) {
 }
 var pre = document.createElement('pre');
 pre.id = 'measured';
-pre.textContent = JSON.stringify({steps: n, bad: bad, longest: longest, tallest: tallest, marks: marks});
+pre.textContent = JSON.stringify({steps: n, bad: bad, longest: longest, tallest: tallest, marks: marks, reasons: reasons});
 document.body.appendChild(pre);
 </script></body>"#;
 
 #[test]
-fn the_html_page_shows_one_pattern_a_step_where_one_step_was_a_wall_of_text() {
+fn the_html_page_shows_one_pattern_a_step_each_fitting_its_panel() {
     if !external_available("chromium", "chromium") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("steps.html");
-    // Magictour's puzzle 24 (tests/data/SOURCES.md): explained a batch a step, its ALS
-    // step 13 placed 16 digits and removed about a hundred candidates in 32,869
-    // characters.
+    // Magictour's puzzle 24 (tests/data/SOURCES.md): its ALS, template and 2-SAT searches
+    // prove many things at once (one batch there places 16 digits and removes about a
+    // hundred candidates, 32,869 characters written as one step).
     let explain = |args: &[&str]| {
         let o = Command::new(env!("CARGO_BIN_EXE_sudoku-arena"))
             .args(["explain", "--index", "24"])
@@ -77,7 +78,7 @@ fn the_html_page_shows_one_pattern_a_step_where_one_step_was_a_wall_of_text() {
     let m = measured_in_chromium(dir.path(), &measured, "");
     assert_eq!(m["steps"].as_u64().unwrap() as usize, steps.len(), "{m}");
     assert_eq!(m["bad"], serde_json::json!([]), "{m}");
-    // No caption paragraph near the old wall; it fits in a few lines.
+    // No caption paragraph runs to a thousand characters: a few lines each.
     assert!(m["longest"].as_u64().unwrap() < 1000, "{m}");
     // Each picture marks exactly the cells its step names: those it reasons with and
     // those it places in, no other step's.
@@ -110,8 +111,18 @@ fn the_html_page_shows_one_pattern_a_step_where_one_step_was_a_wall_of_text() {
         // One pattern: at most one digit placed.
         assert!(step["placed"].as_array().unwrap().len() <= 1, "{step}");
     }
-    // Chains are in Eureka notation on the page, as in the text.
-    assert!(html.contains(")r"), "no chain in Eureka notation");
+    // Every chain is in Eureka notation on the page, as in the text.
+    let reasons = m["reasons"].as_array().unwrap();
+    let chains = ["2-SAT", "almost locked sets", "finned fish", "template chains"];
+    let mut chained = 0;
+    for (step, reason) in steps.iter().zip(reasons) {
+        if chains.contains(&step["rule"].as_str().unwrap()) {
+            let reason = reason.as_str().unwrap();
+            assert!(reason.starts_with('('), "step {}: {reason}", step["step"]);
+            chained += 1;
+        }
+    }
+    assert!(chained >= 5, "{chained} chain steps");
 }
 
 /// Opens `page` from disk, at `fragment` (empty, or `#…`), in headless chromium (a

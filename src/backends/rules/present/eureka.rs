@@ -10,12 +10,12 @@
 //! implication from a true literal to a false one is a weak link, from false to true a
 //! strong one. The others come from a one-step look-ahead or a set and are written
 //! through the node that carries them, read from the position before the step: "a 9
-//! in r2c9 leaves row 4 one 9" is `(9)r2c9-(9)r4c13=(9)r4c5`, the weak link into the
-//! places r2c9 sees and the strong link of the unit out of them.
+//! in r5c1 leaves row 4 one 9" is `(9)r5c1-(9)r4c23=(9)r4c8`, the weak link into the
+//! places r5c1 sees and the strong link of the unit out of them.
 
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::{ones, AlsLink, Detail, Link, Step};
+use crate::backends::rules::engine::step::{ones, push_new, AlsLink, Detail, Link, Step};
 use crate::model::format::digit_text;
 
 /// A node of a chain: the digit (or, for an almost locked set, the digit that leaves
@@ -456,5 +456,17 @@ pub fn of_step(board: &Board, before: &State, step: &Step) -> Option<Vec<Chain>>
         }
         Detail::Graph { .. } => paths(board, before, &step.links),
         _ => None,
+    }
+}
+
+/// Adds the cells a step's chain names (grouped nodes, sets, hidden pairs) to the cells it
+/// reasons with, after those it has: what its picture marks and its JSON lists.
+pub fn add_named_cells(board: &Board, before: &State, step: &mut Step) {
+    for chain in of_step(board, before, step).unwrap_or_default() {
+        for node in &chain.nodes {
+            for &c in &node.cells {
+                push_new(&mut step.cells, c);
+            }
+        }
     }
 }
