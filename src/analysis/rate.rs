@@ -11,7 +11,7 @@ use crate::backends::rules::engine::{self, Finish, Options, Run, RULES};
 use crate::backends::rules::{verdict, RulesSolver};
 use crate::error::Error;
 use crate::model::{validate, Puzzle};
-use crate::solver::{ms, SolveOptions, Solver, Verdict};
+use crate::solver::{ms, Outcome, SolveOptions, Solver, Verdict};
 use std::time::{Duration, Instant};
 
 /// Chen's game complexity (Definition 14): the mean over all cells of `log2` of the
@@ -154,6 +154,12 @@ impl Rater {
             time_ms,
         };
         let problem = if self.settings.check {
+            // One reference for both runs, on the rating's budget.
+            let options = SolveOptions {
+                deadline,
+                ..SolveOptions::new(2, None)
+            };
+            let reference = self.dlx.solve(puzzle, &options);
             // The ladder as `explain` runs it, one consequence a step, on the same
             // budget: its steps are checked too, and it must end where this run did.
             let explained = self.solver.run(
@@ -165,9 +171,10 @@ impl Rater {
                 },
             );
             let board = self.solver.board(&puzzle.geometry);
-            check(board, puzzle, &run, v, self.dlx.as_mut(), deadline)
+            let explained_verdict = verdict(&explained, self.settings.guessing);
+            check(board, puzzle, &run, v, &reference)
                 .and_then(|()| {
-                    check(board, puzzle, &explained, v, self.dlx.as_mut(), deadline)
+                    check(board, puzzle, &explained, explained_verdict, &reference)
                         .map_err(|e| format!("explained one consequence a step: {e}"))
                 })
                 .and_then(|()| same_end(&run, &explained))
@@ -238,22 +245,16 @@ fn same_end(run: &Run, explained: &Run) -> Result<(), String> {
     Ok(())
 }
 
-/// Soundness and agreement with dlx for one run. The check shares the rating's
-/// deadline: a reference stopped by it checks only the solutions it found, and its
-/// `solved` or `unknown` disagrees with nothing.
+/// Soundness and agreement with dlx's answer (`reference`) for one run with verdict
+/// `v`. The reference shares the rating's deadline: stopped by it, it checks only the
+/// solutions it found, and its `solved` or `unknown` disagrees with nothing.
 fn check(
     board: &Board,
     puzzle: &Puzzle,
     run: &Run,
     v: Verdict,
-    dlx: &mut dyn Solver,
-    deadline: Option<Instant>,
+    reference: &Outcome,
 ) -> Result<(), String> {
-    let options = SolveOptions {
-        deadline,
-        ..SolveOptions::new(2, None)
-    };
-    let reference = dlx.solve(puzzle, &options);
     for s in &reference.solutions {
         soundness::check(board, &run.steps, s)?;
     }
