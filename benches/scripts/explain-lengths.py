@@ -9,6 +9,8 @@ than one digit, the longest steps and, per rule, the steps and their p99; with -
 PATH also writes one line per puzzle: index, verdict, hardest level, steps, longest step; with
 --per-step PATH one line per step: puzzle, step, rule, length, digits placed.
 
+FILE holds one puzzle a line (`#` lines are passed over), as the benchmark sets do.
+
 Usage: explain-lengths.py [--binary PATH] [--per-puzzle PATH] [--per-step PATH] [--limit N] FILE
 """
 import argparse

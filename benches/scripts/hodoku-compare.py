@@ -63,7 +63,10 @@ def main():
     ours = {}
     for row in list(open(sys.argv[2]))[1:]:
         k, verdict, level, guess, steps, longest = row.rstrip("\n").split("\t")
-        ours[int(k)] = {"level": None if guess == "True" else int(level), "steps": int(steps)}
+        # Rated only when the ladder solved it: not when it needed guessing, found no
+        # solution or ran out of time (no level then).
+        rated = guess != "True" and level not in ("", "None")
+        ours[int(k)] = {"level": int(level) if rated else None, "steps": int(steps)}
     lengths = {}
     for row in list(open(sys.argv[3]))[1:]:
         k, _, _, n, _ = row.split("\t")

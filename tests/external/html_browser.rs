@@ -113,7 +113,12 @@ fn the_html_page_shows_one_pattern_a_step_each_fitting_its_panel() {
     }
     // Every chain is in Eureka notation on the page, as in the text.
     let reasons = m["reasons"].as_array().unwrap();
-    let chains = ["2-SAT", "almost locked sets", "finned fish", "template chains"];
+    let chains = [
+        "2-SAT",
+        "almost locked sets",
+        "finned fish",
+        "template chains",
+    ];
     let mut chained = 0;
     for (step, reason) in steps.iter().zip(reasons) {
         if chains.contains(&step["rule"].as_str().unwrap()) {

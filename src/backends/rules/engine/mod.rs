@@ -1,7 +1,8 @@
 //! What every rule reads and writes, and the ladder that applies them: the board (the
 //! model's units as the rules read them), the candidate grid kept in two views, cells
-//! as bit sets, steps as data, and [`ladder`], the one ordered table of rules with the
-//! run that climbs it.
+//! as bit sets, steps as data, [`ladder`], the one ordered table of rules with the run
+//! that climbs it, and [`narrow`], which cuts a rule's batch to one consequence when a
+//! run explains.
 //!
 //! The families of rules use the board, the grid, the cell sets and the steps, never
 //! the ladder; the ladder names the families' searches. The run and its table are

@@ -74,11 +74,12 @@ pub fn one_consequence(step: Step) -> Step {
 }
 
 /// The index of the shortest proof among `(length, places)`: the shortest, a placement
-/// before a removal among equals, then the first.
+/// before a removal among equals, then the first; a proof of no link (a chain the search
+/// did not give back) last.
 fn shortest(proofs: impl Iterator<Item = (usize, bool)>) -> usize {
     proofs
         .enumerate()
-        .min_by_key(|&(i, (len, placed))| (len, !placed, i))
+        .min_by_key(|&(i, (len, placed))| (len == 0, len, !placed, i))
         .map_or(0, |(i, _)| i)
 }
 
@@ -143,5 +144,136 @@ fn renumber(order: &mut Vec<usize>, k: usize) -> usize {
             order.push(k);
             order.len() - 1
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backends::rules::engine::step::{AlsLink, AlsNode, Exocet, Link};
+
+    fn link(from: (usize, u8), to: (usize, u8)) -> Link {
+        Link {
+            from,
+            to,
+            strong: false,
+            if_from: true,
+            if_to: false,
+        }
+    }
+
+    fn forced(cell: usize, placed: bool, len: usize) -> Forced {
+        Forced {
+            candidate: (cell, 1),
+            placed,
+            chain: (0..len).map(|k| link((cell, 1), (k, 2))).collect(),
+        }
+    }
+
+    #[test]
+    fn the_shortest_chain_is_kept_with_its_own_evidence_alone() {
+        // Lengths 3, 0 (no chain given back), 1 and 1: the first of length 1 that
+        // places, not the empty one.
+        let mut batch = Step::new(Detail::TwoSat {
+            forced: vec![
+                forced(10, false, 3),
+                forced(11, false, 0),
+                forced(12, false, 1),
+                forced(13, true, 1),
+            ],
+        });
+        batch.eliminations = vec![(10, 1), (11, 1), (12, 1)];
+        batch.placements = vec![(13, 1)];
+        let one = one_consequence(batch);
+        assert_eq!(
+            (one.placements.clone(), one.eliminations.clone()),
+            (vec![(13, 1)], vec![])
+        );
+        let Detail::TwoSat { forced } = &one.detail else {
+            panic!("{one:?}")
+        };
+        assert_eq!(forced.len(), 1);
+        assert_eq!(one.links, forced[0].chain);
+        assert_eq!(one.cells, vec![13, 0]);
+    }
+
+    #[test]
+    fn an_als_chain_keeps_the_sets_it_passes_numbered_as_it_meets_them() {
+        let set = |cells: Vec<usize>| AlsSet {
+            cells,
+            digits: vec![1, 2, 3],
+        };
+        let node = |cell: usize, holds: bool| AlsNode {
+            cells: vec![cell],
+            digit: 1,
+            holds,
+        };
+        let step_link = |set: Option<usize>| AlsLink {
+            from: node(5, true),
+            to: node(6, false),
+            set,
+            template: false,
+            fish: None,
+        };
+        let long = AlsForced {
+            candidate: (5, 1),
+            placed: false,
+            chain: vec![step_link(Some(0)), step_link(Some(1)), step_link(None)],
+        };
+        let short = AlsForced {
+            candidate: (7, 1),
+            placed: false,
+            chain: vec![step_link(Some(2)), step_link(Some(0))],
+        };
+        let mut batch = Step::new(Detail::Als {
+            sets: vec![set(vec![1, 2]), set(vec![3, 4]), set(vec![8, 9])],
+            fish: Vec::new(),
+            forced: vec![long, short],
+        });
+        batch.eliminations = vec![(5, 1), (7, 1)];
+        let one = one_consequence(batch);
+        assert_eq!(one.eliminations, vec![(7, 1)]);
+        let Detail::Als { sets, forced, .. } = &one.detail else {
+            panic!("{one:?}")
+        };
+        // Set 2 first, then set 0; the second set is gone.
+        assert_eq!(sets[0].cells, vec![8, 9]);
+        assert_eq!(sets[1].cells, vec![1, 2]);
+        assert_eq!(sets.len(), 2);
+        let numbers: Vec<_> = forced[0].chain.iter().map(|l| l.set).collect();
+        assert_eq!(numbers, vec![Some(0), Some(1)]);
+        for c in [7, 5, 6, 8, 9, 1, 2] {
+            assert!(one.cells.contains(&c), "{c} in {:?}", one.cells);
+        }
+        assert!(!one.cells.contains(&3));
+    }
+
+    #[test]
+    fn one_exocet_of_several_with_its_own_removals() {
+        let exocet = |base: Vec<usize>, removed: Vec<(usize, u8)>| Exocet {
+            base,
+            digits: vec![1, 2],
+            targets: vec![20, 30],
+            companions: Vec::new(),
+            cross_lines: vec![9],
+            outside: Vec::new(),
+            covers: Vec::new(),
+            mirrors: Vec::new(),
+            eliminations: removed,
+        };
+        let mut batch = Step::new(Detail::Exocet {
+            patterns: vec![
+                exocet(vec![0, 1], vec![(20, 5)]),
+                exocet(vec![3, 4], vec![(30, 6)]),
+            ],
+        });
+        batch.eliminations = vec![(20, 5), (30, 6)];
+        let one = one_consequence(batch);
+        assert_eq!(one.eliminations, vec![(20, 5)]);
+        assert_eq!(one.cells, vec![0, 1, 20, 30]);
+        let Detail::Exocet { patterns } = &one.detail else {
+            panic!("{one:?}")
+        };
+        assert_eq!(patterns.len(), 1);
     }
 }

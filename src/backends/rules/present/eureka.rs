@@ -79,10 +79,14 @@ impl Chain {
             out.push('(');
             out.push_str(&digit_text(board.n, node.digits.0));
             if let Some(exit) = node.digits.1 {
+                let exit = digit_text(board.n, exit);
                 if !node.pair {
                     out.push('=');
+                } else if exit.len() > 1 {
+                    // Digits written as numbers (sides past 35) need a separator.
+                    out.push(',');
                 }
-                out.push_str(&digit_text(board.n, exit));
+                out.push_str(&exit);
             }
             out.push(')');
             out.push_str(&cell_group(board, &node.cells));

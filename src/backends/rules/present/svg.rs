@@ -147,7 +147,7 @@ pub(super) fn caption(board: &Board, before: &State, step: &Step) -> Vec<String>
         Detail::Als { .. } | Detail::DeathBlossom { .. } | Detail::AlignedExclusion { .. }
     ) {
         lines.push(
-            "outlines: the almost locked sets (A green, B orange, C violet, D teal, E pink, F brown); blue rings: a group, one digit in some cell of a set."
+            "outlines: the almost locked sets, in the order the text names them (green, orange, violet, teal, pink, brown); blue rings: a group, one digit in some cell of a set."
                 .into(),
         );
     }

@@ -837,8 +837,9 @@ fn graph_reason(
 
 /// The reason of a step read on the position before it (`before`): a chain (2-SAT,
 /// ALS, template or fish chain) in Eureka notation, with what it proves in plain words
-/// and the sets or fish it passes through; any other step, or a chain the notation
-/// cannot carry, as [`reason`] gives it.
+/// and the sets or fish it passes through; a graph rule's cycle or paths in the same
+/// notation inside its sentence; any other step, or a chain the notation cannot carry,
+/// as [`reason`] gives it.
 pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
     let chained = match &step.detail {
         Detail::TwoSat { forced } if forced.len() == 1 => {
