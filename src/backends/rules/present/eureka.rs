@@ -58,6 +58,24 @@ impl Chain {
         self.nodes.push(node);
     }
 
+    /// The chain proving `candidate` placed (or removed) in Eureka notation, with its
+    /// conclusion (`=> r6c7=4`, `=> r6c7<>4`) when it starts or ends in a set: the
+    /// candidate's cell is then not a node of its own.
+    pub fn claim(&self, board: &Board, (cell, digit): (usize, u8), placed: bool) -> String {
+        let in_set = |node: Option<&Node>| node.is_some_and(|n| n.digits.1.is_some() && !n.pair);
+        let text = self.text(board);
+        if in_set(self.nodes.first()) || in_set(self.nodes.last()) {
+            let so = if placed { "=" } else { "<>" };
+            format!(
+                "{text} => {}{so}{}",
+                board.cell_name(cell),
+                digit_text(board.n, digit)
+            )
+        } else {
+            text
+        }
+    }
+
     /// The chain in Eureka notation: `(9)r2c9-(9)r2c1=(9)r4c1-...`.
     pub fn text(&self, board: &Board) -> String {
         let mut out = String::new();

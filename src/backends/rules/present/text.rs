@@ -844,8 +844,14 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
     let chained = match &step.detail {
         Detail::TwoSat { forced } if forced.len() == 1 => {
             let f = &forced[0];
-            eureka::implications(board, before, &f.chain)
-                .map(|chain| (chain.text(board), f.candidate, f.placed, String::new()))
+            eureka::implications(board, before, &f.chain).map(|chain| {
+                (
+                    chain.claim(board, f.candidate, f.placed),
+                    f.candidate,
+                    f.placed,
+                    String::new(),
+                )
+            })
         }
         Detail::Graph { graph, rule } => {
             if let Some(paths) = eureka::paths(board, before, &step.links) {
@@ -891,7 +897,12 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
                 } else {
                     format!("; {}", with.join("; "))
                 };
-                (chain.text(board), f.candidate, f.placed, with)
+                (
+                    chain.claim(board, f.candidate, f.placed),
+                    f.candidate,
+                    f.placed,
+                    with,
+                )
             })
         }
         _ => None,
