@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// How to read the chains of the text, printed once before the steps when a step has one.
-const EUREKA_LEGEND: &str = "# chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 9 in one of the cells, = one of the two holds, - not both; (5=7)r2c257 a set of one digit more than cells that without 5 holds 7, (58)r2c89 a hidden pair, -T- and =T= links of the digit's valid placements, [fish 1] a fish the step names after the chain\n";
+const EUREKA_LEGEND: &str = "# chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 or (7)r4c3,r6c23 the digit in one of the cells (r2c13: r2c1 and r2c3; past 9x9 every cell in full), = one of the two holds, - not both; (5=7)r2c257 a set of one digit more than cells that without 5 holds 7, (58)r2c89 a hidden pair, -T- and =T= links of the digit's valid placements, [fish 1] a fish the step names after the chain, => what it proves\n";
 
 /// What an explanation asks of the rule engine.
 #[derive(Clone, Debug, Default)]

@@ -464,6 +464,44 @@ pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> 
     (!w.nodes.is_empty()).then_some(w)
 }
 
+/// A bivalue path written from the digit its two ends share (`(5)r8c5=(1)r8c5-...`):
+/// the strong link inside each two-candidate end cell, from that digit to the one the
+/// path leaves or enters by, so the chain reads as the alternating inference it is.
+pub fn bivalue_ends(mut chain: Chain, s: &State, digit: u8) -> Chain {
+    let end_of = |node: Option<&Node>| {
+        node.and_then(|n| match (n.cells.as_slice(), n.digits, &n.label) {
+            (&[c], (d, None), None) if d != digit && s.cand[c].len() == 2 => Some(c),
+            _ => None,
+        })
+    };
+    if let Some(c) = end_of(chain.nodes.first()) {
+        chain.nodes.insert(0, candidate(c, digit));
+        chain.strong.insert(0, true);
+        chain.template.insert(0, false);
+    }
+    if let Some(c) = end_of(chain.nodes.last()) {
+        chain.link(true, candidate(c, digit));
+    }
+    chain
+}
+
+/// A bivalue cycle closed: the strong link inside the two-candidate cell it starts and
+/// ends in, back to its first node (`...-(8)r9c5=(9)r9c5`), a continuous loop.
+pub fn closed(mut chain: Chain, s: &State) -> Chain {
+    if let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) {
+        if first.cells.len() == 1
+            && first.cells == last.cells
+            && first.digits.0 != last.digits.0
+            && s.cand[first.cells[0]].len() == 2
+            && !chain.strong.last().copied().unwrap_or(true)
+        {
+            let back = first.clone();
+            chain.link(true, back);
+        }
+    }
+    chain
+}
+
 /// The chains of a step in Eureka notation, read on the position before it: a 2-SAT or
 /// ALS step's one chain, a graph rule's cycle or paths; `None` for other steps and for
 /// a chain the notation cannot carry.

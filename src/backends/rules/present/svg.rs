@@ -222,7 +222,8 @@ pub(super) fn draw(
         Vec::new()
     };
     let text_h = if with_caption {
-        22.0 + 16.0 * text_lines.len() as f64 + 66.0
+        // The title, the caption's lines, the legend's lines and a margin under them.
+        22.0 + 16.0 * text_lines.len() as f64 + 14.0 * LEGEND.len() as f64 + 10.0
     } else {
         8.0
     };
@@ -435,9 +436,9 @@ pub(super) const LEGEND: [&str; 6] = [
     "blue solid: strong link (bilocation edge: the only two places of a digit in a unit);",
     "orange dashed: weak link (bivalue edge: not both); purple dotted: look-ahead;",
     "red: removed; green: placed; yellow: the cells the step reasons with.",
-    "Chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 in one of the cells;",
+    "Chains in Eureka notation: (9)r2c1 a candidate, (9)r2c13 9 in one of the cells;",
     "= one of the two holds, - not both, (5=7) a set that without 5 holds 7,",
-    "(58) a hidden pair, -T- and =T= links of the digit's valid placements.",
+    "(58) a hidden pair, -T- =T= links of valid placements, [fish 1] a fish named.",
 ];
 
 /// The fish of an ALS step: each base unit's cells banded in teal, each cover's in
@@ -714,6 +715,31 @@ mod tests {
             super::super::super::engine::find(rule, &b, &s, &mut Default::default()).unwrap();
         let pic = svg(&b, &s, 7, &step);
         assert!(pic.starts_with("<svg"));
+        // Every line of text lies inside the picture, the legend's last one too.
+        let height: f64 = pic
+            .split("viewBox=\"0 0 ")
+            .nth(1)
+            .and_then(|v| v.split('"').next())
+            .and_then(|v| v.split(' ').nth(1))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let lowest = pic
+            .split("<text ")
+            .skip(1)
+            .filter_map(|t| {
+                t.split(" y=\"")
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse::<f64>()
+                    .ok()
+            })
+            .fold(0.0, f64::max);
+        assert!(
+            lowest + 4.0 <= height,
+            "text at {lowest} in a picture {height} high"
+        );
         assert!(pic.contains("Step 7 [L3]: bilocation cycle"));
         // Four walk edges with arrows, seven removed candidates drawn red.
         assert_eq!(pic.matches("marker-end=\"url(#arrow)\"").count(), 4);

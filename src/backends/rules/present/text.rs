@@ -116,12 +116,13 @@ pub fn name(board: &Board, step: &Step) -> String {
         {
             fish_chain_name(forced.first().map_or(&[][..], |f| &f.chain), fish)
         }
-        Detail::Als { forced, .. } => match forced
-            .first()
-            .map_or((0, false), |f| (f.sets_used(), f.uses_fish()))
-        {
-            (2, false) => "ALS-XZ".into(),
-            (3, false) => "ALS-XY-wing".into(),
+        // An ALS-XZ is a candidate, two sets and back (five implications); an ALS-XY-wing
+        // the same through three sets (seven); anything longer or through a fish a chain.
+        Detail::Als { forced, .. } => match forced.first().map_or((0, false, 0), |f| {
+            (f.sets_used(), f.uses_fish(), f.chain.len())
+        }) {
+            (2, false, ..=5) => "ALS-XZ".into(),
+            (3, false, ..=7) => "ALS-XY-wing".into(),
             _ => "ALS chain".into(),
         },
         Detail::Unique { pattern } => format!(
@@ -808,11 +809,33 @@ fn graph_reason(
                 sym(board, step.digits[0]),
                 sym(board, step.digits[1])
             ),
-            GraphKind::Bivalue => format!(
-                "the {g} graph has the nonrepetitive cycle {walk}: one of its two cells in {} holds {d}, so the rest of {} cannot",
-                list(&step.units, u),
-                list(&step.units, u)
-            ),
+            GraphKind::Bivalue => {
+                // The cycle's two cells in the unit, joined by its link of the digit.
+                let digit = step.digits.first().copied().unwrap_or(0);
+                let pair = step.units.first().and_then(|&unit| {
+                    step.links.iter().find(|l| {
+                        l.from.1 == digit
+                            && l.to.1 == digit
+                            && board.units[unit].contains(&l.from.0)
+                            && board.units[unit].contains(&l.to.0)
+                    })
+                });
+                let cells = pair.map_or_else(
+                    || "one of its two cells".to_string(),
+                    |l| {
+                        format!(
+                            "{} or {}",
+                            board.cell_name(l.from.0),
+                            board.cell_name(l.to.0)
+                        )
+                    },
+                );
+                format!(
+                    "the {g} graph has the nonrepetitive cycle {walk}: {cells} in {} holds {d}, so the rest of {} cannot",
+                    list(&step.units, u),
+                    list(&step.units, u)
+                )
+            }
         },
         GraphRule::RepetitiveCycle => format!(
             "if {assume}, the {g} cycle {walk} comes back to {c} with the label it left by and undoes it; so {so}"
@@ -854,7 +877,18 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
             })
         }
         Detail::Graph { graph, rule } => {
-            if let Some(paths) = eureka::paths(board, before, &step.links) {
+            if let Some(mut paths) = eureka::paths(board, before, &step.links) {
+                // A bivalue path from its ends' digit, a bivalue cycle closed.
+                if *graph == GraphKind::Bivalue {
+                    paths = paths
+                        .into_iter()
+                        .map(|c| match (rule, step.digits.first()) {
+                            (GraphRule::Path, Some(&d)) => eureka::bivalue_ends(c, before, d),
+                            (GraphRule::Cycle, _) => eureka::closed(c, before),
+                            _ => c,
+                        })
+                        .collect();
+                }
                 let walk: Vec<String> = paths.iter().map(|c| c.text(board)).collect();
                 return graph_reason(board, step, *graph, *rule, &walk.join("; "));
             }
