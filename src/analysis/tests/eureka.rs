@@ -10,7 +10,7 @@
 use super::support::*;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::{Detail, FishPattern, Step};
+use crate::backends::rules::engine::step::{Detail, FishPattern, GraphRule, Step};
 use crate::backends::rules::engine::Options;
 use crate::backends::rules::families::nishio::placeable;
 use crate::backends::rules::present::{svg as picture, text as render};
@@ -368,9 +368,16 @@ fn check(board: &Board, s: &State, step: &Step, reason: &str) {
 fn check_paths(board: &Board, s: &State, reason: &str) -> usize {
     let mut read = 0;
     let mut rest = reason;
+    // A chain starts at a node: `(`, a digit or two, `)` and a cell.
+    let starts_chain = |text: &str, i: usize| {
+        text[i + 1..].split_once(')').is_some_and(|(inner, after)| {
+            !inner.is_empty() && !inner.contains(' ') && after.starts_with('r')
+        })
+    };
     while let Some(at) = rest
-        .find('(')
-        .filter(|&i| rest[i + 1..].starts_with(|c: char| c.is_ascii_digit()))
+        .match_indices('(')
+        .map(|(i, _)| i)
+        .find(|&i| starts_chain(rest, i))
     {
         let (nodes, links) = chain(&rest[at..], board.n);
         assert!(!links.is_empty(), "{reason}");
@@ -395,7 +402,7 @@ fn every_chain_in_eureka_notation_is_a_real_chain_on_its_position() {
     assert_eq!(sides, [9, 9, 9, 16, 16, 6, 6]);
     puzzles.extend(boards);
     let (mut checked, mut paths, mut fish) = (0, 0, 0);
-    let mut beyond_9x9 = 0;
+    let (mut beyond_9x9, mut clashes) = (0, 0);
     for p in &puzzles {
         let mut solver = RulesSolver::new(false);
         let run = solver.run(
@@ -409,8 +416,14 @@ fn every_chain_in_eureka_notation_is_a_real_chain_on_its_position() {
         let board = solver.board(&p.geometry);
         let states = picture::states_before(board, &State::new(board, p), &run.steps);
         for (step, s) in run.steps.iter().zip(&states) {
-            if let Detail::Graph { .. } = step.detail {
-                paths += check_paths(board, s, &render::reason_at(board, s, step));
+            if let Detail::Graph { rule, .. } = step.detail {
+                let reason = render::reason_at(board, s, step);
+                paths += check_paths(board, s, &reason);
+                // Conflicting paths say what clashes.
+                if rule == GraphRule::Conflict {
+                    assert!(reason.contains("force a clash ("), "{reason}");
+                    clashes += 1;
+                }
             }
             if !matches!(step.detail, Detail::TwoSat { .. } | Detail::Als { .. }) {
                 continue;
@@ -431,6 +444,7 @@ fn every_chain_in_eureka_notation_is_a_real_chain_on_its_position() {
     eprintln!("{checked} chains ({fish} through a fish, {beyond_9x9} beyond 9x9), {paths} paths");
     assert!(checked > 600 && paths > 100, "{checked} {paths}");
     assert!(fish > 5 && beyond_9x9 > 50, "{fish} {beyond_9x9}");
+    assert!(clashes >= 3, "{clashes}");
 }
 
 #[test]

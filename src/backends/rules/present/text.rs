@@ -858,6 +858,49 @@ fn graph_reason(
     }
 }
 
+/// What two of `paths` clash on, read from where they end (true after a strong link,
+/// false after a weak one): a candidate both true and false, a cell with two digits, or
+/// a digit twice in a unit.
+fn clash(board: &Board, paths: &[eureka::Chain]) -> Option<String> {
+    let ends: Vec<(usize, u8, bool)> = paths
+        .iter()
+        .filter_map(|c| {
+            let n = c.nodes.last()?;
+            match (n.cells.as_slice(), n.digits.1, &n.label) {
+                (&[cell], None, None) => Some((cell, n.digits.0, *c.strong.last()?)),
+                _ => None,
+            }
+        })
+        .collect();
+    for (i, &(a, d, on_a)) in ends.iter().enumerate() {
+        for &(b, e, on_b) in &ends[i + 1..] {
+            let (ca, cb) = (board.cell_name(a), board.cell_name(b));
+            if a == b && d == e && on_a != on_b {
+                return Some(format!("{ca} would both hold {} and not", sym(board, d)));
+            }
+            if a == b && d != e && on_a && on_b {
+                return Some(format!(
+                    "{ca} would hold both {} and {}",
+                    sym(board, d),
+                    sym(board, e)
+                ));
+            }
+            if a != b && d == e && on_a && on_b {
+                if let Some(u) = (0..board.unit_count())
+                    .find(|&u| board.units[u].contains(&a) && board.units[u].contains(&b))
+                {
+                    return Some(format!(
+                        "{} twice in {}, at {ca} and {cb}",
+                        sym(board, d),
+                        board.unit_name(u)
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The reason of a step read on the position before it (`before`): a chain (2-SAT,
 /// ALS, template or fish chain) in Eureka notation, with what it proves in plain words
 /// and the sets or fish it passes through; a graph rule's cycle or paths in the same
@@ -890,7 +933,14 @@ pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
                         .collect();
                 }
                 let walk: Vec<String> = paths.iter().map(|c| c.text(board)).collect();
-                return graph_reason(board, step, *graph, *rule, &walk.join("; "));
+                let said = graph_reason(board, step, *graph, *rule, &walk.join("; "));
+                // Conflicting paths: say what the clash is.
+                return match (rule, clash(board, &paths)) {
+                    (GraphRule::Conflict, Some(what)) => {
+                        said.replacen("force a clash", &format!("force a clash ({what})"), 1)
+                    }
+                    _ => said,
+                };
             }
             None
         }
