@@ -62,6 +62,8 @@ pub struct Explanation {
     guessing: bool,
     board: Board,
     run: Run,
+    /// The position before each recorded step, replayed once for every form shown.
+    before: Vec<State>,
     /// Where the ladder stopped without guessing, the position it reached and the
     /// first step past its end, if a sound family kept out of it makes one.
     past: Option<(State, Step)>,
@@ -86,8 +88,8 @@ impl Explanation {
         // The cells a chain names are cells its step reasons with, marked and listed.
         let start = State::new(&board, puzzle);
         let states = svg::states_before(&board, &start, &run.steps);
-        for (step, before) in run.steps.iter_mut().zip(&states) {
-            eureka::add_named_cells(&board, before, step);
+        for (step, state) in run.steps.iter_mut().zip(&states) {
+            eureka::add_named_cells(&board, state, step);
         }
         // Where the ladder stops, the next deduction a sound family past its end makes.
         let past = if run.finish == Finish::Stuck && !options.guessing {
@@ -103,6 +105,7 @@ impl Explanation {
             guessing: options.guessing,
             board,
             run,
+            before: states,
             past,
         }
     }
@@ -181,7 +184,7 @@ impl Explanation {
             .iter()
             .position(|s| s.is_guess())
             .unwrap_or(run.steps.len());
-        let states = self.states_before();
+        let states = &self.before;
         for (i, step) in run.steps.iter().enumerate().take(root_steps) {
             out.push_str(&self.step_line(i + 1, &states[i], step));
         }
@@ -225,7 +228,7 @@ impl Explanation {
     /// ladder's end.
     pub fn json(&self) -> Value {
         let (run, g, puzzle, b) = (&self.run, &self.puzzle.geometry, &self.puzzle, &self.board);
-        let states = self.states_before();
+        let states = &self.before;
         let steps: Vec<_> = run
             .steps
             .iter()
@@ -250,16 +253,10 @@ impl Explanation {
         })
     }
 
-    /// The position before each recorded step.
-    fn states_before(&self) -> Vec<State> {
-        let start = State::new(&self.board, &self.puzzle);
-        svg::states_before(&self.board, &start, &self.run.steps)
-    }
-
     /// The steps a picture or the page shows, each with the position it was found in:
     /// the recorded steps, then the step past the ladder's end in the position reached.
     fn shown(&self) -> (Vec<State>, Vec<Step>) {
-        let mut states = self.states_before();
+        let mut states = self.before.clone();
         let mut steps = self.run.steps.clone();
         if let Some((reached, step)) = &self.past {
             states.push(reached.clone());

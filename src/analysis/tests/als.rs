@@ -10,7 +10,7 @@ use crate::analysis::soundness;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::{Detail, Step};
-use crate::backends::rules::engine::{Options, Run};
+use crate::backends::rules::engine::Run;
 use crate::backends::rules::families::nishio::placeable;
 use crate::backends::rules::present::{svg as picture, text as render};
 use crate::backends::rules::RulesSolver;
@@ -24,15 +24,7 @@ fn magictour(line: usize) -> Puzzle {
 /// The run of the ladder as `explain` makes it (one consequence a step) with steps
 /// recorded, checked step by step against the solution.
 fn sound_run(p: &Puzzle) -> (RulesSolver, Run) {
-    let mut solver = RulesSolver::new(false);
-    let run = solver.run(
-        p,
-        &Options {
-            record: true,
-            one_at_a_time: true,
-            ..Options::default()
-        },
-    );
+    let (mut solver, run) = explained_run(p);
     let solution = dlx_solution(p);
     let board = solver.board(&p.geometry);
     if let Err(e) = soundness::check(board, &run.steps, &solution) {

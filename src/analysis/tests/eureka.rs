@@ -11,7 +11,6 @@ use super::support::*;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::{Detail, FishPattern, GraphRule, Step};
-use crate::backends::rules::engine::Options;
 use crate::backends::rules::families::nishio::placeable;
 use crate::backends::rules::present::{svg as picture, text as render};
 use crate::backends::rules::RulesSolver;
@@ -404,15 +403,7 @@ fn every_chain_in_eureka_notation_is_a_real_chain_on_its_position() {
     let (mut checked, mut paths, mut fish) = (0, 0, 0);
     let (mut beyond_9x9, mut clashes) = (0, 0);
     for p in &puzzles {
-        let mut solver = RulesSolver::new(false);
-        let run = solver.run(
-            p,
-            &Options {
-                record: true,
-                one_at_a_time: true,
-                ..Options::default()
-            },
-        );
+        let (mut solver, run) = explained_run(p);
         let board = solver.board(&p.geometry);
         let states = picture::states_before(board, &State::new(board, p), &run.steps);
         for (step, s) in run.steps.iter().zip(&states) {

@@ -4,6 +4,9 @@
 
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::step::Step;
+use crate::backends::rules::engine::{Options, Run};
+use crate::backends::rules::RulesSolver;
+use crate::model::Puzzle;
 pub(super) use crate::test_support::*;
 
 /// Asserts that a rule's step changes something and only what `solution` allows: no
@@ -30,4 +33,17 @@ pub(super) fn assert_step_agrees(board: &Board, step: &Step, solution: &[u8], co
             board.cell_name(c)
         );
     }
+}
+
+/// The ladder's run on `p` as `explain` makes it (one consequence a step, every step
+/// recorded), with the solver that holds its board.
+pub(super) fn explained_run(p: &Puzzle) -> (RulesSolver, Run) {
+    let mut solver = RulesSolver::new(false);
+    let options = Options {
+        record: true,
+        one_at_a_time: true,
+        ..Options::default()
+    };
+    let run = solver.run(p, &options);
+    (solver, run)
 }

@@ -12,64 +12,59 @@ use super::step::{push_new, AlsForced, AlsSet, Detail, FishPattern, Forced, Stam
 /// one exocet, or one placement of a step that places several. A step with one
 /// consequence, or one pattern whose removals all follow from it, is returned whole.
 pub fn one_consequence(step: Step) -> Step {
-    match &step.detail {
-        Detail::TwoSat { forced } if forced.len() > 1 => {
+    match step {
+        Step {
+            rule,
+            detail: Detail::TwoSat { mut forced },
+            ..
+        } if forced.len() > 1 => {
             let pick = shortest(forced.iter().map(|f| (f.chain.len(), f.placed)));
-            let Detail::TwoSat { mut forced } = step.detail else {
-                unreachable!()
-            };
-            two_sat(step.rule, forced.swap_remove(pick))
+            two_sat(rule, forced.swap_remove(pick))
         }
-        Detail::Als { forced, .. } if forced.len() > 1 => {
+        Step {
+            rule,
+            detail:
+                Detail::Als {
+                    sets,
+                    fish,
+                    mut forced,
+                },
+            ..
+        } if forced.len() > 1 => {
             let pick = shortest(forced.iter().map(|f| (f.chain.len(), f.placed)));
-            let rule = step.rule;
-            let Detail::Als {
-                sets,
-                fish,
-                mut forced,
-            } = step.detail
-            else {
-                unreachable!()
-            };
             als(rule, &sets, &fish, forced.swap_remove(pick))
         }
-        Detail::Exocet { patterns } if patterns.len() > 1 => {
-            let rule = step.rule;
-            let Detail::Exocet { mut patterns } = step.detail else {
-                unreachable!()
-            };
+        Step {
+            rule,
+            detail: Detail::Exocet { mut patterns },
+            ..
+        } if patterns.len() > 1 => {
             patterns.truncate(1);
-            let mut one = Step::new(Detail::Exocet { patterns });
-            let Detail::Exocet { patterns } = &one.detail else {
-                unreachable!()
-            };
             let p = &patterns[0];
-            let mirrors: Vec<usize> = p.mirrors.iter().flat_map(|(_, m)| m.clone()).collect();
-            let mut cells = Vec::new();
-            for &c in p.base.iter().chain(&p.targets).chain(&mirrors) {
-                push_new(&mut cells, c);
+            let mut one = Step::new(Detail::Exocet {
+                patterns: Vec::new(),
+            });
+            for &c in p.base.iter().chain(&p.targets) {
+                push_new(&mut one.cells, c);
             }
-            let (digits, units, removed) = (
-                p.digits.clone(),
-                p.cross_lines.clone(),
-                p.eliminations.clone(),
-            );
+            for &c in p.mirrors.iter().flat_map(|(_, m)| m) {
+                push_new(&mut one.cells, c);
+            }
             one.rule = rule;
-            one.cells = cells;
-            one.digits = digits;
-            one.units = units;
-            one.eliminations = removed;
+            one.digits = p.digits.clone();
+            one.units = p.cross_lines.clone();
+            one.eliminations = p.eliminations.clone();
+            one.detail = Detail::Exocet { patterns };
             one
         }
-        _ if step.placements.len() > 1 => {
+        mut one if one.placements.len() > 1 => {
             // Every placement follows from the pattern: the first is shown, the rest
             // found again after it.
-            let mut one = step;
             one.placements.truncate(1);
             one.eliminations.clear();
             one
         }
-        _ => step,
+        whole => whole,
     }
 }
 
