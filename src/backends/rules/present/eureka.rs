@@ -15,7 +15,9 @@
 
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::{ones, push_new, AlsLink, Detail, Link, Step};
+use crate::backends::rules::engine::step::{
+    ones, push_new, AlsLink, Detail, GraphKind, GraphRule, Link, Step,
+};
 use crate::model::format::digit_text;
 
 /// A node of a chain: the digit (or, for an almost locked set, the digit that leaves
@@ -503,8 +505,9 @@ pub fn closed(mut chain: Chain, s: &State) -> Chain {
 }
 
 /// The chains of a step in Eureka notation, read on the position before it: a 2-SAT or
-/// ALS step's one chain, a graph rule's cycle or paths; `None` for other steps and for
-/// a chain the notation cannot carry.
+/// ALS step's one chain, a graph rule's cycle or paths (a bivalue path from its ends'
+/// digit, a bivalue cycle closed); `None` for other steps and for a chain the notation
+/// cannot carry. The one source of a step's chains for its text, picture and cells.
 pub fn of_step(board: &Board, before: &State, step: &Step) -> Option<Vec<Chain>> {
     match &step.detail {
         Detail::TwoSat { forced } if forced.len() == 1 => {
@@ -514,7 +517,20 @@ pub fn of_step(board: &Board, before: &State, step: &Step) -> Option<Vec<Chain>>
             let cells: Vec<Vec<usize>> = sets.iter().map(|set| set.cells.clone()).collect();
             als(board, before, &forced[0].chain, &cells).map(|c| vec![c])
         }
-        Detail::Graph { .. } => paths(board, before, &step.links),
+        Detail::Graph { graph, rule } => {
+            let chains = paths(board, before, &step.links)?;
+            // A bivalue path from its ends' digit, a bivalue cycle closed.
+            Some(match (graph, rule, step.digits.first()) {
+                (GraphKind::Bivalue, GraphRule::Path, Some(&d)) => chains
+                    .into_iter()
+                    .map(|c| bivalue_ends(c, before, d))
+                    .collect(),
+                (GraphKind::Bivalue, GraphRule::Cycle, _) => {
+                    chains.into_iter().map(|c| closed(c, before)).collect()
+                }
+                _ => chains,
+            })
+        }
         _ => None,
     }
 }

@@ -907,103 +907,74 @@ fn clash(board: &Board, paths: &[eureka::Chain]) -> Option<String> {
 /// notation inside its sentence; any other step, or a chain the notation cannot carry,
 /// as [`reason`] gives it.
 pub fn reason_at(board: &Board, before: &State, step: &Step) -> String {
-    let chained = match &step.detail {
-        Detail::TwoSat { forced } if forced.len() == 1 => {
-            let f = &forced[0];
-            eureka::implications(board, before, &f.chain).map(|chain| {
-                (
-                    chain.claim(board, f.candidate, f.placed),
-                    f.candidate,
-                    f.placed,
-                    String::new(),
-                )
-            })
-        }
-        Detail::Graph { graph, rule } => {
-            if let Some(mut paths) = eureka::paths(board, before, &step.links) {
-                // A bivalue path from its ends' digit, a bivalue cycle closed.
-                if *graph == GraphKind::Bivalue {
-                    paths = paths
-                        .into_iter()
-                        .map(|c| match (rule, step.digits.first()) {
-                            (GraphRule::Path, Some(&d)) => eureka::bivalue_ends(c, before, d),
-                            (GraphRule::Cycle, _) => eureka::closed(c, before),
-                            _ => c,
-                        })
-                        .collect();
-                }
-                let walk: Vec<String> = paths.iter().map(|c| c.text(board)).collect();
-                let said = graph_reason(board, step, *graph, *rule, &walk.join("; "));
-                // Conflicting paths: say what the clash is.
-                return match (rule, clash(board, &paths)) {
-                    (GraphRule::Conflict, Some(what)) => {
-                        said.replacen("force a clash", &format!("force a clash ({what})"), 1)
-                    }
-                    _ => said,
-                };
-            }
-            None
-        }
-        Detail::Als { sets, fish, forced } if forced.len() == 1 => {
-            let f = &forced[0];
-            let cells: Vec<Vec<usize>> = sets.iter().map(|set| set.cells.clone()).collect();
-            eureka::als(board, before, &f.chain, &cells).map(|chain| {
-                let mut with = Vec::new();
-                if !sets.is_empty() {
-                    let each: Vec<String> = sets
-                        .iter()
-                        .map(|set| {
-                            format!(
-                                "{} {}",
-                                eureka::cell_group(board, &set.cells),
-                                eureka::digit_set(board, &set.digits)
-                            )
-                        })
-                        .collect();
-                    with.push(format!("sets {}", each.join(", ")));
-                }
-                for (k, f) in fish.iter().enumerate() {
-                    with.push(format!(
-                        "fish {}: {} in {} inside {}{}",
-                        k + 1,
-                        sym(board, f.digit),
-                        eureka::unit_group(board, &f.bases),
-                        eureka::unit_group(board, &f.covers),
-                        if f.fins.is_empty() {
-                            String::new()
-                        } else {
-                            format!(", fins {}", eureka::cell_group(board, &f.fins))
-                        }
-                    ));
-                }
-                let with = if with.is_empty() {
-                    String::new()
-                } else {
-                    format!("; {}", with.join("; "))
-                };
-                (
-                    chain.claim(board, f.candidate, f.placed),
-                    f.candidate,
-                    f.placed,
-                    with,
-                )
-            })
-        }
-        _ => None,
+    let Some(chains) = eureka::of_step(board, before, step) else {
+        return reason(board, step);
     };
-    match chained {
-        Some((chain, (c, d), placed, with)) => {
-            let (cell, d) = (board.cell_name(c), sym(board, d));
-            let words = if placed {
-                format!(
-                    "without {d}, {cell} would get {d} back at the chain's end; so it holds {d}"
-                )
-            } else {
-                format!("{d} in {cell} would, link by link, take {d} from {cell}; so it is not {d}")
+    let (f, with) = match &step.detail {
+        Detail::Graph { graph, rule } => {
+            let walk: Vec<String> = chains.iter().map(|c| c.text(board)).collect();
+            let said = graph_reason(board, step, *graph, *rule, &walk.join("; "));
+            // Conflicting paths: say what the clash is.
+            return match (rule, clash(board, &chains)) {
+                (GraphRule::Conflict, Some(what)) => {
+                    said.replacen("force a clash", &format!("force a clash ({what})"), 1)
+                }
+                _ => said,
             };
-            format!("{chain}: {words}{with}")
         }
-        None => reason(board, step),
+        Detail::TwoSat { forced } => ((forced[0].candidate, forced[0].placed), String::new()),
+        Detail::Als { sets, fish, forced } => (
+            (forced[0].candidate, forced[0].placed),
+            sets_and_fish(board, sets, fish),
+        ),
+        _ => return reason(board, step),
+    };
+    let ((c, d), placed) = f;
+    let chain = chains[0].claim(board, (c, d), placed);
+    let (cell, d) = (board.cell_name(c), sym(board, d));
+    let words = if placed {
+        format!("without {d}, {cell} would get {d} back at the chain's end; so it holds {d}")
+    } else {
+        format!("{d} in {cell} would, link by link, take {d} from {cell}; so it is not {d}")
+    };
+    format!("{chain}: {words}{with}")
+}
+
+/// The sets and fish an ALS chain passes, after its chain: `; sets r4c456 {3579},
+/// r5c4789 {14579}; fish 1: 7 in r346 inside c467, fins r4c3,r6c23` (empty for none).
+fn sets_and_fish(board: &Board, sets: &[AlsSet], fish: &[FishPattern]) -> String {
+    let mut with = Vec::new();
+    if !sets.is_empty() {
+        let each: Vec<String> = sets
+            .iter()
+            .map(|set| {
+                format!(
+                    "{} {}",
+                    eureka::cell_group(board, &set.cells),
+                    eureka::digit_set(board, &set.digits)
+                )
+            })
+            .collect();
+        with.push(format!("sets {}", each.join(", ")));
+    }
+    for (k, f) in fish.iter().enumerate() {
+        let fins = if f.fins.is_empty() {
+            String::new()
+        } else {
+            format!(", fins {}", eureka::cell_group(board, &f.fins))
+        };
+        with.push(format!(
+            "fish {}: {} in {} inside {}{fins}",
+            k + 1,
+            sym(board, f.digit),
+            eureka::unit_group(board, &f.bases),
+            eureka::unit_group(board, &f.covers),
+        ));
+    }
+    if with.is_empty() {
+        String::new()
+    } else {
+        format!("; {}", with.join("; "))
     }
 }
 
