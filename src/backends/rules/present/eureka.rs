@@ -343,7 +343,7 @@ fn pair_unless(board: &Board, s: &State, a: usize, c: usize, y: u8) -> Option<(u
 /// The paths of a graph rule (each a run of links where one starts at the literal the
 /// last ended at, or at another digit of its cell) in Eureka notation, `; ` between
 /// paths; `None` when a link is of a kind the notation cannot carry.
-pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<Vec<Chain>> {
+fn paths(board: &Board, s: &State, links: &[Link]) -> Option<Vec<Chain>> {
     let mut out: Vec<Chain> = Vec::new();
     let mut w = Chain::default();
     let mut last: Option<((usize, u8), bool)> = None;
@@ -377,7 +377,7 @@ pub fn paths(board: &Board, s: &State, links: &[Link]) -> Option<Vec<Chain>> {
 /// A 2-SAT chain (implications from one literal to the next) in Eureka notation, read
 /// on the position `s` before the step; `None` when a link is of a kind the notation
 /// cannot carry (the chain is then given in words only).
-pub fn implications(board: &Board, s: &State, links: &[Link]) -> Option<Chain> {
+fn implications(board: &Board, s: &State, links: &[Link]) -> Option<Chain> {
     let mut w = Chain::default();
     for l in links {
         implication(&mut w, board, s, l)?;
@@ -389,7 +389,7 @@ pub fn implications(board: &Board, s: &State, links: &[Link]) -> Option<Chain> {
 /// set gives is the set as a node, `(5=7)` and its cells (`sets`, the step's sets'
 /// cells, indexed as the chain's links); a fish's link passes through the fish, written
 /// `[fish 1]` between the victim and its fins.
-pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> Option<Chain> {
+fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> Option<Chain> {
     let mut w = Chain::default();
     for l in chain {
         let (from, to) = (&l.from, &l.to);
@@ -469,7 +469,7 @@ pub fn als(board: &Board, s: &State, chain: &[AlsLink], sets: &[Vec<usize>]) -> 
 /// A bivalue path written from the digit its two ends share (`(5)r8c5=(1)r8c5-...`):
 /// the strong link inside each two-candidate end cell, from that digit to the one the
 /// path leaves or enters by, so the chain reads as the alternating inference it is.
-pub fn bivalue_ends(mut chain: Chain, s: &State, digit: u8) -> Chain {
+fn bivalue_ends(mut chain: Chain, s: &State, digit: u8) -> Chain {
     let end_of = |node: Option<&Node>| {
         node.and_then(|n| match (n.cells.as_slice(), n.digits, &n.label) {
             (&[c], (d, None), None) if d != digit && s.cand[c].len() == 2 => Some(c),
@@ -489,7 +489,7 @@ pub fn bivalue_ends(mut chain: Chain, s: &State, digit: u8) -> Chain {
 
 /// A bivalue cycle closed: the strong link inside the two-candidate cell it starts and
 /// ends in, back to its first node (`...-(8)r9c5=(9)r9c5`), a continuous loop.
-pub fn closed(mut chain: Chain, s: &State) -> Chain {
+fn closed(mut chain: Chain, s: &State) -> Chain {
     if let (Some(first), Some(last)) = (chain.nodes.first(), chain.nodes.last()) {
         if first.cells.len() == 1
             && first.cells == last.cells
