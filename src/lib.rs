@@ -124,6 +124,7 @@ macro_rules! internal {
 
 pub mod analysis;
 pub mod backends;
+pub mod certificate;
 pub mod clock;
 pub mod error;
 pub mod generate;
@@ -132,6 +133,7 @@ pub mod harness;
 pub mod input;
 pub mod model;
 mod process;
+pub mod proof;
 mod rng;
 pub mod solver;
 #[cfg(test)]

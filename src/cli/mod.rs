@@ -2,6 +2,7 @@
 
 mod backend_flags;
 mod backends_cmd;
+mod certify;
 mod compare;
 mod count;
 mod explain;
@@ -55,6 +56,7 @@ enum Command {
     Explain(explain::ExplainArgs),
     Rate(rate::RateArgs),
     Generate(generate::GenerateArgs),
+    VerifyCertificate(certify::VerifyCertificateArgs),
     Completions(CompletionsArgs),
 }
 
@@ -122,6 +124,7 @@ pub fn run() -> i32 {
         Command::Explain(args) => explain::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::VerifyCertificate(args) => certify::run_verify(&args),
         Command::Completions(args) => completions(&args),
     };
     match result {

@@ -1,6 +1,7 @@
 //! `sudoku-arena solve`: solve puzzles with one backend and say what is known of each.
 
 use super::backend_flags::{AcoFlags, BackendFlags};
+use super::certify::CertifyFlags;
 use super::input::{stopped_after, InputArgs, NoFile};
 use super::out::Out;
 use super::watch::SlowHint;
@@ -73,12 +74,20 @@ pub struct SolveArgs {
     format: SolveFormat,
 
     #[command(flatten)]
+    certify: CertifyFlags,
+
+    /// Replace the certificates an earlier run left in the --certify directory.
+    #[arg(long, requires = "certify")]
+    force: bool,
+
+    #[command(flatten)]
     input: InputArgs,
 }
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.backend.spec(Some(&args.aco))?)?;
+    let mut certifier = args.certify.certifier(args.force, &args.input.files)?;
     // Read lazily: each puzzle is answered before the next is read.
     let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let max = if args.first { 1 } else { args.max_solutions };
@@ -134,6 +143,35 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         };
         out.write(&text);
         out.flush();
+        if let Some(certifier) = &mut certifier {
+            let deadline = args
+                .backend
+                .timeout
+                .0
+                .map(|t| std::time::Instant::now() + t);
+            let entry = certifier.certify(puzzle, &outcome, deadline)?;
+            if entry
+                .note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("NOT CERTIFIED"))
+            {
+                eprintln!(
+                    "sudoku-arena: {place}: {}",
+                    entry.note.as_deref().unwrap_or_default()
+                );
+                status = EXIT_WRONG_ANSWER;
+            }
+        }
+    }
+    if let Some(certifier) = &certifier {
+        let manifest = certifier.finish()?;
+        let made = manifest.entries.iter().filter(|e| e.note.is_none()).count();
+        eprintln!(
+            "sudoku-arena solve: wrote {made} certificates of {} answers to {} (check them: sudoku-arena verify-certificate {})",
+            manifest.entries.len(),
+            args.certify.certify.as_deref().unwrap_or_default(),
+            args.certify.certify.as_deref().unwrap_or_default(),
+        );
     }
     Ok(status)
 }

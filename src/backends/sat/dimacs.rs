@@ -14,6 +14,28 @@ pub fn export(puzzle: &Puzzle, encoding: Encoding) -> String {
     write_text(puzzle, &encoded, &[], None, true).unwrap_or_default()
 }
 
+/// The DIMACS text of a certificate: the export's header and variable map, then the
+/// clauses, with `blocking` (the clause excluding a solution) last when there is one,
+/// named in a comment.
+pub fn certificate_text(puzzle: &Puzzle, encoded: &Encoded, blocking: Option<&[i32]>) -> String {
+    let extra: Vec<Vec<i32>> = blocking.map(<[i32]>::to_vec).into_iter().collect();
+    let mut out = String::new();
+    if let Some(clause) = blocking {
+        let _ = writeln!(
+            out,
+            "c certificate: the last clause excludes the solution given ({} literals); the whole has no model exactly when that solution is the only one",
+            clause.len()
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "c certificate: this CNF has no model exactly when the puzzle has no solution"
+        );
+    }
+    out.push_str(&write_text(puzzle, encoded, &extra, None, true).unwrap_or_default());
+    out
+}
+
 /// The export of encoding `name` in `format` (only `dimacs`), for the registry.
 pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> crate::error::Result<String> {
     match format {

@@ -1,0 +1,168 @@
+//! The engines that write proofs: varisat in process (DRAT as text, from a fresh solver
+//! given the whole formula up front, as its proof writer requires), or the `cadical`
+//! program (`--no-binary`), whose run a deadline can stop. The in-process CaDiCaL of
+//! `sat:ENCODING+cadical` offers no proof output, so its certificates come from the
+//! program.
+
+use crate::backends::sat::encode::{Cnf, Encoding};
+use crate::error::{Error, Result};
+use crate::process::{find_program, run, Scratch};
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// A configuration that writes refutations: an encoding and the engine behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prover {
+    /// The encoding whose CNF is refuted.
+    pub encoding: Encoding,
+    /// Whether the `cadical` program writes the proof (else varisat).
+    cadical: bool,
+}
+
+/// How a refutation attempt ended.
+#[derive(Debug, PartialEq)]
+pub enum Refutation {
+    /// The proof file is written.
+    Refuted,
+    /// The formula has a model: the verdict to certify is wrong.
+    Satisfiable,
+    /// The deadline stopped the prover.
+    Stopped,
+}
+
+impl Prover {
+    /// The prover of a configuration: `sat`, `sat:ENCODING` (varisat) or
+    /// `sat:ENCODING+cadical` (the `cadical` program); an error names the choices.
+    pub fn from_config(spec: &str) -> Result<Prover> {
+        let bad = || {
+            Error::Config(format!(
+                "--certify-with {spec}: proofs are written by sat:ENCODING (varisat) or sat:ENCODING+cadical (the cadical program), ENCODING one of naive, efficient, extended, reduced"
+            ))
+        };
+        let rest = match spec.split_once(':') {
+            None if spec == "sat" => "",
+            Some(("sat", rest)) => rest,
+            _ => return Err(bad()),
+        };
+        let (name, cadical) = match rest.strip_suffix("+cadical") {
+            Some(name) => (name, true),
+            None => (rest, false),
+        };
+        let encoding = match name {
+            "" => Encoding::Naive,
+            name => Encoding::from_name(Some(name)).map_err(|_| bad())?,
+        };
+        if cadical && find_program("cadical").is_none() {
+            return Err(Error::Unavailable {
+                name: spec.to_string(),
+                program: "cadical".into(),
+                package: "cadical".into(),
+            });
+        }
+        Ok(Prover { encoding, cadical })
+    }
+
+    /// The configuration's name.
+    pub fn name(&self) -> String {
+        match self.cadical {
+            true => format!("sat:{}+cadical", self.encoding.name()),
+            false => format!("sat:{}", self.encoding.name()),
+        }
+    }
+
+    /// The engine that writes the proofs, with its version where it says one.
+    pub fn engine(&self) -> &'static str {
+        match self.cadical {
+            true => "the cadical program (DRAT, --no-binary)",
+            false => "varisat 0.2 (DRAT)",
+        }
+    }
+
+    /// Refutes the formula `cnf` with `extra` clauses, written as DIMACS in `cnf_path`,
+    /// writing the proof to `proof_path`; the time taken is the prover's own.
+    pub fn refute(
+        &self,
+        cnf: &Cnf,
+        extra: &[i32],
+        cnf_path: &Path,
+        proof_path: &Path,
+        deadline: Option<Instant>,
+    ) -> Result<Refutation> {
+        match self.cadical {
+            false => varisat_refute(cnf, extra, proof_path),
+            true => cadical_refute(cnf_path, proof_path, deadline),
+        }
+    }
+}
+
+/// A fresh varisat, writing DRAT to `proof_path` from its first clause.
+fn varisat_refute(cnf: &Cnf, extra: &[i32], proof_path: &Path) -> Result<Refutation> {
+    use varisat::{ExtendFormula, Lit, ProofFormat};
+    let io = |source| Error::Io {
+        path: proof_path.display().to_string(),
+        source,
+    };
+    let file = std::fs::File::create(proof_path).map_err(io)?;
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(std::io::BufWriter::new(file), ProofFormat::Drat);
+    let mut clause: Vec<Lit> = Vec::new();
+    for c in cnf.iter().chain((!extra.is_empty()).then_some(extra)) {
+        clause.clear();
+        clause.extend(c.iter().map(|&l| Lit::from_dimacs(l as isize)));
+        solver.add_clause(&clause);
+    }
+    let answer = solver
+        .solve()
+        .map_err(|e| Error::Config(format!("varisat failed while proving: {e}")))?;
+    solver
+        .close_proof()
+        .map_err(|e| Error::Config(format!("varisat could not finish the proof: {e}")))?;
+    Ok(match answer {
+        false => Refutation::Refuted,
+        true => Refutation::Satisfiable,
+    })
+}
+
+/// The `cadical` program on `cnf_path`, its DRAT text in `proof_path`.
+fn cadical_refute(
+    cnf_path: &Path,
+    proof_path: &Path,
+    deadline: Option<Instant>,
+) -> Result<Refutation> {
+    let scratch = Scratch::new().map_err(Error::Config)?;
+    let (cnf, proof) = (
+        cnf_path.display().to_string(),
+        proof_path.display().to_string(),
+    );
+    let out = run(
+        "cadical",
+        &["-q", "--no-binary", &cnf, &proof],
+        &scratch,
+        deadline,
+        None,
+    )
+    .map_err(Error::Config)?;
+    if out.killed {
+        let _ = std::fs::remove_file(proof_path);
+        return Ok(Refutation::Stopped);
+    }
+    match out.code {
+        Some(20) => Ok(Refutation::Refuted),
+        Some(10) => Ok(Refutation::Satisfiable),
+        code => Err(Error::Config(format!(
+            "cadical ended with {code:?} on {cnf}: {}",
+            out.stderr.trim()
+        ))),
+    }
+}
+
+/// Writes `text` to `path`, naming the file in an error.
+pub fn write_file(path: &Path, text: &[u8]) -> Result<()> {
+    let io = |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    };
+    let mut file = std::fs::File::create(path).map_err(io)?;
+    file.write_all(text).map_err(io)
+}

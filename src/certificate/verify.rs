@@ -1,0 +1,221 @@
+//! Checking a certificate directory: each entry's solutions by the independent
+//! validator, its CNF against the encoding rebuilt from its puzzle, its proof by
+//! [`crate::proof`].
+
+use super::manifest::{plain_name, Entry, Manifest, FORMAT, MANIFEST};
+use crate::backends::sat::encode::{Encoded, Encoding};
+use crate::error::{Error, Result};
+use crate::model::{parse_puzzles, to_line, validate, ParseOptions, Puzzle};
+use crate::proof::{check, parse_cnf, parse_proof, Formula};
+use std::path::Path;
+use std::time::Instant;
+
+/// What the check of one entry found.
+#[derive(Clone, Debug)]
+pub struct EntryCheck {
+    /// The entry's name.
+    pub name: String,
+    /// Its verdict.
+    pub verdict: String,
+    /// What was verified, or why it fails; `None` for an entry with no certificate.
+    pub result: Option<std::result::Result<String, String>>,
+    /// Time to check its proof, ms (0 without one).
+    pub proof_ms: f64,
+    /// Time for the whole entry, ms.
+    pub total_ms: f64,
+}
+
+/// Checks every entry of the certificate directory `dir`, calling `each` as each is
+/// done; an error is a manifest that cannot be read.
+pub fn verify_dir(dir: &Path, mut each: impl FnMut(&EntryCheck)) -> Result<Vec<EntryCheck>> {
+    let path = dir.join(MANIFEST);
+    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
+        Error::Input(format!(
+            "{}: not a certificate manifest: {e} (line {}, column {})",
+            path.display(),
+            e.line(),
+            e.column()
+        ))
+    })?;
+    if manifest.format != FORMAT {
+        return Err(Error::Input(format!(
+            "{}: format `{}`, where this program reads `{FORMAT}`",
+            path.display(),
+            manifest.format
+        )));
+    }
+    let mut checks = Vec::with_capacity(manifest.entries.len());
+    for entry in &manifest.entries {
+        let start = Instant::now();
+        let mut proof_ms = 0.0;
+        let result = (entry.note.is_none()).then(|| check_entry(dir, entry, &mut proof_ms));
+        let done = EntryCheck {
+            name: entry.name.clone(),
+            verdict: entry.verdict.clone(),
+            result,
+            proof_ms,
+            total_ms: crate::solver::ms(start.elapsed()),
+        };
+        each(&done);
+        checks.push(done);
+    }
+    Ok(checks)
+}
+
+/// Checks one entry: what was verified, or the first thing that fails.
+fn check_entry(
+    dir: &Path,
+    entry: &Entry,
+    proof_ms: &mut f64,
+) -> std::result::Result<String, String> {
+    if let Some(bad) = entry.files().find(|f| !plain_name(f)) {
+        return Err(format!("`{bad}` is not a file name inside the directory"));
+    }
+    let puzzle = read_puzzle(&entry.board, &entry.puzzle)?;
+    let read = |name: &Option<String>, what: &str| -> std::result::Result<String, String> {
+        let name = name
+            .as_deref()
+            .ok_or_else(|| format!("the entry names no {what} file"))?;
+        std::fs::read_to_string(dir.join(name)).map_err(|e| format!("{name}: {e}"))
+    };
+    match entry.verdict.as_str() {
+        "unique" => {
+            let lines = solutions(&puzzle, entry, &read(&entry.solutions, "solution")?)?;
+            let [solution] = lines.as_slice() else {
+                return Err(format!(
+                    "{} solutions given, where `unique` needs one",
+                    lines.len()
+                ));
+            };
+            let formula = same_cnf(&puzzle, entry, Some(solution), &read(&entry.cnf, "CNF")?)?;
+            let proof = read(&entry.proof, "proof")?;
+            let lemmas = refuted(&formula, &proof, entry, proof_ms)?;
+            Ok(format!("one valid solution; the CNF is the puzzle's; the proof ({lemmas} lemmas) refutes a second"))
+        }
+        "none" => {
+            let formula = same_cnf(&puzzle, entry, None, &read(&entry.cnf, "CNF")?)?;
+            let proof = read(&entry.proof, "proof")?;
+            let lemmas = refuted(&formula, &proof, entry, proof_ms)?;
+            Ok(format!(
+                "the CNF is the puzzle's; the proof ({lemmas} lemmas) refutes it"
+            ))
+        }
+        "multiple" => {
+            let lines = solutions(&puzzle, entry, &read(&entry.solutions, "solutions")?)?;
+            match lines.as_slice() {
+                [a, b, ..] if a != b => Ok("two different valid solutions".into()),
+                [_, _, ..] => Err("the two solutions given are the same".into()),
+                _ => Err(format!(
+                    "{} solutions given, where `multiple` needs two",
+                    lines.len()
+                )),
+            }
+        }
+        v => Err(format!("`{v}` is not a verdict a certificate proves")),
+    }
+}
+
+/// The entry's puzzle, read from its board's header line and compact form.
+fn read_puzzle(board: &str, line: &str) -> std::result::Result<Puzzle, String> {
+    if !board.starts_with('#') || board.contains('\n') || line.contains('\n') {
+        return Err("the entry's board or puzzle is not one line".into());
+    }
+    let text = format!("{board}\n{line}\n");
+    let mut puzzles = parse_puzzles(&text, "manifest", &ParseOptions::default())
+        .map_err(|e| format!("its puzzle: {}", e.message))?;
+    match puzzles.len() {
+        1 => Ok(puzzles.remove(0)),
+        k => Err(format!("its puzzle text holds {k} puzzles")),
+    }
+}
+
+/// The solutions of a solutions file, each valid for `puzzle`.
+fn solutions(
+    puzzle: &Puzzle,
+    entry: &Entry,
+    text: &str,
+) -> std::result::Result<Vec<Vec<u8>>, String> {
+    let name = entry.solutions.as_deref().unwrap_or_default();
+    let mut grids = Vec::new();
+    for (i, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let grid =
+            read_puzzle(&entry.board, line.trim()).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+        validate(puzzle, &grid.cells)
+            .map_err(|e| format!("{name}:{}: not a solution of the puzzle: {e}", i + 1))?;
+        grids.push(grid.cells);
+    }
+    Ok(grids)
+}
+
+/// The entry's CNF, read with the checker's own reader, once it is clause for clause the
+/// encoding rebuilt from the puzzle (and the clause excluding `solution`).
+fn same_cnf(
+    puzzle: &Puzzle,
+    entry: &Entry,
+    solution: Option<&Vec<u8>>,
+    text: &str,
+) -> std::result::Result<Formula, String> {
+    let name = entry.cnf.as_deref().unwrap_or_default();
+    let encoding =
+        Encoding::from_name(entry.encoding.as_deref()).map_err(|e| format!("{name}: {e}"))?;
+    let formula = parse_cnf(text).map_err(|e| format!("{name}: {e}"))?;
+    let encoded = Encoded::build(puzzle, encoding);
+    let blocking = solution.map(|s| encoded.blocking_clause(puzzle, s));
+    let expected: Vec<&[i32]> = encoded.cnf.iter().chain(blocking.as_deref()).collect();
+    let what = format!(
+        "the {} encoding of puzzle {}{}",
+        encoding.name(),
+        to_line(&puzzle.geometry, &puzzle.cells),
+        if solution.is_some() {
+            " with the clause excluding its solution"
+        } else {
+            ""
+        }
+    );
+    if formula.vars != encoded.cnf.vars {
+        return Err(format!(
+            "{name} has {} variables, where {what} has {}",
+            formula.vars, encoded.cnf.vars
+        ));
+    }
+    if formula.clauses.len() != expected.len() {
+        return Err(format!(
+            "{name} has {} clauses, where {what} has {}",
+            formula.clauses.len(),
+            expected.len()
+        ));
+    }
+    if let Some(k) = (0..expected.len()).find(|&k| formula.clauses[k] != expected[k]) {
+        return Err(format!(
+            "{name}: clause {} is {:?}, where {what} has {:?}",
+            k + 1,
+            formula.clauses[k],
+            expected[k]
+        ));
+    }
+    Ok(formula)
+}
+
+/// The number of lemmas of a proof that refutes `formula`, or why it does not.
+fn refuted(
+    formula: &Formula,
+    proof: &str,
+    entry: &Entry,
+    ms: &mut f64,
+) -> std::result::Result<usize, String> {
+    let name = entry.proof.as_deref().unwrap_or_default();
+    let start = Instant::now();
+    let verdict = parse_proof(proof, formula.vars).and_then(|steps| check(formula, &steps));
+    *ms = crate::solver::ms(start.elapsed());
+    verdict
+        .map(|c| c.lemmas)
+        .map_err(|e| format!("{name}: {e}"))
+}

@@ -1,0 +1,235 @@
+//! Writing certificates: per puzzle, the files its verdict needs, then the manifest.
+
+use super::manifest::{Entry, Manifest, FORMAT, MANIFEST};
+use super::prover::{write_file, Prover, Refutation};
+use crate::backends::sat::dimacs::certificate_text;
+use crate::backends::sat::encode::Encoded;
+use crate::error::{Error, Result};
+use crate::model::header_line;
+use crate::model::{to_line, validate, Puzzle};
+use crate::solver::{Outcome, Verdict};
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Writes the certificates of one run into a directory, and its manifest at the end.
+pub struct Certifier {
+    dir: PathBuf,
+    prover: Prover,
+    manifest: Manifest,
+    names: HashSet<String>,
+}
+
+impl Certifier {
+    /// A certifier writing into `dir` (made if missing) with `prover`'s proofs.
+    pub fn new(dir: &Path, prover: Prover) -> Result<Certifier> {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+            path: dir.display().to_string(),
+            source,
+        })?;
+        let how_to_check = vec![
+            "sudoku-arena verify-certificate DIR: every entry (solutions, CNF rebuilt from the puzzle, proof)".into(),
+            "drat-trim NAME.cnf NAME.drat: a proof, with the reference checker (github.com/marijnheule/drat-trim)".into(),
+            "rate NAME.cnf NAME.drat: a proof, with rate (cargo install rate)".into(),
+            "NAME.solutions: each line a solution of the puzzle, for any Sudoku checker".into(),
+        ];
+        Ok(Certifier {
+            dir: dir.to_path_buf(),
+            prover,
+            manifest: Manifest {
+                format: FORMAT.into(),
+                written_by: format!("sudoku-arena {}", env!("CARGO_PKG_VERSION")),
+                prover: format!("{} ({})", prover.name(), prover.engine()),
+                how_to_check,
+                entries: Vec::new(),
+            },
+            names: HashSet::new(),
+        })
+    }
+
+    /// Certifies `outcome`, the answer to `puzzle`: writes its files and returns its
+    /// entry, whose `note` says why there is no certificate when there is none (a
+    /// verdict that is not `unique`, `none` or `multiple`, a deadline, or a prover that
+    /// found the verdict wrong). An error is a file that could not be written.
+    pub fn certify(
+        &mut self,
+        puzzle: &Puzzle,
+        outcome: &Outcome,
+        deadline: Option<Instant>,
+    ) -> Result<&Entry> {
+        let g = &puzzle.geometry;
+        let mut entry = Entry {
+            name: self.name_for(puzzle),
+            source: puzzle.origin.file.to_string(),
+            line: puzzle.origin.line,
+            label: puzzle.label.clone(),
+            board: header_line(g).trim_end().to_string(),
+            puzzle: to_line(g, &puzzle.cells),
+            verdict: outcome.verdict.name().to_string(),
+            ..Entry::default()
+        };
+        let solutions = &outcome.solutions;
+        let valid = |s: &[u8]| validate(puzzle, s).is_ok();
+        match outcome.verdict {
+            Verdict::Unique if solutions.len() == 1 && valid(&solutions[0]) => {
+                entry.claim = "the puzzle has exactly one solution: the one given, and the CNF \
+                               (the puzzle's encoding and the clause that excludes it) has no model"
+                    .into();
+                let file = format!("{}.solution", entry.name);
+                self.write(&file, format!("{}\n", to_line(g, &solutions[0])).as_bytes())?;
+                entry.solutions = Some(file);
+                self.refute(puzzle, Some(&solutions[0]), &mut entry, deadline)?;
+            }
+            Verdict::None => {
+                entry.claim = "the puzzle has no solution: its CNF has no model".into();
+                self.refute(puzzle, None, &mut entry, deadline)?;
+            }
+            Verdict::Multiple
+                if solutions.len() >= 2
+                    && solutions[0] != solutions[1]
+                    && valid(&solutions[0])
+                    && valid(&solutions[1]) =>
+            {
+                entry.claim =
+                    "the puzzle has more than one solution: two different ones are given".into();
+                let file = format!("{}.solutions", entry.name);
+                let text = format!(
+                    "{}\n{}\n",
+                    to_line(g, &solutions[0]),
+                    to_line(g, &solutions[1])
+                );
+                self.write(&file, text.as_bytes())?;
+                entry.solutions = Some(file);
+            }
+            Verdict::Multiple => {
+                entry.note = Some("two different valid solutions are needed (solve keeps them with --max-solutions 2 or more)".into());
+            }
+            Verdict::Unique => entry.note = Some("the solution given is not valid".into()),
+            v => {
+                entry.note = Some(format!(
+                    "`{}` is not a verdict a certificate proves: only unique, none and multiple",
+                    v.name()
+                ))
+            }
+        }
+        self.manifest.entries.push(entry);
+        Ok(self.manifest.entries.last().expect("just pushed"))
+    }
+
+    /// Writes the CNF (with the clause excluding `solution`, if any) and its refutation.
+    fn refute(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: Option<&[u8]>,
+        entry: &mut Entry,
+        deadline: Option<Instant>,
+    ) -> Result<()> {
+        let encoded = Encoded::build(puzzle, self.prover.encoding);
+        let blocking = solution.map(|s| encoded.blocking_clause(puzzle, s));
+        let text = certificate_text(puzzle, &encoded, blocking.as_deref());
+        let (cnf, proof) = (
+            format!("{}.cnf", entry.name),
+            format!("{}.drat", entry.name),
+        );
+        self.write(&cnf, text.as_bytes())?;
+        entry.encoding = Some(self.prover.encoding.name().into());
+        let clauses = encoded.cnf.clauses() + usize::from(blocking.is_some());
+        entry.cnf_size = Some([encoded.cnf.vars as u64, clauses as u64, text.len() as u64]);
+        let start = Instant::now();
+        let (cnf_path, proof_path) = (self.dir.join(&cnf), self.dir.join(&proof));
+        let answer = self.prover.refute(
+            &encoded.cnf,
+            blocking.as_deref().unwrap_or(&[]),
+            &cnf_path,
+            &proof_path,
+            deadline,
+        )?;
+        entry.prove_ms = Some(crate::solver::ms(start.elapsed()));
+        entry.cnf = Some(cnf.clone());
+        match answer {
+            Refutation::Refuted => {
+                entry.proof_size = Some(proof_size(&proof_path)?);
+                entry.check_with = vec![
+                    format!("drat-trim {cnf} {proof}"),
+                    format!("rate {cnf} {proof}"),
+                ];
+                entry.proof = Some(proof);
+            }
+            Refutation::Satisfiable => {
+                let _ = std::fs::remove_file(&proof_path);
+                entry.note = Some(format!(
+                    "NOT CERTIFIED: {} found a model of the CNF, so the verdict `{}` is wrong",
+                    self.prover.name(),
+                    entry.verdict
+                ));
+            }
+            Refutation::Stopped => {
+                entry.note = Some("the deadline stopped the proof before it was written".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the manifest; the entries written so far are the run's.
+    pub fn finish(&self) -> Result<&Manifest> {
+        let text = serde_json::to_string_pretty(&self.manifest)
+            .map_err(|e| Error::Config(format!("the manifest: {e}")))?;
+        self.write(MANIFEST, format!("{text}\n").as_bytes())?;
+        Ok(&self.manifest)
+    }
+
+    fn write(&self, name: &str, text: &[u8]) -> Result<()> {
+        write_file(&self.dir.join(name), text)
+    }
+
+    /// The stem of a puzzle's files: its input's name and line (`hard-l12`), made unique.
+    fn name_for(&mut self, puzzle: &Puzzle) -> String {
+        let file = Path::new(&*puzzle.origin.file);
+        let stem = match &*puzzle.origin.file {
+            "-" => "stdin".to_string(),
+            _ => file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        };
+        let stem: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let base = format!(
+            "{}-l{}",
+            stem.trim_start_matches(['.', '_']),
+            puzzle.origin.line
+        );
+        let mut name = base.clone();
+        let mut k = 1;
+        while !self.names.insert(name.clone()) {
+            k += 1;
+            name = format!("{base}-{k}");
+        }
+        name
+    }
+}
+
+/// A DRAT text's lemmas, deletions and bytes.
+fn proof_size(path: &Path) -> Result<[u64; 3]> {
+    let text = std::fs::read(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let (mut lemmas, mut deletions) = (0, 0);
+    for line in text.split(|&b| b == b'\n') {
+        match line.first() {
+            Some(b'd') => deletions += 1,
+            Some(b'c') | None => {}
+            Some(_) => lemmas += 1,
+        }
+    }
+    Ok([lemmas, deletions, text.len() as u64])
+}
