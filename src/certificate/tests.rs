@@ -1,1 +1,362 @@
+//! Certificates written and checked: each verdict's files hold, and every fault planted
+//! in them (a lemma dropped, a literal flipped, a clause of the formula removed, a proof
+//! of another puzzle, a certificate moved to another puzzle, a solution changed) fails.
 
+use super::*;
+use crate::backends::create;
+use crate::backends::sat::encode::Encoding;
+use crate::model::{Puzzle, Variant};
+use crate::solver::{Outcome, SolveOptions, Verdict};
+use crate::test_support::{
+    brute_force_count, data_puzzles, infeasible_past_presolve, puzzle, random_puzzle,
+};
+use std::path::Path;
+
+/// dlx's answer, with up to two solutions kept.
+fn answer(p: &Puzzle) -> Outcome {
+    let mut opts = SolveOptions::new(2, None);
+    opts.keep_solutions = 2;
+    create("dlx").unwrap().solve(p, &opts)
+}
+
+/// Certifies `puzzles` with `prover` into `dir`, each by dlx's answer.
+fn certify_all(dir: &Path, prover: &str, puzzles: &[Puzzle]) -> Manifest {
+    let mut certifier = Certifier::new(dir, Prover::from_config(prover).unwrap()).unwrap();
+    for p in puzzles {
+        let entry = certifier.certify(p, &answer(p), None).unwrap();
+        assert_eq!(entry.note, None, "{}", entry.name);
+    }
+    certifier.finish().unwrap().clone()
+}
+
+/// Each entry's result: `Ok` when it holds, else the reason.
+fn results(dir: &Path) -> Vec<Result<String, String>> {
+    verify_dir(dir, |_| {})
+        .unwrap()
+        .into_iter()
+        .map(|c| c.result.expect("a certificate"))
+        .collect()
+}
+
+/// A puzzle with two or more solutions: the first hardest puzzle with eight givens off.
+fn several() -> Puzzle {
+    let p = &data_puzzles("serg_benchmark.txt", 1)[0];
+    assert!(brute_force_count(p, 2) == 2);
+    p.clone()
+}
+
+/// One unique, one none and one multiple puzzle.
+fn three() -> Vec<Puzzle> {
+    let unique = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+    vec![unique, infeasible_past_presolve(), several()]
+}
+
+#[test]
+fn every_verdict_is_certified_and_its_certificate_holds_in_each_encoding() {
+    for encoding in Encoding::ALL {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = certify_all(dir.path(), &format!("sat:{}", encoding.name()), &three());
+        let verdicts: Vec<&str> = manifest
+            .entries
+            .iter()
+            .map(|e| e.verdict.as_str())
+            .collect();
+        assert_eq!(verdicts, ["unique", "none", "multiple"]);
+        for r in results(dir.path()) {
+            assert!(r.is_ok(), "{}: {r:?}", encoding.name());
+        }
+    }
+}
+
+/// Rewrites `file` in `dir` through `change`.
+fn edit(dir: &Path, file: &str, change: impl FnOnce(String) -> String) {
+    let path = dir.join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, change(text)).unwrap();
+}
+
+/// The unique entry's certificate in a fresh directory, and its file names.
+fn unique_certificate() -> (tempfile::TempDir, Entry) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = data_puzzles("forum_hardest_1106.txt", 1);
+    let manifest = certify_all(dir.path(), "sat:naive", &p);
+    assert!(results(dir.path())[0].is_ok());
+    (dir, manifest.entries[0].clone())
+}
+
+/// The lines of a proof that add a lemma other than the empty clause.
+fn lemma_lines(proof: &str) -> Vec<usize> {
+    proof
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('d') && !l.starts_with('c') && l.trim() != "0")
+        .map(|(i, _)| i)
+        .collect()
+}
+
+#[test]
+fn a_proof_without_its_lemmas_is_rejected() {
+    // The hardest puzzles are not solved by singles, which is all that unit propagation
+    // on the encoding does: the empty clause cannot follow without the lemmas.
+    let (dir, entry) = unique_certificate();
+    edit(dir.path(), entry.proof.as_deref().unwrap(), |proof| {
+        let lemmas = lemma_lines(&proof);
+        let kept: Vec<&str> = proof
+            .lines()
+            .enumerate()
+            .filter(|(i, _)| !lemmas.contains(i))
+            .map(|(_, l)| l)
+            .collect();
+        kept.join("\n") + "\n"
+    });
+    let r = &results(dir.path())[0];
+    assert!(
+        r.as_ref().is_err_and(|e| e.contains("does not follow")),
+        "{r:?}"
+    );
+}
+
+/// Unique 6x6 puzzles whose proofs have lemmas to plant faults in.
+fn small_unique_certificates() -> Vec<(Puzzle, String, String)> {
+    let mut found = Vec::new();
+    for seed in 1..400u64 {
+        let p = random_puzzle(2, 3, Variant::Classic, seed, 30, false);
+        if brute_force_count(&p, 2) != 1 {
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let entry =
+            certify_all(dir.path(), "sat:naive", std::slice::from_ref(&p)).entries[0].clone();
+        let read =
+            |f: Option<String>| std::fs::read_to_string(dir.path().join(f.unwrap())).unwrap();
+        let (cnf, proof) = (read(entry.cnf), read(entry.proof));
+        if lemma_lines(&proof).len() >= 4 {
+            found.push((p, cnf, proof));
+        }
+        if found.len() == 6 {
+            break;
+        }
+    }
+    assert_eq!(found.len(), 6);
+    found
+}
+
+#[test]
+fn each_lemma_dropped_or_flipped_is_judged_as_a_slow_second_checker_judges_it() {
+    use crate::proof::tests::slow_forward_check;
+    use crate::proof::{check, parse_cnf, parse_proof, Step};
+    let (mut judged, mut rejected) = (0, 0);
+    for (_, cnf, proof) in small_unique_certificates() {
+        let formula = parse_cnf(&cnf).unwrap();
+        let steps = parse_proof(&proof, formula.vars).unwrap();
+        assert!(check(&formula, &steps).is_ok_and(|c| c.rat_lemmas == 0));
+        assert!(slow_forward_check(&formula.clauses, &steps));
+        // Twelve lemmas spread over the proof, each dropped, then flipped.
+        let lemmas: Vec<usize> = (0..steps.len())
+            .filter(|&k| matches!(&steps[k], Step::Add { clause, .. } if !clause.is_empty()))
+            .collect();
+        for &k in lemmas.iter().step_by(lemmas.len().div_ceil(12)) {
+            let Step::Add { clause, line } = &steps[k] else {
+                unreachable!("a lemma")
+            };
+            let mut dropped = steps.clone();
+            dropped.remove(k);
+            let mut flipped = steps.clone();
+            let mut c = clause.clone();
+            c[0] = -c[0];
+            flipped[k] = Step::Add {
+                line: *line,
+                clause: c,
+            };
+            for faulty in [dropped, flipped] {
+                let ours = check(&formula, &faulty).is_ok();
+                assert_eq!(
+                    ours,
+                    slow_forward_check(&formula.clauses, &faulty),
+                    "lemma {k}"
+                );
+                judged += 1;
+                rejected += usize::from(!ours);
+            }
+        }
+    }
+    // Many faults are harmless (a lemma no later step needs); enough are not.
+    assert!(
+        rejected >= 5 && rejected < judged,
+        "{rejected} of {judged} rejected"
+    );
+}
+
+#[test]
+fn a_clause_of_the_formula_removed_is_rejected() {
+    let (dir, entry) = unique_certificate();
+    let cnf = entry.cnf.as_deref().unwrap();
+    // The clause excluding the solution, the last one: without it the formula has a
+    // model (the solution), so no sound checker can accept any proof of it.
+    edit(dir.path(), cnf, |text| {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines.pop();
+        let p = lines.iter().position(|l| l.starts_with("p cnf")).unwrap();
+        let words: Vec<usize> = lines[p][6..]
+            .split(' ')
+            .map(|w| w.parse().unwrap())
+            .collect();
+        lines[p] = format!("p cnf {} {}", words[0], words[1] - 1);
+        lines.join("\n") + "\n"
+    });
+    let r = &results(dir.path())[0];
+    assert!(
+        r.as_ref().is_err_and(|e| e.contains("clauses, where")),
+        "{r:?}"
+    );
+    // The proof checker alone, given that formula, rejects the proof too.
+    let formula = std::fs::read_to_string(dir.path().join(cnf)).unwrap();
+    let proof = std::fs::read_to_string(dir.path().join(entry.proof.unwrap())).unwrap();
+    assert!(crate::proof::check_refutation(&formula, &proof).is_err());
+}
+
+#[test]
+fn a_proof_of_another_puzzle_or_a_certificate_moved_to_another_puzzle_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = data_puzzles("forum_hardest_1106.txt", 2);
+    let manifest = certify_all(dir.path(), "sat:naive", &two);
+    let (a, b) = (&manifest.entries[0], &manifest.entries[1]);
+    // b's proof for a's CNF: the CNF is a's, the proof does not refute it.
+    std::fs::copy(
+        dir.path().join(b.proof.as_deref().unwrap()),
+        dir.path().join(a.proof.as_deref().unwrap()),
+    )
+    .unwrap();
+    let r = &results(dir.path())[0];
+    assert!(r.as_ref().is_err_and(|e| e.contains(".drat")), "{r:?}");
+    // All of b's files in a's place: the CNF is not a's puzzle's.
+    for (from, to) in b.files().zip(a.files()) {
+        std::fs::copy(dir.path().join(from), dir.path().join(to)).unwrap();
+    }
+    let r = &results(dir.path())[0];
+    assert!(
+        r.as_ref()
+            .is_err_and(|e| e.contains("not a solution") || e.contains("where the naive encoding")),
+        "{r:?}"
+    );
+    // The manifest's puzzle changed to b's: a's files no longer fit it.
+    let dir = tempfile::tempdir().unwrap();
+    certify_all(dir.path(), "sat:naive", &two);
+    edit(dir.path(), MANIFEST, |text| {
+        let (pa, pb) = (&manifest.entries[0].puzzle, &manifest.entries[1].puzzle);
+        text.replacen(&format!("\"{pa}\""), &format!("\"{pb}\""), 1)
+    });
+    let r = &results(dir.path())[0];
+    assert!(r.is_err(), "{r:?}");
+}
+
+#[test]
+fn a_changed_solution_and_repeated_solutions_are_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = three();
+    let manifest = certify_all(dir.path(), "sat:naive", &puzzles);
+    // Two digits of the unique solution swapped in a blank place.
+    let unique = &manifest.entries[0];
+    edit(dir.path(), unique.solutions.as_deref().unwrap(), |s| {
+        let blank = puzzles[0].cells.iter().position(|&v| v == 0).unwrap();
+        let mut bytes = s.into_bytes();
+        bytes[blank] = if bytes[blank] == b'1' { b'2' } else { b'1' };
+        String::from_utf8(bytes).unwrap()
+    });
+    // The multiple entry's second solution made the first.
+    let multiple = &manifest.entries[2];
+    edit(dir.path(), multiple.solutions.as_deref().unwrap(), |s| {
+        let first = s.lines().next().unwrap().to_string();
+        format!("{first}\n{first}\n")
+    });
+    let r = results(dir.path());
+    assert!(
+        r[0].as_ref().is_err_and(|e| e.contains("not a solution")),
+        "{:?}",
+        r[0]
+    );
+    assert!(r[1].is_ok());
+    assert!(
+        r[2].as_ref().is_err_and(|e| e.contains("the same")),
+        "{:?}",
+        r[2]
+    );
+}
+
+#[test]
+fn a_manifest_cannot_name_a_file_outside_its_directory_or_another_encoding() {
+    let (dir, entry) = unique_certificate();
+    let proof = entry.proof.clone().unwrap();
+    edit(dir.path(), MANIFEST, |t| {
+        t.replace(&format!("\"{proof}\""), "\"../x.drat\"")
+    });
+    assert!(results(dir.path())[0]
+        .as_ref()
+        .is_err_and(|e| e.contains("not a file name")));
+    let (dir, _) = unique_certificate();
+    edit(dir.path(), MANIFEST, |t| {
+        t.replace("\"naive\"", "\"efficient\"")
+    });
+    assert!(results(dir.path())[0]
+        .as_ref()
+        .is_err_and(|e| e.contains("efficient encoding")));
+}
+
+#[test]
+fn a_wrong_verdict_is_not_certified() {
+    // dlx's `multiple` answer passed off as `unique` with its first solution: the prover
+    // finds a model of the CNF with that solution excluded.
+    let dir = tempfile::tempdir().unwrap();
+    let p = several();
+    let mut outcome = answer(&p);
+    outcome.verdict = Verdict::Unique;
+    outcome.solutions.truncate(1);
+    outcome.solutions_found = 1;
+    let mut certifier =
+        Certifier::new(dir.path(), Prover::from_config("sat:reduced").unwrap()).unwrap();
+    let entry = certifier.certify(&p, &outcome, None).unwrap();
+    assert!(
+        entry
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("NOT CERTIFIED")),
+        "{entry:?}"
+    );
+    assert_eq!(entry.proof, None);
+}
+
+#[test]
+fn small_random_puzzles_are_certified_as_a_brute_force_counts_them() {
+    // 4x4 and 6x6, classic and X, with one, several and no solutions, in every encoding.
+    let dir = tempfile::tempdir().unwrap();
+    let mut certifier =
+        Certifier::new(dir.path(), Prover::from_config("sat:reduced").unwrap()).unwrap();
+    let mut expected = Vec::new();
+    for seed in 0..60u64 {
+        let (r, c) = if seed % 2 == 0 { (2, 2) } else { (2, 3) };
+        let variant = if seed % 3 == 0 {
+            Variant::X
+        } else {
+            Variant::Classic
+        };
+        let p = random_puzzle(r, c, variant, seed, 45, seed % 4 == 1);
+        let count = brute_force_count(&p, 2);
+        expected.push(["none", "unique", "multiple"][count]);
+        let entry = certifier.certify(&p, &answer(&p), None).unwrap();
+        assert_eq!(entry.note, None);
+    }
+    let manifest = certifier.finish().unwrap();
+    let verdicts: Vec<&str> = manifest
+        .entries
+        .iter()
+        .map(|e| e.verdict.as_str())
+        .collect();
+    assert_eq!(verdicts, expected);
+    assert!(
+        expected.contains(&"none")
+            && expected.contains(&"unique")
+            && expected.contains(&"multiple")
+    );
+    assert!(results(dir.path()).iter().all(Result::is_ok));
+    let _ = puzzle;
+}

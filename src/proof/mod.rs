@@ -63,4 +63,4 @@ pub fn check_refutation(formula: &str, proof: &str) -> Result<Checked, Rejection
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -111,9 +111,45 @@ fn satisfiable(vars: usize, clauses: &[Vec<i32>]) -> bool {
     })
 }
 
+/// A second forward check, written the slow way and by RUP alone: every lemma must
+/// follow by unit propagation from the clauses before it (less those deleted), and the
+/// proof must reach the empty clause. The certificate tests hold the checker to it.
+pub(crate) fn slow_forward_check(formula: &[Vec<i32>], steps: &[Step]) -> bool {
+    let sorted = |c: &[i32]| {
+        let mut c = c.to_vec();
+        c.sort_unstable();
+        c.dedup();
+        c
+    };
+    let mut db: Vec<Vec<i32>> = formula.to_vec();
+    for step in steps {
+        match step {
+            Step::Delete { clause, .. } => {
+                let key = sorted(clause);
+                if let Some(k) = db
+                    .iter()
+                    .rposition(|c| c.len() >= key.len() && sorted(c) == key)
+                {
+                    db.remove(k);
+                }
+            }
+            Step::Add { clause, .. } => {
+                if !rup(&db, clause) {
+                    return false;
+                }
+                if clause.is_empty() {
+                    return true;
+                }
+                db.push(clause.clone());
+            }
+        }
+    }
+    rup(&db, &[])
+}
+
 /// Unit propagation the slow way: whether `clauses` with the negation of `lemma` reach
 /// a conflict.
-fn rup(clauses: &[Vec<i32>], lemma: &[i32]) -> bool {
+pub(crate) fn rup(clauses: &[Vec<i32>], lemma: &[i32]) -> bool {
     let mut value: std::collections::HashMap<u32, bool> = Default::default();
     for &l in lemma {
         if value.insert(l.unsigned_abs(), l < 0) == Some(l > 0) {
