@@ -149,10 +149,17 @@ impl Certifier {
         match answer {
             Refutation::Refuted => {
                 entry.proof_size = Some(proof_size(&proof_path)?);
-                entry.check_with = vec![
-                    format!("drat-trim {cnf} {proof}"),
-                    format!("rate {cnf} {proof}"),
-                ];
+                entry.check_with = match encoded.cnf.iter().any(|c| c.is_empty()) {
+                    // rate 0.3.0 stops on a formula holding the empty clause.
+                    true => vec![
+                        format!("drat-trim {cnf} {proof}"),
+                        format!("{cnf} holds the empty clause: it has no model as written"),
+                    ],
+                    false => vec![
+                        format!("drat-trim {cnf} {proof}"),
+                        format!("rate {cnf} {proof}"),
+                    ],
+                };
                 entry.proof = Some(proof);
             }
             Refutation::Satisfiable => {

@@ -5,6 +5,7 @@
 mod common;
 
 mod bad_input;
+mod certificates;
 mod cli;
 mod cli_flags;
 mod formats;

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod certificates;
 mod exports;
 mod external;
 mod fresh_clone;

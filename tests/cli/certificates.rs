@@ -1,0 +1,134 @@
+//! `solve --certify` and `verify-certificate` as a user drives them: certificates written
+//! and checked for every verdict, the files a run refuses to replace, a certificate that
+//! fails, and what bad flags and bad directories say.
+
+use crate::common::cli::{err, out, run_no_stdin};
+use crate::common::files::path_in;
+
+/// The first hardest puzzles (unique), puzzles with one given changed (none) and
+/// puzzles with several solutions, in one file.
+fn mixed_file(dir: &std::path::Path) -> String {
+    let data = |f: &str, k: usize| -> Vec<String> {
+        let text =
+            std::fs::read_to_string(format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+        text.lines().take(k).map(str::to_string).collect()
+    };
+    let mut lines = data("forum_hardest_1106.txt", 4);
+    lines.extend(data("none_one_given_changed.txt", 3));
+    lines.extend(data("serg_benchmark.txt", 3));
+    crate::common::files::write(dir, "mixed.txt", lines.join("\n") + "\n")
+}
+
+#[test]
+fn every_verdict_is_certified_and_verified_in_each_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = mixed_file(dir.path());
+    for encoding in ["naive", "efficient", "extended", "reduced"] {
+        let certs = path_in(&dir, encoding);
+        let with = format!("sat:{encoding}");
+        let o = run_no_stdin(&[
+            "solve",
+            &input,
+            "--certify",
+            &certs,
+            "--certify-with",
+            &with,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        assert!(
+            err(&o).contains("wrote 10 certificates of 10 answers"),
+            "{}",
+            err(&o)
+        );
+        let o = run_no_stdin(&["verify-certificate", &certs]);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        let verdicts: Vec<(String, String)> = out(&o)
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                (f[1].to_string(), f[2].to_string())
+            })
+            .collect();
+        let expected: Vec<(String, String)> = ["unique"; 4]
+            .into_iter()
+            .chain(["none"; 3])
+            .chain(["multiple"; 3])
+            .map(|v| (v.to_string(), "ok".to_string()))
+            .collect();
+        assert_eq!(verdicts, expected);
+        assert!(err(&o).contains("10 held, 0 failed"), "{}", err(&o));
+    }
+}
+
+#[test]
+fn a_certificate_directory_is_not_replaced_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let certs = path_in(&dir, "certs");
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify", &certs]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify", &certs]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("--force"), "{}", err(&o));
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify", &certs, "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+#[test]
+fn a_failing_certificate_is_named_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let certs = path_in(&dir, "certs");
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify", &certs]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    // The proof cut to its empty clause.
+    let proof = std::fs::read_dir(&certs)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "drat"))
+        .unwrap();
+    std::fs::write(&proof, "0\n").unwrap();
+    let o = run_no_stdin(&["verify-certificate", &certs]);
+    assert_eq!(o.status.code(), Some(1));
+    let name = proof.file_name().unwrap().to_string_lossy().to_string();
+    assert!(
+        out(&o).contains(&format!(
+            "FAILED\t{name}: proof line 1: lemma 1 (0) does not follow"
+        )),
+        "{}",
+        out(&o)
+    );
+    assert!(err(&o).contains("1 failed"), "{}", err(&o));
+}
+
+#[test]
+fn bad_flags_and_directories_say_what_to_fix() {
+    let o = run_no_stdin(&[
+        "solve",
+        "examples/hard.txt",
+        "--certify",
+        "x",
+        "--certify-with",
+        "dlx",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("proofs are written by sat:ENCODING"),
+        "{}",
+        err(&o)
+    );
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify-with", "sat:naive"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("--certify"), "{}", err(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let o = run_no_stdin(&["verify-certificate", &dir.path().display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("manifest.json"), "{}", err(&o));
+    let bad = crate::common::files::write(&dir, "manifest.json", "{\"format\": 3}");
+    let o = run_no_stdin(&["verify-certificate", &dir.path().display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("not a certificate manifest"),
+        "{bad}: {}",
+        err(&o)
+    );
+}
