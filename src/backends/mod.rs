@@ -31,6 +31,7 @@ pub use registry::{
     backend_info, builtin_configs, configurations_of, default_configs, lookup, set_configs,
     split_spec, BackendInfo, Configuration, MakeSolver, Runs, Set, BACKENDS, CONFIGURATIONS,
 };
+pub(crate) use worker::PROVE_ARG;
 pub use worker::{worker_executable, WORKER_ENV};
 
 use crate::error::{Error, Result};

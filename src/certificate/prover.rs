@@ -5,6 +5,8 @@
 //! program.
 
 use crate::backends::sat::encode::{Cnf, Encoding};
+use crate::backends::sat::refute;
+use crate::backends::{worker_executable, PROVE_ARG};
 use crate::error::{Error, Result};
 use crate::process::{find_program, run, Scratch};
 use std::io::Write;
@@ -90,42 +92,55 @@ impl Prover {
         deadline: Option<Instant>,
     ) -> Result<Refutation> {
         match self.cadical {
-            false => varisat_refute(cnf, extra, proof_path),
-            true => cadical_refute(cnf_path, proof_path, deadline),
+            false => varisat_refute(cnf, extra, cnf_path, proof_path, deadline),
+            true => child_refute(
+                "cadical",
+                &["-q", "--no-binary"],
+                cnf_path,
+                proof_path,
+                deadline,
+            ),
         }
     }
 }
 
-/// A fresh varisat, writing DRAT to `proof_path` from its first clause.
-fn varisat_refute(cnf: &Cnf, extra: &[i32], proof_path: &Path) -> Result<Refutation> {
-    use varisat::{ExtendFormula, Lit, ProofFormat};
-    let io = |source| Error::Io {
+/// varisat's refutation: in this process without a deadline; with one, in a child
+/// (`sudoku-arena __prove`) killed at the deadline, since varisat cannot be interrupted.
+fn varisat_refute(
+    cnf: &Cnf,
+    extra: &[i32],
+    cnf_path: &Path,
+    proof_path: &Path,
+    deadline: Option<Instant>,
+) -> Result<Refutation> {
+    if deadline.is_some() {
+        let program = worker_executable().ok_or_else(|| {
+            Error::Config("no sudoku-arena executable to write the proof in a child process".into())
+        })?;
+        return child_refute(
+            &program.display().to_string(),
+            &[PROVE_ARG],
+            cnf_path,
+            proof_path,
+            deadline,
+        );
+    }
+    let file = std::fs::File::create(proof_path).map_err(|source| Error::Io {
         path: proof_path.display().to_string(),
         source,
-    };
-    let file = std::fs::File::create(proof_path).map_err(io)?;
-    let mut solver = varisat::Solver::new();
-    solver.write_proof(std::io::BufWriter::new(file), ProofFormat::Drat);
-    let mut clause: Vec<Lit> = Vec::new();
-    for c in cnf.iter().chain((!extra.is_empty()).then_some(extra)) {
-        clause.clear();
-        clause.extend(c.iter().map(|&l| Lit::from_dimacs(l as isize)));
-        solver.add_clause(&clause);
+    })?;
+    let clauses = cnf.iter().chain((!extra.is_empty()).then_some(extra));
+    match refute(clauses, std::io::BufWriter::new(file)).map_err(Error::Config)? {
+        true => Ok(Refutation::Refuted),
+        false => Ok(Refutation::Satisfiable),
     }
-    let answer = solver
-        .solve()
-        .map_err(|e| Error::Config(format!("varisat failed while proving: {e}")))?;
-    solver
-        .close_proof()
-        .map_err(|e| Error::Config(format!("varisat could not finish the proof: {e}")))?;
-    Ok(match answer {
-        false => Refutation::Refuted,
-        true => Refutation::Satisfiable,
-    })
 }
 
-/// The `cadical` program on `cnf_path`, its DRAT text in `proof_path`.
-fn cadical_refute(
+/// A prover program on `cnf_path`, its DRAT text in `proof_path`, killed at the
+/// deadline; it answers as SAT solvers do (20 refuted, 10 a model).
+fn child_refute(
+    program: &str,
+    args: &[&str],
     cnf_path: &Path,
     proof_path: &Path,
     deadline: Option<Instant>,
@@ -135,14 +150,9 @@ fn cadical_refute(
         cnf_path.display().to_string(),
         proof_path.display().to_string(),
     );
-    let out = run(
-        "cadical",
-        &["-q", "--no-binary", &cnf, &proof],
-        &scratch,
-        deadline,
-        None,
-    )
-    .map_err(Error::Config)?;
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend([cnf.as_str(), proof.as_str()]);
+    let out = run(program, &all, &scratch, deadline, None).map_err(Error::Config)?;
     if out.killed {
         let _ = std::fs::remove_file(proof_path);
         return Ok(Refutation::Stopped);
@@ -151,7 +161,7 @@ fn cadical_refute(
         Some(20) => Ok(Refutation::Refuted),
         Some(10) => Ok(Refutation::Satisfiable),
         code => Err(Error::Config(format!(
-            "cadical ended with {code:?} on {cnf}: {}",
+            "{program} ended with {code:?} on {cnf}: {}",
             out.stderr.trim()
         ))),
     }

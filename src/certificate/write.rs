@@ -23,10 +23,13 @@ pub struct Certifier {
 impl Certifier {
     /// A certifier writing into `dir` (made if missing) with `prover`'s proofs.
     pub fn new(dir: &Path, prover: Prover) -> Result<Certifier> {
-        std::fs::create_dir_all(dir).map_err(|source| Error::Io {
+        let io = |source| Error::Io {
             path: dir.display().to_string(),
             source,
-        })?;
+        };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        // Absolute, for the prover programs, which run in folders of their own.
+        let dir = std::fs::canonicalize(dir).map_err(io)?;
         let how_to_check = vec![
             "sudoku-arena verify-certificate DIR: every entry (solutions, CNF rebuilt from the puzzle, proof)".into(),
             "drat-trim NAME.cnf NAME.drat: a proof, with the reference checker (github.com/marijnheule/drat-trim)".into(),
@@ -34,7 +37,7 @@ impl Certifier {
             "NAME.solutions: each line a solution of the puzzle, for any Sudoku checker".into(),
         ];
         Ok(Certifier {
-            dir: dir.to_path_buf(),
+            dir,
             prover,
             manifest: Manifest {
                 format: FORMAT.into(),

@@ -616,4 +616,76 @@ fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
     let configs = every_config();
     every_config_holds_its_deadline(&configs, Duration::from_millis(400));
     every_command_holds_its_deadline(&configs, Duration::from_millis(400));
+    certify_holds_its_deadline(Duration::from_millis(400));
+}
+
+/// A 25x25 puzzle with no solution whose refutation in the naive encoding is the
+/// pigeonhole principle of 20 pigeons and 19 holes, which resolution, and so every CDCL
+/// solver, needs exponentially many steps to refute: row 1 has 20 blank cells and 5
+/// givens (21 to 25), and every blank cell's column holds a 1 lower down. `dlx` answers
+/// `none` at once (no row of the exact cover puts 1 in row 1); the naive encoding has no
+/// clause saying so, and must count.
+fn pigeonhole25() -> Puzzle {
+    let geometry = std::sync::Arc::new(Geometry::new(5, 5, Variant::Classic).unwrap());
+    let mut cells = vec![0u8; 625];
+    for (c, v) in (20..25).zip(21u8..) {
+        cells[c] = v;
+    }
+    // A 1 in each of the 20 boxes below and beside row 1's blank cells: box (br, bc)
+    // holds it at row br*5 + 1 + bc, column bc*5 + br (rows and columns all different).
+    for br in 0..5 {
+        for bc in 0..4 {
+            cells[(br * 5 + 1 + bc) * 25 + bc * 5 + br] = 1;
+        }
+    }
+    Puzzle::new(geometry, cells)
+}
+
+/// `solve --certify` stops the proof at the deadline: dlx answers the pigeonhole puzzle
+/// at once, varisat's proof (in a child, since varisat cannot be interrupted) is cut off,
+/// the entry says so, and no prover is left running.
+fn certify_holds_its_deadline(budget: Duration) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = pigeonhole25();
+    assert_eq!(p.conflict(), None);
+    let file = dir.path().join("php.txt");
+    std::fs::write(&file, to_line(&p.geometry, &p.cells) + "\n").unwrap();
+    let certs = dir.path().join("certs");
+    let secs = format!("{}", budget.as_secs_f64());
+    for prover in ["sat:naive", "sat:naive+cadical"] {
+        if prover.ends_with("cadical")
+            && !crate::common::external::external_available("cadical", "cadical")
+        {
+            continue;
+        }
+        let args = [
+            "solve",
+            "-b",
+            "dlx",
+            "--timeout",
+            &secs,
+            "--certify",
+            &certs.to_string_lossy(),
+            "--certify-with",
+            prover,
+            "--force",
+            &file.to_string_lossy(),
+        ];
+        let (text, took) = run(&args, ceiling(budget) + slack());
+        assert!(text.starts_with("none"), "{prover}: {text}");
+        assert_held(
+            &format!("solve --certify-with {prover}"),
+            took,
+            budget,
+            true,
+        );
+        let manifest = std::fs::read_to_string(certs.join("manifest.json")).unwrap();
+        assert!(
+            manifest.contains("the deadline stopped the proof"),
+            "{manifest}"
+        );
+        assert!(!certs.join("php-l1.drat").exists());
+        assert_none_left(prover);
+    }
+    assert_nothing_running("certify");
 }

@@ -28,7 +28,7 @@ use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
 use search::Incremental;
 pub use search::{enumerate, End, Enumeration};
 use std::time::Instant;
-pub use varisat_engine::load;
+pub use varisat_engine::{load, refute, refute_dimacs};
 
 /// The suffix of a configuration that solves with CaDiCaL.
 const CADICAL_SUFFIX: &str = "+cadical";

@@ -45,3 +45,43 @@ impl Incremental for varisat::Solver<'_> {
         add(self, &mut Vec::with_capacity(clause.len()), clause);
     }
 }
+
+/// Refutes a clause set with a fresh varisat that writes its DRAT proof (text) to
+/// `proof` from the first clause on, as varisat's proof writer requires: `Ok(true)` when
+/// refuted (the proof is complete), `Ok(false)` when the clauses have a model.
+pub fn refute<'a>(
+    clauses: impl Iterator<Item = &'a [i32]>,
+    proof: impl std::io::Write + 'static,
+) -> Result<bool, String> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(proof, varisat::ProofFormat::Drat);
+    let mut buffer = Vec::new();
+    for c in clauses {
+        add(&mut solver, &mut buffer, c);
+    }
+    finish_proof(solver)
+}
+
+/// Refutes the DIMACS text of `cnf` (read by varisat's own parser) as [`refute`] does.
+pub fn refute_dimacs(
+    cnf: impl std::io::Read,
+    proof: impl std::io::Write + 'static,
+) -> Result<bool, String> {
+    let mut solver = varisat::Solver::new();
+    solver.write_proof(proof, varisat::ProofFormat::Drat);
+    solver
+        .add_dimacs_cnf(cnf)
+        .map_err(|e| format!("varisat cannot read the CNF: {e}"))?;
+    finish_proof(solver)
+}
+
+/// Solves, then closes the proof: whether the clauses were refuted.
+fn finish_proof(mut solver: varisat::Solver) -> Result<bool, String> {
+    let satisfiable = solver
+        .solve()
+        .map_err(|e| format!("varisat failed while proving: {e}"))?;
+    solver
+        .close_proof()
+        .map_err(|e| format!("varisat could not finish the proof: {e}"))?;
+    Ok(!satisfiable)
+}

@@ -38,10 +38,12 @@
 mod child;
 mod isolated;
 mod protocol;
+mod prove;
 mod serve;
 
 pub use child::{worker_executable, WORKER_ENV};
 pub(crate) use isolated::{Isolated, WorkerFor};
+pub(crate) use prove::PROVE_ARG;
 pub(crate) use serve::serve_if_asked;
 
 use std::sync::atomic::AtomicBool;

@@ -22,8 +22,10 @@ pub(crate) type MakeHere = fn(&str) -> Result<Box<dyn Solver>>;
 pub(crate) fn serve_if_asked(make: MakeHere) -> Option<i32> {
     SERVES.store(true, Ordering::Relaxed);
     let mut args = std::env::args().skip(1);
-    if args.next().as_deref() != Some(WORKER_ARG) {
-        return None;
+    match args.next().as_deref() {
+        Some(WORKER_ARG) => {}
+        Some(super::prove::PROVE_ARG) => return Some(super::prove::prove(args)),
+        _ => return None,
     }
     let spec = args.next().unwrap_or_default();
     let parent = std::os::unix::process::parent_id();
