@@ -21,7 +21,7 @@ fn answer(p: &Puzzle) -> Outcome {
 
 /// Certifies `puzzles` with `prover` into `dir`, each by dlx's answer.
 fn certify_all(dir: &Path, prover: &str, puzzles: &[Puzzle]) -> Manifest {
-    let mut certifier = Certifier::new(dir, Prover::from_config(prover).unwrap()).unwrap();
+    let certifier = Certifier::new(dir, Prover::from_config(prover).unwrap()).unwrap();
     for p in puzzles {
         let entry = certifier.certify(p, &answer(p), None).unwrap();
         assert_eq!(entry.note, None, "{}", entry.name);
@@ -312,7 +312,7 @@ fn a_wrong_verdict_is_not_certified() {
     outcome.verdict = Verdict::Unique;
     outcome.solutions.truncate(1);
     outcome.solutions_found = 1;
-    let mut certifier =
+    let certifier =
         Certifier::new(dir.path(), Prover::from_config("sat:reduced").unwrap()).unwrap();
     let entry = certifier.certify(&p, &outcome, None).unwrap();
     assert!(
@@ -329,7 +329,7 @@ fn a_wrong_verdict_is_not_certified() {
 fn small_random_puzzles_are_certified_as_a_brute_force_counts_them() {
     // 4x4 and 6x6, classic and X, with one, several and no solutions, in every encoding.
     let dir = tempfile::tempdir().unwrap();
-    let mut certifier =
+    let certifier =
         Certifier::new(dir.path(), Prover::from_config("sat:reduced").unwrap()).unwrap();
     let mut expected = Vec::new();
     for seed in 0..60u64 {

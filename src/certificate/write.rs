@@ -10,14 +10,16 @@ use crate::model::{to_line, validate, Puzzle};
 use crate::solver::{Outcome, Verdict};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Writes the certificates of one run into a directory, and its manifest at the end.
+/// Several threads may certify at once: only the names and the entries are shared.
 pub struct Certifier {
     dir: PathBuf,
     prover: Prover,
-    manifest: Manifest,
-    names: HashSet<String>,
+    manifest: Mutex<Manifest>,
+    names: Mutex<HashSet<String>>,
 }
 
 impl Certifier {
@@ -39,14 +41,14 @@ impl Certifier {
         Ok(Certifier {
             dir,
             prover,
-            manifest: Manifest {
+            manifest: Mutex::new(Manifest {
                 format: FORMAT.into(),
                 written_by: format!("sudoku-arena {}", env!("CARGO_PKG_VERSION")),
                 prover: format!("{} ({})", prover.name(), prover.engine()),
                 how_to_check,
                 entries: Vec::new(),
-            },
-            names: HashSet::new(),
+            }),
+            names: Mutex::new(HashSet::new()),
         })
     }
 
@@ -55,11 +57,11 @@ impl Certifier {
     /// verdict that is not `unique`, `none` or `multiple`, a deadline, or a prover that
     /// found the verdict wrong). An error is a file that could not be written.
     pub fn certify(
-        &mut self,
+        &self,
         puzzle: &Puzzle,
         outcome: &Outcome,
         deadline: Option<Instant>,
-    ) -> Result<&Entry> {
+    ) -> Result<Entry> {
         let g = &puzzle.geometry;
         let mut entry = Entry {
             name: self.name_for(puzzle),
@@ -115,13 +117,13 @@ impl Certifier {
                 ))
             }
         }
-        self.manifest.entries.push(entry);
-        Ok(self.manifest.entries.last().expect("just pushed"))
+        self.lock().entries.push(entry.clone());
+        Ok(entry)
     }
 
     /// Writes the CNF (with the clause excluding `solution`, if any) and its refutation.
     fn refute(
-        &mut self,
+        &self,
         puzzle: &Puzzle,
         solution: Option<&[u8]>,
         entry: &mut Entry,
@@ -180,12 +182,38 @@ impl Certifier {
         Ok(())
     }
 
-    /// Writes the manifest; the entries written so far are the run's.
-    pub fn finish(&self) -> Result<&Manifest> {
-        let text = serde_json::to_string_pretty(&self.manifest)
+    /// Writes the manifest, its entries in input order (the files in the order first met,
+    /// each by line); the entries written so far are the run's.
+    pub fn finish(&self) -> Result<Manifest> {
+        let manifest = {
+            let mut m = self.lock();
+            // Files in the order they were first met, each by line (threads of a
+            // comparison may certify out of order).
+            let mut sources: Vec<String> = Vec::new();
+            for e in &m.entries {
+                if !sources.contains(&e.source) {
+                    sources.push(e.source.clone());
+                }
+            }
+            let rank = |e: &Entry| (sources.iter().position(|s| *s == e.source), e.line);
+            m.entries.sort_by_key(rank);
+            m.clone()
+        };
+        let text = serde_json::to_string_pretty(&manifest)
             .map_err(|e| Error::Config(format!("the manifest: {e}")))?;
         self.write(MANIFEST, format!("{text}\n").as_bytes())?;
-        Ok(&self.manifest)
+        Ok(manifest)
+    }
+
+    /// The directory written to (absolute).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The manifest so far (a thread that panicked holding it left it whole: entries
+    /// are pushed in one step).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Manifest> {
+        self.manifest.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     fn write(&self, name: &str, text: &[u8]) -> Result<()> {
@@ -193,7 +221,7 @@ impl Certifier {
     }
 
     /// The stem of a puzzle's files: its input's name and line (`hard-l12`), made unique.
-    fn name_for(&mut self, puzzle: &Puzzle) -> String {
+    fn name_for(&self, puzzle: &Puzzle) -> String {
         let file = Path::new(&*puzzle.origin.file);
         let stem = match &*puzzle.origin.file {
             "-" => "stdin".to_string(),
@@ -219,7 +247,8 @@ impl Certifier {
         );
         let mut name = base.clone();
         let mut k = 1;
-        while !self.names.insert(name.clone()) {
+        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
+        while !names.insert(name.clone()) {
             k += 1;
             name = format!("{base}-{k}");
         }

@@ -7,6 +7,8 @@ use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use std::path::Path;
 use sudoku_arena::certificate::{verify_dir, Certifier, EntryCheck, Prover, MANIFEST};
+use sudoku_arena::model::Puzzle;
+use sudoku_arena::solver::Outcome;
 
 /// The flags that ask for certificates.
 #[derive(Args, Debug, Default)]
@@ -45,6 +47,201 @@ impl CertifyFlags {
             .check()?;
         Ok(Some(Certifier::new(Path::new(dir), prover)?))
     }
+}
+
+/// `compare --certify DIR`: a certificate directory per configuration that writes
+/// proofs (`sat:ENCODING`, `sat:ENCODING+cadical`), each answer certified by its own
+/// configuration's prover, then every directory checked and a table of what the
+/// certificates cost.
+pub struct CompareCertificates {
+    dir: String,
+    certifiers: Vec<(String, Certifier)>,
+    budget: Option<std::time::Duration>,
+}
+
+impl CompareCertificates {
+    /// The certifiers of the configurations among `backends` that write proofs, under
+    /// `dir` (one folder each, named after the configuration); `None` without --certify.
+    pub fn new(
+        dir: Option<&str>,
+        backends: &[String],
+        force: bool,
+        inputs: &[String],
+        budget: Option<std::time::Duration>,
+    ) -> anyhow::Result<Option<CompareCertificates>> {
+        let Some(dir) = dir else {
+            return Ok(None);
+        };
+        let provers: Vec<&String> = backends
+            .iter()
+            .filter(|b| Prover::from_config(b).is_ok())
+            .collect();
+        if provers.is_empty() {
+            anyhow::bail!(
+                "--certify: none of the configurations compared writes proofs (sat:ENCODING and sat:ENCODING+cadical do)"
+            );
+        }
+        let folders: Vec<String> = provers.iter().map(|b| folder(dir, b)).collect();
+        let mut writes = Writes::new(force).making_dirs().inputs(inputs);
+        for f in &folders {
+            writes = writes.dir("--certify", Some(f), "certificates", is_certificate_file);
+        }
+        writes.check()?;
+        let mut certifiers = Vec::new();
+        for (b, f) in provers.into_iter().zip(&folders) {
+            certifiers.push((
+                b.clone(),
+                Certifier::new(Path::new(f), Prover::from_config(b)?)?,
+            ));
+        }
+        Ok(Some(CompareCertificates {
+            dir: dir.to_string(),
+            certifiers,
+            budget,
+        }))
+    }
+
+    /// Certifies `backend`'s answer to `puzzle` when `backend` writes proofs: a line to
+    /// show when the certificate could not be written or the prover found the verdict
+    /// wrong.
+    pub fn answered(&self, puzzle: &Puzzle, backend: &str, outcome: &Outcome) -> Option<String> {
+        let (_, certifier) = self.certifiers.iter().find(|(b, _)| b == backend)?;
+        let deadline = self.budget.map(|t| std::time::Instant::now() + t);
+        match certifier.certify(puzzle, outcome, deadline) {
+            Ok(entry) => entry
+                .note
+                .filter(|n| n.starts_with("NOT CERTIFIED"))
+                .map(|n| format!("{backend} on {}: {n}", puzzle.display_name())),
+            Err(e) => Some(format!("--certify: {e}")),
+        }
+    }
+
+    /// Writes every manifest, checks every directory, and returns the table of the
+    /// certificates per configuration, and whether every certificate held.
+    pub fn finish(&self) -> anyhow::Result<(String, bool)> {
+        let mut rows = Vec::new();
+        let mut all_held = true;
+        for (backend, certifier) in &self.certifiers {
+            let manifest = certifier.finish()?;
+            let checks = verify_dir(certifier.dir(), |_| {})?;
+            let held = checks
+                .iter()
+                .filter(|c| matches!(c.result, Some(Ok(_))))
+                .count();
+            let failed = checks
+                .iter()
+                .filter(|c| matches!(c.result, Some(Err(_))))
+                .count();
+            all_held &= failed == 0;
+            let count = |v: &str| {
+                manifest
+                    .entries
+                    .iter()
+                    .filter(|e| e.verdict == v && e.note.is_none())
+                    .count()
+            };
+            let proofs: Vec<&_> = manifest
+                .entries
+                .iter()
+                .filter(|e| e.proof.is_some())
+                .collect();
+            let bytes: Vec<f64> = proofs
+                .iter()
+                .filter_map(|e| e.proof_size.map(|s| s[2] as f64 / 1024.0))
+                .collect();
+            let lemmas: Vec<f64> = proofs
+                .iter()
+                .filter_map(|e| e.proof_size.map(|s| s[0] as f64))
+                .collect();
+            let prove: Vec<f64> = proofs.iter().filter_map(|e| e.prove_ms).collect();
+            let check: Vec<f64> = checks
+                .iter()
+                .filter(|c| c.proof_ms > 0.0)
+                .map(|c| c.proof_ms)
+                .collect();
+            rows.push(vec![
+                backend.clone(),
+                format!("{held}"),
+                format!(
+                    "{}/{}/{}",
+                    count("unique"),
+                    count("none"),
+                    count("multiple")
+                ),
+                format!("{failed}"),
+                spread(&bytes, 1),
+                spread(&lemmas, 0),
+                spread(&prove, 1),
+                spread(&check, 1),
+            ]);
+        }
+        let header = [
+            "configuration",
+            "verified",
+            "unique/none/multiple",
+            "failed",
+            "proof KiB p10/median/p90",
+            "lemmas p10/median/p90",
+            "prove ms p10/median/p90",
+            "check ms p10/median/p90",
+        ];
+        let mut table = format!(
+            "certificates in {} (checked by verify-certificate's checker):\n",
+            self.dir
+        );
+        table.push_str(&aligned(&header, &rows));
+        Ok((table, all_held))
+    }
+}
+
+/// The folder of `backend`'s certificates under `dir`.
+fn folder(dir: &str, backend: &str) -> String {
+    Path::new(dir)
+        .join(backend.replace(':', "-"))
+        .display()
+        .to_string()
+}
+
+/// `p10/median/p90` of `values` with `digits` decimals (`-` when there are none).
+fn spread(values: &[f64], digits: usize) -> String {
+    if values.is_empty() {
+        return "-".into();
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "{:.digits$}/{:.digits$}/{:.digits$}",
+        at(0.1),
+        at(0.5),
+        at(0.9)
+    )
+}
+
+/// A table of `rows` under `header`, columns padded to their widest cell.
+fn aligned(header: &[&str], rows: &[Vec<String>]) -> String {
+    let widths: Vec<usize> = (0..header.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([header[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<&str>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        padded.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut text = line(header.to_vec());
+    for r in rows {
+        text.push_str(&line(r.iter().map(String::as_str).collect()));
+    }
+    text
 }
 
 /// Whether a file name is one a certificate directory holds.

@@ -1,9 +1,11 @@
 //! `sudoku-arena compare`: every chosen backend on the same puzzles, cross-checked.
 
+use super::certify::CompareCertificates;
 use super::files::Writes;
 use super::input::{stopped_after, InputArgs, NoFile, STDIN_NAME};
 use super::summaries::{check_html_name, report_all, Outputs, SummaryFiles};
 use super::Budget;
+use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,6 +20,8 @@ use sudoku_arena::harness::Shard;
 use sudoku_arena::harness::Tally;
 use sudoku_arena::harness::{counted, Part};
 use sudoku_arena::harness::{Compared, Comparison, Start, Watch};
+use sudoku_arena::model::Puzzle;
+use sudoku_arena::solver::Outcome;
 
 /// Exit status after Ctrl-C (the shell's convention: 128 + SIGINT).
 const EXIT_INTERRUPTED: i32 = 130;
@@ -154,7 +158,15 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE.html")]
     html: Option<String>,
 
-    /// Replace existing output files (--out, --csv, --markdown, --plot, --html). No output may
+    /// Write a certificate of each answer of the configurations that write proofs
+    /// (sat:ENCODING with varisat, sat:ENCODING+cadical with the cadical program) into
+    /// DIR/CONFIGURATION (`certs/sat-naive`), each by its own configuration's encoding,
+    /// check them all at the end, and print what they cost: proof sizes, time to prove
+    /// and to check. See `solve --certify` for what a certificate holds.
+    #[arg(long, value_name = "DIR")]
+    certify: Option<String>,
+
+    /// Replace existing output files (--out, --csv, --markdown, --plot, --html, --certify). No output may
     /// be an input or another output, even with --force.
     #[arg(long)]
     force: bool,
@@ -343,7 +355,19 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
     if let Some(unnamed) = &page_results {
         comparison = comparison.results_file(&unnamed.path, false);
     }
-    let shown = Shown::new(args, &comparison, notes(args, &comparison.plan().backends));
+    let certificates = CompareCertificates::new(
+        args.certify.as_deref(),
+        &comparison.plan().backends,
+        args.force,
+        &args.input.files,
+        args.timeout.0,
+    )?;
+    let shown = Shown::new(
+        args,
+        &comparison,
+        notes(args, &comparison.plan().backends),
+        certificates,
+    );
     let compared = comparison.run(&shown);
     // Cleared whatever the end: an unfinished bar left on the terminal would stay there.
     shown.bar.finish_and_clear();
@@ -367,12 +391,19 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<i32> {
             args,
         ));
     }
-    let status = report_all(
+    let mut status = report_all(
         &whole(&compared.tally),
         &compared.tally,
         &outputs,
         args.jobs,
     )?;
+    if let Some(certificates) = &shown.certificates {
+        let (table, held) = certificates.finish()?;
+        print!("\n{table}");
+        if !held {
+            status = status.max(EXIT_WRONG_ANSWER);
+        }
+    }
     let page_source = match (&args.out, &page_results) {
         (Some(out), _) => Some(Report::new([out])),
         (None, temp) => temp.as_ref().map(|t| Report::new([&t.path]).unkept()),
@@ -407,10 +438,17 @@ struct Shown {
     jobs: usize,
     budget: String,
     out: Option<String>,
+    /// The certificates `--certify` asks for.
+    certificates: Option<CompareCertificates>,
 }
 
 impl Shown {
-    fn new(args: &CompareArgs, comparison: &Comparison, notes: Vec<String>) -> Shown {
+    fn new(
+        args: &CompareArgs,
+        comparison: &Comparison,
+        notes: Vec<String>,
+        certificates: Option<CompareCertificates>,
+    ) -> Shown {
         let plan = comparison.plan();
         let budget = match args.timeout.0 {
             Some(t) => format!("{:.1} s budget each", t.as_secs_f64()),
@@ -424,6 +462,7 @@ impl Shown {
             jobs: plan.jobs,
             budget,
             out: args.out.clone(),
+            certificates,
         }
     }
 
@@ -482,6 +521,16 @@ impl Watch for Shown {
     // bar's `println` prints nothing, and a log or a pipe would lose why a solve failed).
     fn problem(&self, line: String) {
         self.bar.suspend(|| eprintln!("{line}"));
+    }
+
+    fn answered(&self, puzzle: &Puzzle, backend: &str, outcome: &Outcome) {
+        let problem = self
+            .certificates
+            .as_ref()
+            .and_then(|c| c.answered(puzzle, backend, outcome));
+        if let Some(line) = problem {
+            self.problem(line);
+        }
     }
 }
 

@@ -87,7 +87,7 @@ pub struct SolveArgs {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
     let mut solver = create(&args.backend.spec(Some(&args.aco))?)?;
-    let mut certifier = args.certify.certifier(args.force, &args.input.files)?;
+    let certifier = args.certify.certifier(args.force, &args.input.files)?;
     // Read lazily: each puzzle is answered before the next is read.
     let puzzles = args.input.puzzles(NoFile::Stdin)?;
     let max = if args.first { 1 } else { args.max_solutions };
@@ -143,7 +143,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         };
         out.write(&text);
         out.flush();
-        if let Some(certifier) = &mut certifier {
+        if let Some(certifier) = &certifier {
             let deadline = args
                 .backend
                 .timeout

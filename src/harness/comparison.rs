@@ -15,6 +15,7 @@ use crate::backends::{canonical, lookup, Runs};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::model::Puzzle;
+use crate::solver::Outcome;
 use crate::words::grouped;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -41,6 +42,11 @@ pub trait Watch: Sync {
     /// A wrong answer or a failure, as a line to show at once.
     fn problem(&self, line: String) {
         let _ = line;
+    }
+
+    /// `backend`'s answer to `puzzle`, once checked (called from the solving threads).
+    fn answered(&self, puzzle: &Puzzle, backend: &str, outcome: &Outcome) {
+        let _ = (puzzle, backend, outcome);
     }
 }
 
@@ -301,10 +307,14 @@ impl Comparison {
             watch.solved(n);
         };
         let problem = |line: String| watch.problem(line);
+        let answered = |puzzle: &Puzzle, backend: &str, outcome: &Outcome| {
+            watch.answered(puzzle, backend, outcome)
+        };
         let sinks = Sinks {
             results: solving.writer,
             progress: &progress,
             problem: &problem,
+            answered: &answered,
         };
         let already = solving.done.len();
         let passed = |survey: &Survey| {

@@ -296,6 +296,9 @@ pub struct Sinks<'a> {
     pub progress: &'a (dyn Fn(u64) + Sync),
     /// Told of each wrong answer and each failure, as a line to show at once.
     pub problem: &'a (dyn Fn(String) + Sync),
+    /// Told of each answer once it is checked: the puzzle, the configuration, the
+    /// outcome (what `compare --certify` writes certificates of).
+    pub answered: &'a (dyn Fn(&Puzzle, &str, &Outcome) + Sync),
 }
 
 /// What a solving thread leaves: its tally, and the puzzles of an earlier run whose
@@ -309,11 +312,14 @@ impl Default for Sinks<'static> {
             results: None,
             progress: &ignore_progress,
             problem: &print_problem,
+            answered: &ignore_answer,
         }
     }
 }
 
 fn ignore_progress(_: u64) {}
+
+fn ignore_answer(_: &Puzzle, _: &str, _: &Outcome) {}
 
 fn print_problem(line: String) {
     eprintln!("{line}");
@@ -929,6 +935,7 @@ impl<'a> Checker<'a> {
             if self.sinks.results.is_some() {
                 self.write_result(lines, index, puzzle, b, &effort, outcome, times, &wrong);
             }
+            (self.sinks.answered)(puzzle, backend, outcome);
             let solution = outcome.solutions.first().map(Vec::as_slice);
             let mut entry = Kept::of_solve(
                 &facts,
@@ -1167,6 +1174,7 @@ mod tests {
             results: Some(&writer),
             progress: &progress,
             problem: &ignore,
+            ..Sinks::default()
         };
         let (done, stop) = (Done::default(), AtomicBool::new(false));
         let batches = Batches {

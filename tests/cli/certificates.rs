@@ -132,3 +132,42 @@ fn bad_flags_and_directories_say_what_to_fix() {
         err(&o)
     );
 }
+
+#[test]
+fn compare_certifies_each_proof_writing_configuration_and_tables_the_cost() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = mixed_file(dir.path());
+    let certs = path_in(&dir, "certs");
+    let o = run_no_stdin(&[
+        "compare",
+        "-b",
+        "dlx,sat:naive,sat:extended",
+        "--certify",
+        &certs,
+        &input,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    let table = text
+        .split("certificates in")
+        .nth(1)
+        .expect("the certificates table");
+    for config in ["sat:naive ", "sat:extended "] {
+        let row = table.lines().find(|l| l.starts_with(config)).expect(config);
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(&cells[1..4], ["10", "4/3/3", "0"], "{row}");
+    }
+    assert!(!table.contains("dlx"), "{table}");
+    // One folder per configuration, each checked on its own.
+    for folder in ["sat-naive", "sat-extended"] {
+        let o = run_no_stdin(&["verify-certificate", &format!("{certs}/{folder}")]);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    }
+    let o = run_no_stdin(&["compare", "-b", "dlx", "--certify", &certs, &input]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("none of the configurations compared writes proofs"),
+        "{}",
+        err(&o)
+    );
+}
