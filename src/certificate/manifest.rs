@@ -55,13 +55,17 @@ pub struct Entry {
     /// The DRAT proof, as text (`unique`, `none`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof: Option<String>,
+    /// The house-count proof (`rules:house-count`), instead of a CNF and its proof.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<String>,
     /// The encoding of the CNF (`naive`, `efficient`, `extended`, `reduced`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub encoding: Option<String>,
     /// The CNF's size: variables, clauses, bytes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cnf_size: Option<[u64; 3]>,
-    /// The proof's size: lemmas added, clauses deleted, bytes.
+    /// The proof's size: lemmas added, clauses deleted, bytes (for a house-count proof:
+    /// steps, counts among them, bytes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub proof_size: Option<[u64; 3]>,
     /// Wall time to write the proof (the prover's solve), ms.
@@ -78,7 +82,7 @@ pub struct Entry {
 impl Entry {
     /// The files the entry names, for checks that each is a plain name in its directory.
     pub fn files(&self) -> impl Iterator<Item = &str> {
-        [&self.solutions, &self.cnf, &self.proof]
+        [&self.solutions, &self.cnf, &self.proof, &self.count]
             .into_iter()
             .filter_map(|f| f.as_deref())
     }

@@ -10,11 +10,13 @@
 //! checker that shares no code with the solvers. Format and choices:
 //! `docs/certificates.md`.
 
+mod house_count;
 mod manifest;
 mod prover;
 mod verify;
 mod write;
 
+pub use house_count::{CountHouse, CountProof, CountStep};
 pub use manifest::{Entry, Manifest, MANIFEST};
 pub use prover::Prover;
 pub use verify::{verify_dir, EntryCheck};

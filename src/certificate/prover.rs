@@ -2,7 +2,8 @@
 //! given the whole formula up front, as its proof writer requires), or the `cadical`
 //! program (`--no-binary`), whose run a deadline can stop. The in-process CaDiCaL of
 //! `sat:ENCODING+cadical` offers no proof output, so its certificates come from the
-//! program.
+//! program. `rules:house-count` writes no DRAT: its proofs are the rule engine's singles
+//! and weighted house counts ([`super::house_count`]).
 
 use crate::backends::sat::encode::{Cnf, Encoding};
 use crate::backends::sat::refute;
@@ -13,14 +14,23 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-/// A configuration that writes refutations: an encoding and the engine behind it.
+/// A configuration that writes proofs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Prover {
-    /// The encoding whose CNF is refuted.
-    pub encoding: Encoding,
-    /// Whether the `cadical` program writes the proof (else varisat).
-    cadical: bool,
+    kind: Kind,
 }
+
+/// The kinds of proof writers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A refutation of the CNF in `encoding`, by the `cadical` program or varisat.
+    Sat { encoding: Encoding, cadical: bool },
+    /// The rule engine's singles and weighted house counts.
+    HouseCount,
+}
+
+/// The name of the house-count prover.
+const HOUSE_COUNT: &str = "rules:house-count";
 
 /// How a refutation attempt ended.
 #[derive(Debug, PartialEq)]
@@ -34,14 +44,20 @@ pub enum Refutation {
 }
 
 impl Prover {
-    /// The prover of a configuration: `sat`, `sat:ENCODING` (varisat) or
-    /// `sat:ENCODING+cadical` (the `cadical` program); an error names the choices.
+    /// The prover of a configuration: `sat`, `sat:ENCODING` (varisat),
+    /// `sat:ENCODING+cadical` (the `cadical` program) or `rules:house-count`; an error
+    /// names the choices.
     pub fn from_config(spec: &str) -> Result<Prover> {
         let bad = || {
             Error::Config(format!(
-                "--certify-with {spec}: proofs are written by sat:ENCODING (varisat) or sat:ENCODING+cadical (the cadical program), ENCODING one of naive, efficient, extended, reduced"
+                "--certify-with {spec}: proofs are written by sat:ENCODING (varisat), sat:ENCODING+cadical (the cadical program), ENCODING one of naive, efficient, extended, reduced, or {HOUSE_COUNT} (the rule engine's singles and house counts)"
             ))
         };
+        if spec == HOUSE_COUNT {
+            return Ok(Prover {
+                kind: Kind::HouseCount,
+            });
+        }
         let rest = match spec.split_once(':') {
             None if spec == "sat" => "",
             Some(("sat", rest)) => rest,
@@ -62,27 +78,44 @@ impl Prover {
                 package: "cadical".into(),
             });
         }
-        Ok(Prover { encoding, cadical })
+        Ok(Prover {
+            kind: Kind::Sat { encoding, cadical },
+        })
+    }
+
+    /// The encoding refuted, for the provers that write DRAT.
+    pub fn encoding(&self) -> Option<Encoding> {
+        match self.kind {
+            Kind::Sat { encoding, .. } => Some(encoding),
+            Kind::HouseCount => None,
+        }
     }
 
     /// The configuration's name.
     pub fn name(&self) -> String {
-        match self.cadical {
-            true => format!("sat:{}+cadical", self.encoding.name()),
-            false => format!("sat:{}", self.encoding.name()),
+        match self.kind {
+            Kind::Sat {
+                encoding,
+                cadical: true,
+            } => format!("sat:{}+cadical", encoding.name()),
+            Kind::Sat { encoding, .. } => format!("sat:{}", encoding.name()),
+            Kind::HouseCount => HOUSE_COUNT.into(),
         }
     }
 
     /// The engine that writes the proofs, with its version where it says one.
     pub fn engine(&self) -> &'static str {
-        match self.cadical {
-            true => "the cadical program (DRAT, --no-binary)",
-            false => "varisat 0.2 (DRAT)",
+        match self.kind {
+            Kind::Sat { cadical: true, .. } => "the cadical program (DRAT, --no-binary)",
+            Kind::Sat { .. } => "varisat 0.2 (DRAT)",
+            Kind::HouseCount => {
+                "the rule engine's singles and weighted house counts (checked by arithmetic)"
+            }
         }
     }
 
     /// Refutes the formula `cnf` with `extra` clauses, written as DIMACS in `cnf_path`,
-    /// writing the proof to `proof_path`; the time taken is the prover's own.
+    /// writing the proof to `proof_path` (a `sat` prover's job).
     pub fn refute(
         &self,
         cnf: &Cnf,
@@ -91,7 +124,8 @@ impl Prover {
         proof_path: &Path,
         deadline: Option<Instant>,
     ) -> Result<Refutation> {
-        match self.cadical {
+        let cadical = matches!(self.kind, Kind::Sat { cadical: true, .. });
+        match cadical {
             false => varisat_refute(cnf, extra, cnf_path, proof_path, deadline),
             true => child_refute(
                 "cadical",

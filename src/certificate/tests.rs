@@ -2,6 +2,7 @@
 //! in them (a lemma dropped, a literal flipped, a clause of the formula removed, a proof
 //! of another puzzle, a certificate moved to another puzzle, a solution changed) fails.
 
+use super::house_count::{CountProof, CountStep};
 use super::*;
 use crate::backends::create;
 use crate::backends::sat::encode::Encoding;
@@ -359,4 +360,147 @@ fn small_random_puzzles_are_certified_as_a_brute_force_counts_them() {
     );
     assert!(results(dir.path()).iter().all(Result::is_ok));
     let _ = puzzle;
+}
+
+/// House-count certificates of the first magictour puzzles (which singles and counts
+/// finish) and of puzzles with one given changed, in a fresh directory.
+fn count_certificates() -> (tempfile::TempDir, Manifest) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut puzzles = data_puzzles("magictour_top1465.txt", 2);
+    puzzles.extend(data_puzzles("none_one_given_changed.txt", 2));
+    let certifier = Certifier::new(
+        dir.path(),
+        Prover::from_config("rules:house-count").unwrap(),
+    )
+    .unwrap();
+    for p in &puzzles {
+        certifier.certify(p, &answer(p), None).unwrap();
+    }
+    let manifest = certifier.finish().unwrap();
+    (dir, manifest)
+}
+
+#[test]
+fn house_count_certificates_hold_and_every_planted_fault_fails() {
+    let (dir, manifest) = count_certificates();
+    let certified: Vec<&Entry> = manifest
+        .entries
+        .iter()
+        .filter(|e| e.count.is_some())
+        .collect();
+    assert!(
+        certified.iter().any(|e| e.verdict == "unique"),
+        "{manifest:?}"
+    );
+    assert!(
+        certified.iter().any(|e| e.verdict == "none"),
+        "{manifest:?}"
+    );
+    let held = results_of(dir.path());
+    assert!(
+        held.iter().all(|r| r.as_ref().is_none_or(Result::is_ok)),
+        "{held:?}"
+    );
+    let unique = certified.iter().find(|e| e.verdict == "unique").unwrap();
+    let file = unique.count.as_deref().unwrap();
+    let original = std::fs::read_to_string(dir.path().join(file)).unwrap();
+    let proof: CountProof = serde_json::from_str(&original).unwrap();
+    let first_count = proof
+        .steps
+        .iter()
+        .position(|s| matches!(s, CountStep::Count { .. }))
+        .unwrap();
+    let faults: Vec<(&str, CountProof)> = vec![
+        ("the total changed", {
+            let mut p = proof.clone();
+            if let CountStep::Count { total, .. } = &mut p.steps[first_count] {
+                *total += 1;
+            }
+            p
+        }),
+        ("every weight negated", {
+            let mut p = proof.clone();
+            if let CountStep::Count { houses, total, .. } = &mut p.steps[first_count] {
+                houses.iter_mut().for_each(|(_, w)| *w = -*w);
+                *total = -*total;
+            }
+            p
+        }),
+        ("a count dropped", {
+            let mut p = proof.clone();
+            p.steps.remove(first_count);
+            p
+        }),
+        ("the last step dropped", {
+            let mut p = proof.clone();
+            p.steps.pop();
+            p
+        }),
+        ("a placement of another digit", {
+            let mut p = proof.clone();
+            let k = p
+                .steps
+                .iter()
+                .position(|s| matches!(s, CountStep::Place { .. }))
+                .unwrap();
+            if let CountStep::Place { digit, .. } = &mut p.steps[k] {
+                *digit = *digit % 9 + 1;
+            }
+            p
+        }),
+    ];
+    for (what, faulty) in faults {
+        std::fs::write(
+            dir.path().join(file),
+            serde_json::to_string(&faulty).unwrap(),
+        )
+        .unwrap();
+        let r = &results_of(dir.path())[manifest
+            .entries
+            .iter()
+            .position(|e| e.name == unique.name)
+            .unwrap()];
+        assert!(r.as_ref().is_some_and(Result::is_err), "{what}: {r:?}");
+    }
+    // The proof of one puzzle for another: it does not replay from the other's givens.
+    let other = certified
+        .iter()
+        .find(|e| e.verdict == "unique" && e.name != unique.name);
+    if let Some(other) = other {
+        std::fs::write(dir.path().join(other.count.as_deref().unwrap()), &original).unwrap();
+        std::fs::write(dir.path().join(file), &original).unwrap();
+        let r = results_of(dir.path());
+        let k = manifest
+            .entries
+            .iter()
+            .position(|e| e.name == other.name)
+            .unwrap();
+        assert!(r[k].as_ref().is_some_and(Result::is_err), "{:?}", r[k]);
+    }
+}
+
+/// Each entry's result, `None` for an entry without a certificate.
+fn results_of(dir: &Path) -> Vec<Option<Result<String, String>>> {
+    verify_dir(dir, |_| {})
+        .unwrap()
+        .into_iter()
+        .map(|c| c.result)
+        .collect()
+}
+
+#[test]
+fn a_puzzle_the_counts_do_not_finish_has_no_house_count_certificate() {
+    // The hardest puzzle needs chains the counts on houses alone do not reach.
+    let dir = tempfile::tempdir().unwrap();
+    let p = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+    let certifier = Certifier::new(
+        dir.path(),
+        Prover::from_config("rules:house-count").unwrap(),
+    )
+    .unwrap();
+    let entry = certifier.certify(&p, &answer(&p), None).unwrap();
+    assert_eq!(
+        entry.note.as_deref(),
+        Some("no house-count certificate: singles and house counts stop short of the end")
+    );
 }

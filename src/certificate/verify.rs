@@ -2,6 +2,7 @@
 //! validator, its CNF against the encoding rebuilt from its puzzle, its proof by
 //! [`crate::proof`].
 
+use super::house_count::{self, CountProof, Reached};
 use super::manifest::{plain_name, Entry, Manifest, FORMAT, MANIFEST};
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::error::{Error, Result};
@@ -82,6 +83,15 @@ fn check_entry(
             .ok_or_else(|| format!("the entry names no {what} file"))?;
         std::fs::read_to_string(dir.join(name)).map_err(|e| format!("{name}: {e}"))
     };
+    if entry.count.is_some() {
+        return check_count(
+            &puzzle,
+            entry,
+            &read(&entry.count, "house-count")?,
+            &read,
+            proof_ms,
+        );
+    }
     match entry.verdict.as_str() {
         "unique" => {
             let lines = solutions(&puzzle, entry, &read(&entry.solutions, "solution")?)?;
@@ -116,6 +126,41 @@ fn check_entry(
             }
         }
         v => Err(format!("`{v}` is not a verdict a certificate proves")),
+    }
+}
+
+/// Checks a house-count proof by replaying it: for `unique` it must place every digit
+/// and reach the solution given, for `none` reach an empty house.
+fn check_count(
+    puzzle: &Puzzle,
+    entry: &Entry,
+    text: &str,
+    read: &dyn Fn(&Option<String>, &str) -> std::result::Result<String, String>,
+    ms: &mut f64,
+) -> std::result::Result<String, String> {
+    let name = entry.count.as_deref().unwrap_or_default();
+    let proof: CountProof =
+        serde_json::from_str(text).map_err(|e| format!("{name}: not a house-count proof: {e}"))?;
+    let start = Instant::now();
+    let reached = house_count::check(puzzle, &proof).map_err(|e| format!("{name}: {e}"));
+    *ms = crate::solver::ms(start.elapsed());
+    let steps = proof.steps.len();
+    match (entry.verdict.as_str(), reached?) {
+        ("unique", Reached::Solved(grid)) => {
+            let lines = solutions(puzzle, entry, &read(&entry.solutions, "solution")?)?;
+            match lines.as_slice() {
+                [s] if *s == grid => Ok(format!(
+                    "one valid solution; the house counts ({steps} steps) reach it from the givens"
+                )),
+                _ => Err(format!(
+                    "{name} reaches another grid than the solution given"
+                )),
+            }
+        }
+        ("none", Reached::Contradiction) => {
+            Ok(format!("the house counts ({steps} steps) empty a house"))
+        }
+        (v, r) => Err(format!("{name} ends in {r:?}, which does not prove `{v}`")),
     }
 }
 

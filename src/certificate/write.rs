@@ -1,5 +1,6 @@
 //! Writing certificates: per puzzle, the files its verdict needs, then the manifest.
 
+use super::house_count::{self, CountStep, Reached};
 use super::manifest::{Entry, Manifest, FORMAT, MANIFEST};
 use super::prover::{write_file, Prover, Refutation};
 use crate::backends::sat::dimacs::certificate_text;
@@ -121,7 +122,8 @@ impl Certifier {
         Ok(entry)
     }
 
-    /// Writes the CNF (with the clause excluding `solution`, if any) and its refutation.
+    /// Writes the proof that `solution` is the only one (or, without one, that there is
+    /// none): a CNF and its refutation, or a house-count proof.
     fn refute(
         &self,
         puzzle: &Puzzle,
@@ -129,7 +131,10 @@ impl Certifier {
         entry: &mut Entry,
         deadline: Option<Instant>,
     ) -> Result<()> {
-        let encoded = Encoded::build(puzzle, self.prover.encoding);
+        let Some(encoding) = self.prover.encoding() else {
+            return self.count(puzzle, solution, entry, deadline);
+        };
+        let encoded = Encoded::build(puzzle, encoding);
         let blocking = solution.map(|s| encoded.blocking_clause(puzzle, s));
         let text = certificate_text(puzzle, &encoded, blocking.as_deref());
         let (cnf, proof) = (
@@ -137,7 +142,7 @@ impl Certifier {
             format!("{}.drat", entry.name),
         );
         self.write(&cnf, text.as_bytes())?;
-        entry.encoding = Some(self.prover.encoding.name().into());
+        entry.encoding = Some(encoding.name().into());
         let clauses = encoded.cnf.clauses() + usize::from(blocking.is_some());
         entry.cnf_size = Some([encoded.cnf.vars as u64, clauses as u64, text.len() as u64]);
         let start = Instant::now();
@@ -179,6 +184,63 @@ impl Certifier {
                 entry.note = Some("the deadline stopped the proof before it was written".into());
             }
         }
+        Ok(())
+    }
+
+    /// Writes the house-count proof of the verdict, when the singles and counts reach it.
+    fn count(
+        &self,
+        puzzle: &Puzzle,
+        solution: Option<&[u8]>,
+        entry: &mut Entry,
+        deadline: Option<Instant>,
+    ) -> Result<()> {
+        let start = Instant::now();
+        let proved = house_count::prove(puzzle, deadline);
+        entry.prove_ms = Some(crate::solver::ms(start.elapsed()));
+        let proof = match proved {
+            Ok(proof) => proof,
+            Err(why) => {
+                entry.note = Some(format!("no house-count certificate: {why}"));
+                return Ok(());
+            }
+        };
+        // The prover's own end, which the check will replay: it must be the verdict's.
+        let reached = house_count::check(puzzle, &proof);
+        let agrees = match (&reached, solution) {
+            (Ok(Reached::Solved(grid)), Some(s)) => grid.as_slice() == s,
+            (Ok(Reached::Contradiction), None) => true,
+            _ => false,
+        };
+        if !agrees {
+            entry.note = Some(format!(
+                "NOT CERTIFIED: the house counts end otherwise than the verdict `{}` ({reached:?})",
+                entry.verdict
+            ));
+            return Ok(());
+        }
+        entry.claim = match solution {
+            Some(_) => "the puzzle has exactly one solution: singles and weighted house counts, each checked by arithmetic, place every digit from the givens",
+            None => "the puzzle has no solution: singles and weighted house counts, each checked by arithmetic, leave a house empty",
+        }
+        .into();
+        let file = format!("{}.count.json", entry.name);
+        let text = serde_json::to_string(&proof).map_err(|e| Error::Config(e.to_string()))?;
+        self.write(&file, format!("{text}\n").as_bytes())?;
+        let counts = proof
+            .steps
+            .iter()
+            .filter(|s| matches!(s, CountStep::Count { .. }))
+            .count();
+        entry.proof_size = Some([
+            proof.steps.len() as u64,
+            counts as u64,
+            text.len() as u64 + 1,
+        ]);
+        entry.check_with = vec![format!(
+            "sudoku-arena verify-certificate DIR: {file} is checked by arithmetic"
+        )];
+        entry.count = Some(file);
         Ok(())
     }
 

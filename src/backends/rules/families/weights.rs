@@ -322,7 +322,24 @@ pub fn find_until(board: &Board, s: &State, deadline: Option<Instant>) -> Option
     if s.broken.is_some() {
         return None;
     }
-    let r = relaxation(board, s);
+    find_in(relaxation(board, s), deadline)
+}
+
+/// [`find_until`] on the houses alone, leaving out the exocets' facts: its weights are
+/// checked by arithmetic alone, with no pattern to trust (the certificates' counts).
+pub fn find_on_houses(board: &Board, s: &State, deadline: Option<Instant>) -> Option<Step> {
+    if s.broken.is_some() {
+        return None;
+    }
+    let mut r = relaxation(board, s);
+    r.facts.clear();
+    r.rows.clear();
+    r.in_facts.iter_mut().for_each(Vec::clear);
+    find_in(r, deadline)
+}
+
+/// The first candidate the relaxation `r` of the position rules out, with its weights.
+fn find_in(r: Relaxation, deadline: Option<Instant>) -> Option<Step> {
     if r.candidates.is_empty() || r.candidates.len() > MAX_CANDIDATES {
         return None;
     }
