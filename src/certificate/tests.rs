@@ -465,18 +465,17 @@ fn house_count_certificates_hold_and_every_planted_fault_fails() {
     // The proof of one puzzle for another: it does not replay from the other's givens.
     let other = certified
         .iter()
-        .find(|e| e.verdict == "unique" && e.name != unique.name);
-    if let Some(other) = other {
-        std::fs::write(dir.path().join(other.count.as_deref().unwrap()), &original).unwrap();
-        std::fs::write(dir.path().join(file), &original).unwrap();
-        let r = results_of(dir.path());
-        let k = manifest
-            .entries
-            .iter()
-            .position(|e| e.name == other.name)
-            .unwrap();
-        assert!(r[k].as_ref().is_some_and(Result::is_err), "{:?}", r[k]);
-    }
+        .find(|e| e.verdict == "unique" && e.name != unique.name)
+        .expect("two unique puzzles certified");
+    std::fs::write(dir.path().join(other.count.as_deref().unwrap()), &original).unwrap();
+    std::fs::write(dir.path().join(file), &original).unwrap();
+    let r = results_of(dir.path());
+    let k = manifest
+        .entries
+        .iter()
+        .position(|e| e.name == other.name)
+        .unwrap();
+    assert!(r[k].as_ref().is_some_and(Result::is_err), "{:?}", r[k]);
 }
 
 /// Each entry's result, `None` for an entry without a certificate.

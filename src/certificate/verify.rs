@@ -84,11 +84,15 @@ fn check_entry(
         std::fs::read_to_string(dir.join(name)).map_err(|e| format!("{name}: {e}"))
     };
     if entry.count.is_some() {
+        let solution = match entry.verdict.as_str() {
+            "unique" => Some(read(&entry.solutions, "solution")?),
+            _ => None,
+        };
         return check_count(
             &puzzle,
             entry,
             &read(&entry.count, "house-count")?,
-            &read,
+            solution,
             proof_ms,
         );
     }
@@ -130,12 +134,13 @@ fn check_entry(
 }
 
 /// Checks a house-count proof by replaying it: for `unique` it must place every digit
-/// and reach the solution given, for `none` reach an empty house.
+/// and reach the solution given (`solution`, the text of its file), for `none` reach an
+/// empty house.
 fn check_count(
     puzzle: &Puzzle,
     entry: &Entry,
     text: &str,
-    read: &dyn Fn(&Option<String>, &str) -> std::result::Result<String, String>,
+    solution: Option<String>,
     ms: &mut f64,
 ) -> std::result::Result<String, String> {
     let name = entry.count.as_deref().unwrap_or_default();
@@ -147,7 +152,7 @@ fn check_count(
     let steps = proof.steps.len();
     match (entry.verdict.as_str(), reached?) {
         ("unique", Reached::Solved(grid)) => {
-            let lines = solutions(puzzle, entry, &read(&entry.solutions, "solution")?)?;
+            let lines = solutions(puzzle, entry, &solution.unwrap_or_default())?;
             match lines.as_slice() {
                 [s] if *s == grid => Ok(format!(
                     "one valid solution; the house counts ({steps} steps) reach it from the givens"
