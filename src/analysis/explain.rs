@@ -156,6 +156,24 @@ impl Explanation {
         }
     }
 
+    /// What the steps prove, when they prove the verdict: rules that solve the puzzle
+    /// without guessing, and without a uniqueness rule (which assumes what is to be
+    /// proven), make a proof a person can read that the solution is the only one; rules
+    /// that end in a contradiction, that there is none.
+    pub fn proof(&self) -> Option<&'static str> {
+        let run = &self.run;
+        match run.finish {
+            Finish::Solved if run.assumed_unique() => None,
+            Finish::Solved => Some(
+                "these steps are a proof that the solution is the only one: each follows from the position before it, with no guess and no assumption of uniqueness, and together they place every digit",
+            ),
+            Finish::Contradiction => Some(
+                "these steps are a proof that the puzzle has no solution: each follows from the position before it, with no guess, and they end in a contradiction",
+            ),
+            Finish::Stuck | Finish::TimedOut => None,
+        }
+    }
+
     /// The explanation as text: a `#` line naming the puzzle, one numbered line per
     /// step, then `#` lines saying how the rules ended (and, with guessing, the branch
     /// of guesses that found the first solution) and the solution.
@@ -189,6 +207,9 @@ impl Explanation {
             out.push_str(&self.step_line(i + 1, &states[i], step));
         }
         out.push_str(&format!("# {}\n", self.ending()));
+        if let Some(proof) = self.proof() {
+            out.push_str(&format!("# {proof}\n"));
+        }
         if let Some((reached, step)) = &self.past {
             let b = &self.board;
             out.push_str(&format!(
@@ -247,6 +268,7 @@ impl Explanation {
             "inferences": run.stats.inferences,
             "partial": (run.finish == Finish::Stuck).then(|| to_line(g, &run.partial)),
             "no_solution": text::no_solution(b, run),
+            "proof": self.proof(),
             "solution": run.solutions.first().map(|s| to_line(g, s)),
             "steps": steps,
             "past_the_ladder": self.past.as_ref().map(|(reached, s)| text::json(b, reached, run.steps.len() + 1, s)),
@@ -303,9 +325,10 @@ impl Explanation {
     fn page_ending(&self) -> String {
         let run = &self.run;
         match run.finish {
+            Finish::Solved if self.proof().is_some() => "Solved by rules alone: these steps are a proof that the solution is the only one.".to_string(),
             Finish::Solved => "Solved by rules alone.".to_string(),
             Finish::Contradiction => format!(
-                "No solution: {}.",
+                "No solution: {}. These steps are a proof of it.",
                 text::no_solution(&self.board, run)
                     .as_deref()
                     .unwrap_or("the rules found a contradiction")

@@ -59,3 +59,40 @@ fn each_uniqueness_pattern_is_the_first_rule_that_applies_and_is_sound() {
         assert_eq!(again.as_ref(), Some(step), "puzzle {index}");
     }
 }
+
+#[test]
+fn an_explanation_says_it_is_a_proof_only_when_no_guess_and_no_uniqueness_rule_made_it() {
+    use crate::analysis::{ExplainOptions, Explanation};
+    let puzzles = data_puzzles("magictour_top1465.txt", 250);
+    let plain = ExplainOptions::default();
+    // Magictour 39 needs 2-SAT but no guess: its steps prove the solution the only one.
+    let e = Explanation::new(&puzzles[38], 39, &plain);
+    assert!(e.proof().is_some_and(|p| p.contains("the only one")));
+    assert!(e.text().contains("# these steps are a proof"));
+    assert_eq!(e.json()["proof"].as_str(), e.proof());
+    // With the uniqueness rules, a rectangle on magictour 39 assumes what is to be proven.
+    let assuming = ExplainOptions {
+        assume_unique: true,
+        ..ExplainOptions::default()
+    };
+    let e = Explanation::new(&puzzles[38], 39, &assuming);
+    assert!(e.json()["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["rule"].as_str().is_some_and(|r| r.contains("rectangle"))));
+    assert_eq!(e.proof(), None);
+    assert!(!e.text().contains("a proof"));
+    // A puzzle with no solution, refuted by the rules.
+    let none = data_puzzles("none_one_given_changed.txt", 1).remove(0);
+    let e = Explanation::new(&none, 1, &plain);
+    assert!(
+        e.proof().is_some_and(|p| p.contains("no solution")),
+        "{}",
+        e.text()
+    );
+    // Stuck (the hardest forum puzzle without guessing): no proof.
+    let hard = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+    let e = Explanation::new(&hard, 1, &plain);
+    assert_eq!(e.proof(), None);
+}
