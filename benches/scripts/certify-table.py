@@ -2,8 +2,8 @@
 """What certificates cost, per encoding: runs `solve -b dlx --certify` on each puzzle
 file with each prover, checks every directory with `verify-certificate`, and, where
 they are on the PATH (or named), with `rate` and `drat-trim`; prints one markdown row per
-file and prover: certificates written and verified, proof size (KiB, lemmas), time to
-prove (the prover's wall time per puzzle) and to check (ours: the proof check alone;
+file and prover: certificates written and verified, proof size (KiB, lemmas; for
+rules:house-count, steps), time to prove (the prover's wall time per puzzle) and to check (ours: the proof check alone;
 rate and drat-trim: their own reported time), each as p10/median/p90.
 
 usage: certify-table.py [--binary BIN] [--provers sat:naive,...] [--rate RATE]
@@ -61,6 +61,8 @@ def main():
             entries = [e for e in m["entries"] if "note" not in e]
             verdicts = [e["verdict"] for e in entries]
             proofs = [e for e in entries if "proof" in e]
+            # DRAT proofs, or the house-count proofs of rules:house-count (steps, not lemmas).
+            sized = [e for e in entries if "proof_size" in e]
             out = subprocess.run([args.binary, "verify-certificate", d], capture_output=True, text=True)
             lines = [l.split("\t") for l in out.stdout.splitlines()]
             ours_ok = sum(1 for l in lines if l[2] == "ok")
@@ -85,9 +87,9 @@ def main():
                     trim_ok += ok
                     if secs == secs:
                         trim_ms.append(secs * 1000)
-            kib = [e["proof_size"][2] / 1024 for e in proofs]
-            lemmas = [e["proof_size"][0] for e in proofs]
-            prove = [e["prove_ms"] for e in proofs]
+            kib = [e["proof_size"][2] / 1024 for e in sized]
+            lemmas = [e["proof_size"][0] for e in sized]
+            prove = [e["prove_ms"] for e in sized]
             count = lambda v: verdicts.count(v)
             written = f"{len(entries)} ({count('unique')}/{count('none')}/{count('multiple')})"
             verified = f"{ours_ok} / {rate_ok if rate_ok is not None else '-'} (of {len(proofs)} proofs) / {trim_ok if trim_ok is not None else '-'}"

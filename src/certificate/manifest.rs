@@ -12,6 +12,7 @@ pub const FORMAT: &str = "sudoku-arena certificates 1";
 
 /// A certificate directory's table of contents.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[non_exhaustive]
 pub struct Manifest {
     /// [`FORMAT`].
     pub format: String,
@@ -27,6 +28,7 @@ pub struct Manifest {
 
 /// What one puzzle's certificate claims and which files carry it.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+#[non_exhaustive]
 pub struct Entry {
     /// The stem of its files' names (`hard-l12`).
     pub name: String,

@@ -34,7 +34,7 @@ const HOUSE_COUNT: &str = "rules:house-count";
 
 /// How a refutation attempt ended.
 #[derive(Debug, PartialEq)]
-pub enum Refutation {
+pub(crate) enum Refutation {
     /// The proof file is written.
     Refuted,
     /// The formula has a model: the verdict to certify is wrong.
@@ -116,7 +116,7 @@ impl Prover {
 
     /// Refutes the formula `cnf` with `extra` clauses, written as DIMACS in `cnf_path`,
     /// writing the proof to `proof_path` (a `sat` prover's job).
-    pub fn refute(
+    pub(crate) fn refute(
         &self,
         cnf: &Cnf,
         extra: &[i32],
@@ -202,7 +202,7 @@ fn child_refute(
 }
 
 /// Writes `text` to `path`, naming the file in an error.
-pub fn write_file(path: &Path, text: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, text: &[u8]) -> Result<()> {
     let io = |source| Error::Io {
         path: path.display().to_string(),
         source,

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 /// What the check of one entry found.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct EntryCheck {
     /// The entry's name.
     pub name: String,

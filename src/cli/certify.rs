@@ -13,17 +13,22 @@ use sudoku_arena::solver::Outcome;
 /// The flags that ask for certificates.
 #[derive(Args, Debug, Default)]
 pub struct CertifyFlags {
-    /// Write a certificate of each verdict into DIR: for `unique` the solution, the CNF
-    /// with the clause excluding it, and a DRAT proof that it has no model; for `none`
-    /// the CNF and its refutation; for `multiple` two solutions; and `manifest.json`,
-    /// which says what each file proves and how to check it (`verify-certificate DIR`,
-    /// drat-trim, rate). Existing certificates in DIR are kept unless --force.
+    /// Write a certificate of each verdict into DIR (check it: verify-certificate DIR).
+    ///
+    /// For `unique` the solution, the CNF with the clause excluding it, and a DRAT proof
+    /// that it has no model; for `none` the CNF and its refutation; for `multiple` two
+    /// solutions; and `manifest.json`, which says what each file proves and how to check
+    /// it (`verify-certificate DIR`, drat-trim, rate). Existing certificates in DIR are
+    /// kept unless --force.
     #[arg(long, value_name = "DIR")]
     pub certify: Option<String>,
 
-    /// The configuration that writes the proofs: sat:ENCODING (varisat, in this
-    /// process) or sat:ENCODING+cadical (the cadical program, stopped at the deadline);
-    /// ENCODING is naive, efficient, extended or reduced.
+    /// Who writes the proofs: sat:ENCODING, sat:ENCODING+cadical or rules:house-count.
+    ///
+    /// sat:ENCODING is varisat (in this process, or in a child killed at the deadline);
+    /// sat:ENCODING+cadical is the cadical program; ENCODING is naive, efficient,
+    /// extended or reduced. rules:house-count proves by the rule engine's singles and
+    /// weighted house counts, checked by arithmetic alone (for the puzzles they finish).
     #[arg(
         long,
         value_name = "CONFIG",

@@ -158,11 +158,13 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE.html")]
     html: Option<String>,
 
-    /// Write a certificate of each answer of the configurations that write proofs
-    /// (sat:ENCODING with varisat, sat:ENCODING+cadical with the cadical program) into
-    /// DIR/CONFIGURATION (`certs/sat-naive`), each by its own configuration's encoding,
-    /// check them all at the end, and print what they cost: proof sizes, time to prove
-    /// and to check. See `solve --certify` for what a certificate holds.
+    /// Certify the answers of the sat configurations into DIR, one folder each.
+    ///
+    /// Each answer of a configuration that writes proofs (sat:ENCODING with varisat,
+    /// sat:ENCODING+cadical with the cadical program) gets a certificate in
+    /// DIR/CONFIGURATION (`certs/sat-naive`), in that configuration's encoding; at the end
+    /// every folder is checked and a table says what the certificates cost: proof sizes,
+    /// time to prove and to check. See `solve --help` for what a certificate holds.
     #[arg(long, value_name = "DIR")]
     certify: Option<String>,
 

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 /// What a successful check went through.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Checked {
     /// Clauses of the formula.
     pub formula_clauses: usize,

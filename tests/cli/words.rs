@@ -270,6 +270,7 @@ const COMMANDS: &[&str] = &[
     "rate",
     "generate",
     "completions",
+    "verify-certificate",
 ];
 
 #[test]
