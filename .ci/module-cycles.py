@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Fails when modules of src/ depend on each other in a cycle, or when a room of the
-house imports one on its own floor or above it (arrows only point down).
+"""Fails when modules of src/ depend on each other in a cycle, when a room of the
+house imports one on its own floor or above it (arrows only point down), or when a
+certificate checker (INDEPENDENT) uses a room it must not.
 
 Each file is a module (`src/backends/csp/engine.rs` is `backends::csp::engine`). A
 module depends on another when it names it through `crate::`, `super::` or `self::`
@@ -32,6 +33,12 @@ FLOORS = {
 }
 # Not a room of a floor: compiled for the tests only.
 TEST_ONLY = {"test_support"}
+# The checkers of certificates, which must share no code with the solvers whose work
+# they check: each module (and those inside it) may use only the rooms listed.
+INDEPENDENT = {
+    ("proof",): set(),
+    ("certificate", "house_count", "check"): {"model"},
+}
 
 
 def module_of(path):
@@ -132,6 +139,11 @@ def main():
                 upward.append(f"{missing}: a room FLOORS does not place (.ci/module-cycles.py)")
             elif floor_b >= floor_a:
                 upward.append(f"{name(a)} (floor {floor_a}) uses {name(b)} (floor {floor_b})")
+    for prefix, allowed in INDEPENDENT.items():
+        for a in sorted(m for m in modules if m[: len(prefix)] == prefix):
+            for b in sorted(edges[a]):
+                if b[: len(prefix)] != prefix and b[0] not in allowed:
+                    upward.append(f"{name(a)} checks the solvers' work and may not use {name(b)}")
     for c in cycles:
         print("module cycle:", " <-> ".join(sorted(name(m) for m in c)))
     for line in sorted(set(upward)):

@@ -137,7 +137,12 @@ impl Explanation {
         let g = &self.puzzle.geometry;
         match run.finish {
             Finish::Solved => format!(
-                "solved by rules alone, hardest {}",
+                "solved by rules alone{}, hardest {}",
+                match run.assumed_unique() {
+                    true =>
+                        " assuming the puzzle has one solution (a uniqueness rule fired: no proof)",
+                    false => "",
+                },
                 run.hardest_rule.map_or_else(
                     || "none (all given)".into(),
                     |i| format!("level {} ({})", RULES[i].level, RULES[i].name)
@@ -158,12 +163,13 @@ impl Explanation {
 
     /// What the steps prove, when they prove the verdict: rules that solve the puzzle
     /// without guessing, and without a uniqueness rule (which assumes what is to be
-    /// proven), make a proof a person can read that the solution is the only one; rules
-    /// that end in a contradiction, that there is none.
+    /// proven, and may refute a puzzle with several solutions), make a proof a person can
+    /// read that the solution is the only one; rules that end in a contradiction, that
+    /// there is none.
     pub fn proof(&self) -> Option<&'static str> {
         let run = &self.run;
         match run.finish {
-            Finish::Solved if run.assumed_unique() => None,
+            Finish::Solved | Finish::Contradiction if run.assumed_unique() => None,
             Finish::Solved => Some(
                 "these steps are a proof that the solution is the only one: each follows from the position before it, with no guess and no assumption of uniqueness, and together they place every digit",
             ),
@@ -328,10 +334,14 @@ impl Explanation {
             Finish::Solved if self.proof().is_some() => "Solved by rules alone: these steps are a proof that the solution is the only one.".to_string(),
             Finish::Solved => "Solved by rules alone.".to_string(),
             Finish::Contradiction => format!(
-                "No solution: {}. These steps are a proof of it.",
+                "No solution: {}.{}",
                 text::no_solution(&self.board, run)
                     .as_deref()
-                    .unwrap_or("the rules found a contradiction")
+                    .unwrap_or("the rules found a contradiction"),
+                match self.proof() {
+                    Some(_) => " These steps are a proof of it.",
+                    None => " A uniqueness rule assumed what is to be proven: this is no proof.",
+                }
             ),
             Finish::TimedOut => "Stopped by the deadline.".into(),
             Finish::Stuck if self.guessing => format!(

@@ -76,6 +76,10 @@ pub struct Entry {
     /// Commands that check this entry's proof with public tools.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub check_with: Vec<String>,
+    /// Whether the prover found the verdict wrong (a model where it says there is none,
+    /// or another end): a failure, which `note` explains.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub verdict_wrong: bool,
     /// Why there is no certificate, when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,

@@ -67,9 +67,10 @@ impl Prover {
             Some(name) => (name, true),
             None => (rest, false),
         };
-        let encoding = match name {
-            "" => Encoding::Naive,
-            name => Encoding::from_name(Some(name)).map_err(|_| bad())?,
+        // `sat` alone is the backend's default encoding; `sat:` names none.
+        let encoding = match (spec, name) {
+            ("sat", _) => Encoding::Naive,
+            (_, name) => Encoding::from_name(Some(name)).map_err(|_| bad())?,
         };
         if cadical && find_program("cadical").is_none() {
             return Err(Error::Unavailable {
@@ -114,12 +115,13 @@ impl Prover {
         }
     }
 
-    /// Refutes the formula `cnf` with `extra` clauses, written as DIMACS in `cnf_path`,
+    /// Refutes the formula `cnf` with the clause `extra`, if any (an empty one is the
+    /// empty clause), written as DIMACS in `cnf_path`,
     /// writing the proof to `proof_path` (a `sat` prover's job).
     pub(crate) fn refute(
         &self,
         cnf: &Cnf,
-        extra: &[i32],
+        extra: Option<&[i32]>,
         cnf_path: &Path,
         proof_path: &Path,
         deadline: Option<Instant>,
@@ -142,7 +144,7 @@ impl Prover {
 /// (`sudoku-arena __prove`) killed at the deadline, since varisat cannot be interrupted.
 fn varisat_refute(
     cnf: &Cnf,
-    extra: &[i32],
+    extra: Option<&[i32]>,
     cnf_path: &Path,
     proof_path: &Path,
     deadline: Option<Instant>,
@@ -163,7 +165,7 @@ fn varisat_refute(
         path: proof_path.display().to_string(),
         source,
     })?;
-    let clauses = cnf.iter().chain((!extra.is_empty()).then_some(extra));
+    let clauses = cnf.iter().chain(extra);
     match refute(clauses, std::io::BufWriter::new(file)).map_err(Error::Config)? {
         true => Ok(Refutation::Refuted),
         false => Ok(Refutation::Satisfiable),

@@ -503,3 +503,88 @@ fn a_puzzle_the_counts_do_not_finish_has_no_house_count_certificate() {
         Some("no house-count certificate: singles and house counts stop short of the end")
     );
 }
+
+#[test]
+fn a_full_grid_is_certified_unique_by_the_empty_excluding_clause() {
+    // No blank cell: the excluding clause is empty, and must still be stated.
+    let p = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+    let full = Puzzle::new(p.geometry.clone(), answer(&p).solutions.remove(0));
+    for prover in ["sat:naive", "sat:reduced"] {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = certify_all(dir.path(), prover, std::slice::from_ref(&full));
+        assert_eq!(manifest.entries[0].verdict, "unique");
+        assert!(results(dir.path())[0].is_ok(), "{prover}");
+    }
+}
+
+#[test]
+fn a_verdict_the_prover_found_wrong_fails_the_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = several();
+    let mut outcome = answer(&p);
+    outcome.verdict = Verdict::None;
+    outcome.solutions.clear();
+    outcome.solutions_found = 0;
+    let certifier = Certifier::new(dir.path(), Prover::from_config("sat:naive").unwrap()).unwrap();
+    let entry = certifier.certify(&p, &outcome, None).unwrap();
+    assert!(entry.verdict_wrong);
+    certifier.finish().unwrap();
+    let r = results_of(dir.path());
+    assert!(
+        r[0].as_ref().is_some_and(|r| r
+            .as_ref()
+            .is_err_and(|e| e.contains("found the verdict wrong"))),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn links_pipes_and_changed_comments_are_refused() {
+    let (dir, entry) = unique_certificate();
+    let proof = dir.path().join(entry.proof.as_deref().unwrap());
+    std::fs::remove_file(&proof).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &proof).unwrap();
+    let r = &results(dir.path())[0];
+    assert!(
+        r.as_ref().is_err_and(|e| e.contains("not a regular file")),
+        "{r:?}"
+    );
+    // The CNF's comment naming the puzzle changed: the clauses alone still match.
+    let (dir, entry) = unique_certificate();
+    edit(dir.path(), entry.cnf.as_deref().unwrap(), |t| {
+        t.replacen("c puzzle: ", "c puzzle: 1", 1)
+    });
+    let r = &results(dir.path())[0];
+    assert!(
+        r.as_ref()
+            .is_err_and(|e| e.contains("differs from what this program writes")),
+        "{r:?}"
+    );
+}
+
+#[test]
+fn a_cnf_that_rules_out_the_solution_is_caught_by_its_own_numbering() {
+    // What an encoder fault would write: a clause false for the solution, before the
+    // excluding one. The check reads the numbering from the file, not from the encoder.
+    for prover in ["sat:naive", "sat:reduced"] {
+        let dir = tempfile::tempdir().unwrap();
+        let p = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+        let entry = certify_all(dir.path(), prover, std::slice::from_ref(&p)).entries[0].clone();
+        let text = std::fs::read_to_string(dir.path().join(entry.cnf.as_deref().unwrap())).unwrap();
+        let solution = answer(&p).solutions.remove(0);
+        let formula = crate::proof::parse_cnf(&text).unwrap();
+        assert!(super::verify::solution_fits(&p, &entry, &solution, &text, &formula).is_ok());
+        // The excluding clause's first literal negates a value of the solution: a unit
+        // clause with that literal, put before it, is false for the solution.
+        let mut wrong = formula.clone();
+        let excluded = -wrong.clauses.last().unwrap()[0];
+        wrong
+            .clauses
+            .insert(wrong.clauses.len() - 1, vec![-excluded]);
+        let r = super::verify::solution_fits(&p, &entry, &solution, &text, &wrong);
+        assert!(
+            r.is_err_and(|e| e.contains("rules out a valid grid")),
+            "{prover}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 
 use super::house_count::{self, CountProof, Reached};
 use super::manifest::{plain_name, Entry, Manifest, FORMAT, MANIFEST};
+use crate::backends::sat::dimacs::certificate_text;
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::error::{Error, Result};
 use crate::model::{parse_puzzles, to_line, validate, ParseOptions, Puzzle};
@@ -19,6 +20,9 @@ pub struct EntryCheck {
     pub name: String,
     /// Its verdict.
     pub verdict: String,
+    /// The puzzle it certifies, as its manifest states it: the board's header line and
+    /// the givens (what a reader compares with the puzzle they hold).
+    pub puzzle: String,
     /// What was verified, or why it fails; `None` for an entry with no certificate.
     pub result: Option<std::result::Result<String, String>>,
     /// Time to check its proof, ms (0 without one).
@@ -31,16 +35,11 @@ pub struct EntryCheck {
 /// done; an error is a manifest that cannot be read.
 pub fn verify_dir(dir: &Path, mut each: impl FnMut(&EntryCheck)) -> Result<Vec<EntryCheck>> {
     let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).map_err(|source| Error::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let text = read_regular(&path).map_err(|e| Error::Input(format!("{}: {e}", path.display())))?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
         Error::Input(format!(
-            "{}: not a certificate manifest: {e} (line {}, column {})",
-            path.display(),
-            e.line(),
-            e.column()
+            "{}: not a certificate manifest: {e}",
+            path.display()
         ))
     })?;
     if manifest.format != FORMAT {
@@ -54,10 +53,18 @@ pub fn verify_dir(dir: &Path, mut each: impl FnMut(&EntryCheck)) -> Result<Vec<E
     for entry in &manifest.entries {
         let start = Instant::now();
         let mut proof_ms = 0.0;
-        let result = (entry.note.is_none()).then(|| check_entry(dir, entry, &mut proof_ms));
+        let result = match (entry.verdict_wrong, &entry.note) {
+            (true, note) => Some(Err(format!(
+                "the prover found the verdict wrong: {}",
+                note.as_deref().unwrap_or("no reason given")
+            ))),
+            (false, Some(_)) => None,
+            (false, None) => Some(check_entry(dir, entry, &mut proof_ms)),
+        };
         let done = EntryCheck {
             name: entry.name.clone(),
             verdict: entry.verdict.clone(),
+            puzzle: format!("{} {}", entry.board, entry.puzzle),
             result,
             proof_ms,
             total_ms: crate::solver::ms(start.elapsed()),
@@ -82,7 +89,7 @@ fn check_entry(
         let name = name
             .as_deref()
             .ok_or_else(|| format!("the entry names no {what} file"))?;
-        std::fs::read_to_string(dir.join(name)).map_err(|e| format!("{name}: {e}"))
+        read_regular(&dir.join(name)).map_err(|e| format!("{name}: {e}"))
     };
     if entry.count.is_some() {
         let solution = match entry.verdict.as_str() {
@@ -106,7 +113,9 @@ fn check_entry(
                     lines.len()
                 ));
             };
-            let formula = same_cnf(&puzzle, entry, Some(solution), &read(&entry.cnf, "CNF")?)?;
+            let cnf = read(&entry.cnf, "CNF")?;
+            let formula = same_cnf(&puzzle, entry, Some(solution), &cnf)?;
+            solution_fits(&puzzle, entry, solution, &cnf, &formula)?;
             let proof = read(&entry.proof, "proof")?;
             let lemmas = refuted(&formula, &proof, entry, proof_ms)?;
             Ok(format!("one valid solution; the CNF is the puzzle's; the proof ({lemmas} lemmas) refutes a second"))
@@ -166,14 +175,46 @@ fn check_count(
         ("none", Reached::Contradiction) => {
             Ok(format!("the house counts ({steps} steps) empty a house"))
         }
-        (v, r) => Err(format!("{name} ends in {r:?}, which does not prove `{v}`")),
+        (v, r) => Err(format!(
+            "{name} ends {}, which does not prove `{v}`",
+            match r {
+                Reached::Solved(_) => "with every digit placed",
+                Reached::Contradiction => "with an empty house",
+            }
+        )),
     }
+}
+
+/// Largest file a certificate may hold: a proof of a large board runs to hundreds of
+/// megabytes, far below this; a file past it is refused, not read.
+const MAX_FILE_BYTES: u64 = 4 << 30;
+
+/// The text of a regular file (not a link, a pipe or a device, which a crafted
+/// directory could hold to make the check read elsewhere or wait forever), at most
+/// `MAX_FILE_BYTES`.
+fn read_regular(path: &Path) -> std::result::Result<String, String> {
+    let meta = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a link, a directory or a device is not read)".into());
+    }
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} bytes, past the {MAX_FILE_BYTES} a certificate file may hold",
+            meta.len()
+        ));
+    }
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
 }
 
 /// The entry's puzzle, read from its board's header line and compact form.
 fn read_puzzle(board: &str, line: &str) -> std::result::Result<Puzzle, String> {
-    if !board.starts_with('#') || board.contains('\n') || line.contains('\n') {
-        return Err("the entry's board or puzzle is not one line".into());
+    if !board.starts_with('#') {
+        return Err(format!(
+            "its board `{board}` is not a header line (`# box 3x3 variant classic`)"
+        ));
+    }
+    if board.contains('\n') || line.contains('\n') {
+        return Err("its board or puzzle is not one line".into());
     }
     let text = format!("{board}\n{line}\n");
     let mut puzzles = parse_puzzles(&text, "manifest", &ParseOptions::default())
@@ -215,8 +256,8 @@ fn same_cnf(
     text: &str,
 ) -> std::result::Result<Formula, String> {
     let name = entry.cnf.as_deref().unwrap_or_default();
-    let encoding =
-        Encoding::from_name(entry.encoding.as_deref()).map_err(|e| format!("{name}: {e}"))?;
+    let encoding = Encoding::from_name(entry.encoding.as_deref())
+        .map_err(|e| format!("the manifest's encoding: {e}"))?;
     let formula = parse_cnf(text).map_err(|e| format!("{name}: {e}"))?;
     let encoded = Encoded::build(puzzle, encoding);
     let blocking = solution.map(|s| encoded.blocking_clause(puzzle, s));
@@ -252,7 +293,86 @@ fn same_cnf(
             expected[k]
         ));
     }
+    // The comments too (the encoding named, the puzzle, the variable map): a reader with
+    // drat-trim alone relies on them.
+    let written = certificate_text(puzzle, &encoded, blocking.as_deref());
+    if let Some(k) = written.lines().zip(text.lines()).position(|(a, b)| a != b) {
+        return Err(format!(
+            "{name}: line {} differs from what this program writes for {what} (its comments name the encoding, the puzzle and the variables)",
+            k + 1
+        ));
+    }
+    if written.lines().count() != text.lines().count() {
+        return Err(format!("{name} has lines beyond those of {what}"));
+    }
     Ok(formula)
+}
+
+/// Checks, by the CNF's own numbering (its variable map's comments, or the rule
+/// `var = cell * N + value` that its header states) and not by the encoder, that the
+/// solution satisfies every clause but the last, and the last (the excluding clause) is
+/// false for it: an encoder that wrongly ruled out a valid grid would be caught here for
+/// this one.
+pub(super) fn solution_fits(
+    puzzle: &Puzzle,
+    entry: &Entry,
+    solution: &[u8],
+    text: &str,
+    formula: &Formula,
+) -> std::result::Result<(), String> {
+    let name = entry.cnf.as_deref().unwrap_or_default();
+    let n = puzzle.n();
+    let mut value = vec![false; formula.vars + 1];
+    let mut mapped = false;
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("c var ") else {
+            continue;
+        };
+        mapped = true;
+        let bad = || format!("{name}: `{line}` is not `c var K = rRcC#V`");
+        let (var, place) = rest.split_once(" = ").ok_or_else(bad)?;
+        let (cell, digit) = place.split_once('#').ok_or_else(bad)?;
+        let (r, c) = cell
+            .strip_prefix('r')
+            .and_then(|x| x.split_once('c'))
+            .ok_or_else(bad)?;
+        let number = |t: &str| t.parse::<usize>().map_err(|_| bad());
+        let (var, r, c, digit) = (number(var)?, number(r)?, number(c)?, number(digit)?);
+        if var == 0 || var > formula.vars || r == 0 || c == 0 || r > n || c > n {
+            return Err(bad());
+        }
+        value[var] = solution[(r - 1) * n + c - 1] as usize == digit;
+    }
+    if !mapped {
+        for (cell, &v) in solution.iter().enumerate() {
+            let var = cell * n + v as usize;
+            if var <= formula.vars {
+                value[var] = true;
+            }
+        }
+    }
+    let truth = |l: i32| {
+        value
+            .get(l.unsigned_abs() as usize)
+            .copied()
+            .unwrap_or(false)
+            == (l > 0)
+    };
+    let Some((last, rest)) = formula.clauses.split_last() else {
+        return Err(format!("{name} has no clause"));
+    };
+    if let Some(k) = rest.iter().position(|c| !c.iter().any(|&l| truth(l))) {
+        return Err(format!(
+            "{name}: clause {} is false for the solution given: the CNF rules out a valid grid",
+            k + 1
+        ));
+    }
+    if last.iter().any(|&l| truth(l)) {
+        return Err(format!(
+            "{name}: its last clause does not exclude the solution given"
+        ));
+    }
+    Ok(())
 }
 
 /// The number of lemmas of a proof that refutes `formula`, or why it does not.

@@ -21,7 +21,13 @@ pub struct Certifier {
     prover: Prover,
     manifest: Mutex<Manifest>,
     names: Mutex<HashSet<String>>,
+    /// When the manifest was last written: it is written again at most every
+    /// `MANIFEST_EVERY` while a run goes on, so a run stopped midway leaves one.
+    written: Mutex<Instant>,
 }
+
+/// How often the manifest is written while certificates are being made.
+const MANIFEST_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl Certifier {
     /// A certifier writing into `dir` (made if missing) with `prover`'s proofs.
@@ -33,12 +39,7 @@ impl Certifier {
         std::fs::create_dir_all(dir).map_err(io)?;
         // Absolute, for the prover programs, which run in folders of their own.
         let dir = std::fs::canonicalize(dir).map_err(io)?;
-        let how_to_check = vec![
-            "sudoku-arena verify-certificate DIR: every entry (solutions, CNF rebuilt from the puzzle, proof)".into(),
-            "drat-trim NAME.cnf NAME.drat: a proof, with the reference checker (github.com/marijnheule/drat-trim)".into(),
-            "rate NAME.cnf NAME.drat: a proof, with rate (cargo install rate)".into(),
-            "NAME.solutions: each line a solution of the puzzle, for any Sudoku checker".into(),
-        ];
+        let how_to_check = how_to_check(&prover);
         Ok(Certifier {
             dir,
             prover,
@@ -50,6 +51,7 @@ impl Certifier {
                 entries: Vec::new(),
             }),
             names: Mutex::new(HashSet::new()),
+            written: Mutex::new(Instant::now()),
         })
     }
 
@@ -110,7 +112,16 @@ impl Certifier {
             Verdict::Multiple => {
                 entry.note = Some("two different valid solutions are needed (solve keeps them with --max-solutions 2 or more)".into());
             }
-            Verdict::Unique => entry.note = Some("the solution given is not valid".into()),
+            Verdict::Unique => {
+                entry.note = Some(format!(
+                    "`unique` needs one valid solution; the answer holds {} and {}",
+                    solutions.len(),
+                    match solutions.first().is_some_and(|s| valid(s)) {
+                        true => "the first is valid",
+                        false => "none valid",
+                    }
+                ))
+            }
             v => {
                 entry.note = Some(format!(
                     "`{}` is not a verdict a certificate proves: only unique, none and multiple",
@@ -118,7 +129,25 @@ impl Certifier {
                 ))
             }
         }
-        self.lock().entries.push(entry.clone());
+        if let Some(note) = &entry.note {
+            entry.claim = format!("no certificate: {note}");
+        }
+        if let Some(ms) = entry.prove_ms.as_mut() {
+            *ms = (*ms * 1000.0).round() / 1000.0;
+        }
+        let manifest_due = {
+            let mut m = self.lock();
+            m.entries.push(entry.clone());
+            let mut last = self.written.lock().unwrap_or_else(|e| e.into_inner());
+            let due = last.elapsed() >= MANIFEST_EVERY;
+            if due {
+                *last = Instant::now();
+            }
+            due
+        };
+        if manifest_due {
+            self.finish()?;
+        }
         Ok(entry)
     }
 
@@ -147,19 +176,33 @@ impl Certifier {
         entry.cnf_size = Some([encoded.cnf.vars as u64, clauses as u64, text.len() as u64]);
         let start = Instant::now();
         let (cnf_path, proof_path) = (self.dir.join(&cnf), self.dir.join(&proof));
-        let answer = self.prover.refute(
+        let answer = match self.prover.refute(
             &encoded.cnf,
-            blocking.as_deref().unwrap_or(&[]),
+            blocking.as_deref(),
             &cnf_path,
             &proof_path,
             deadline,
-        )?;
+        ) {
+            Ok(answer) => answer,
+            // A prover that failed (a program that crashed, no executable for the child)
+            // leaves this puzzle without a certificate, not the run without a manifest.
+            Err(e) => {
+                let _ = std::fs::remove_file(&proof_path);
+                entry.note = Some(format!("no certificate: the prover failed: {e}"));
+                return Ok(());
+            }
+        };
         entry.prove_ms = Some(crate::solver::ms(start.elapsed()));
         entry.cnf = Some(cnf.clone());
         match answer {
             Refutation::Refuted => {
                 entry.proof_size = Some(proof_size(&proof_path)?);
-                entry.check_with = match encoded.cnf.iter().any(|c| c.is_empty()) {
+                let empty = encoded
+                    .cnf
+                    .iter()
+                    .chain(blocking.as_deref())
+                    .any(|c| c.is_empty());
+                entry.check_with = match empty {
                     // rate 0.3.0 stops on a formula holding the empty clause.
                     true => vec![
                         format!("drat-trim {cnf} {proof}"),
@@ -174,6 +217,7 @@ impl Certifier {
             }
             Refutation::Satisfiable => {
                 let _ = std::fs::remove_file(&proof_path);
+                entry.verdict_wrong = true;
                 entry.note = Some(format!(
                     "NOT CERTIFIED: {} found a model of the CNF, so the verdict `{}` is wrong",
                     self.prover.name(),
@@ -181,6 +225,8 @@ impl Certifier {
                 ));
             }
             Refutation::Stopped => {
+                let _ = std::fs::remove_file(&cnf_path);
+                (entry.cnf, entry.cnf_size, entry.encoding) = (None, None, None);
                 entry.note = Some("the deadline stopped the proof before it was written".into());
             }
         }
@@ -206,16 +252,34 @@ impl Certifier {
             }
         };
         // The prover's own end, which the check will replay: it must be the verdict's.
-        let reached = house_count::check(puzzle, &proof);
+        let reached = match house_count::check(puzzle, &proof) {
+            Ok(reached) => reached,
+            Err(e) => {
+                entry.note = Some(format!(
+                    "no house-count certificate: the proof written does not check ({e}); a fault of this program, please report it"
+                ));
+                return Ok(());
+            }
+        };
+        let end = match &reached {
+            Reached::Solved(_) => "they place every digit",
+            Reached::Contradiction => "they empty a house",
+        };
         let agrees = match (&reached, solution) {
-            (Ok(Reached::Solved(grid)), Some(s)) => grid.as_slice() == s,
-            (Ok(Reached::Contradiction), None) => true,
+            (Reached::Solved(grid), Some(s)) => grid.as_slice() == s,
+            (Reached::Contradiction, None) => true,
             _ => false,
         };
         if !agrees {
+            entry.verdict_wrong = true;
             entry.note = Some(format!(
-                "NOT CERTIFIED: the house counts end otherwise than the verdict `{}` ({reached:?})",
-                entry.verdict
+                "NOT CERTIFIED: the house counts end otherwise than the verdict `{}`: {end}{}",
+                entry.verdict,
+                if solution.is_some() && matches!(reached, Reached::Solved(_)) {
+                    ", on another grid"
+                } else {
+                    ""
+                }
             ));
             return Ok(());
         }
@@ -247,24 +311,30 @@ impl Certifier {
     /// Writes the manifest, its entries in input order (the files in the order first met,
     /// each by line); the entries written so far are the run's.
     pub fn finish(&self) -> Result<Manifest> {
-        let manifest = {
-            let mut m = self.lock();
-            // Files in the order they were first met, each by line (threads of a
-            // comparison may certify out of order).
-            let mut sources: Vec<String> = Vec::new();
-            for e in &m.entries {
-                if !sources.contains(&e.source) {
-                    sources.push(e.source.clone());
-                }
+        // Written under the lock, through a temporary file renamed over the old one: two
+        // threads never write it at once, and a reader never sees half of it.
+        let mut m = self.lock();
+        // Files in the order they were first met, each by line (threads of a
+        // comparison may certify out of order).
+        let mut sources: Vec<String> = Vec::new();
+        for e in &m.entries {
+            if !sources.contains(&e.source) {
+                sources.push(e.source.clone());
             }
-            let rank = |e: &Entry| (sources.iter().position(|s| *s == e.source), e.line);
-            m.entries.sort_by_key(rank);
-            m.clone()
-        };
-        let text = serde_json::to_string_pretty(&manifest)
+        }
+        let rank = |e: &Entry| (sources.iter().position(|s| *s == e.source), e.line);
+        m.entries.sort_by_key(rank);
+        let text = serde_json::to_string_pretty(&*m)
             .map_err(|e| Error::Config(format!("the manifest: {e}")))?;
-        self.write(MANIFEST, format!("{text}\n").as_bytes())?;
-        Ok(manifest)
+        let part = format!("{MANIFEST}.part");
+        self.write(&part, format!("{text}\n").as_bytes())?;
+        std::fs::rename(self.dir.join(&part), self.dir.join(MANIFEST)).map_err(|source| {
+            Error::Io {
+                path: self.dir.join(MANIFEST).display().to_string(),
+                source,
+            }
+        })?;
+        Ok(m.clone())
     }
 
     /// The directory written to (absolute).
@@ -302,11 +372,7 @@ impl Certifier {
                 }
             })
             .collect();
-        let base = format!(
-            "{}-l{}",
-            stem.trim_start_matches(['.', '_']),
-            puzzle.origin.line
-        );
+        let base = format!("{}-l{}", stem.trim_matches(['.', '_']), puzzle.origin.line);
         let mut name = base.clone();
         let mut k = 1;
         let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
@@ -316,6 +382,25 @@ impl Certifier {
         }
         name
     }
+}
+
+/// What the manifest says of checking the files, for `prover`'s certificates.
+fn how_to_check(prover: &Prover) -> Vec<String> {
+    let mut lines = vec![
+        "sudoku-arena verify-certificate DIR: every entry, whole (solutions, CNF rebuilt from the puzzle, proof); add --puzzles FILE to tie the entries to your puzzles".to_string(),
+        "NAME.solution (unique) and NAME.solutions (multiple, two lines): each line a solution of the puzzle, for any checker that knows the board (with the diagonals of X-Sudoku)".into(),
+    ];
+    match prover.encoding() {
+        Some(_) => lines.extend([
+            "in DIR: drat-trim NAME.cnf NAME.drat (the reference checker, github.com/marijnheule/drat-trim) or rate NAME.cnf NAME.drat (cargo install rate): the CNF has no model; that it is this puzzle's encoding is what verify-certificate checks, or rebuild it from encodings/sat.md".into(),
+            "cnf_size is [variables, clauses, bytes]; proof_size is [lemmas, deletions, bytes]".into(),
+        ]),
+        None => lines.extend([
+            "NAME.count.json: singles and weighted house counts from the givens, cells numbered row by row from 0, units as rows, columns, boxes, then the diagonal and anti-diagonal of X-Sudoku (from 0); verify-certificate replays them by arithmetic".into(),
+            "proof_size is [steps, counts among them, bytes]".into(),
+        ]),
+    }
+    lines
 }
 
 /// A DRAT text's lemmas, deletions and bytes.

@@ -7,7 +7,7 @@ use super::EXIT_WRONG_ANSWER;
 use clap::Args;
 use std::path::Path;
 use sudoku_arena::certificate::{verify_dir, Certifier, EntryCheck, Prover, MANIFEST};
-use sudoku_arena::model::Puzzle;
+use sudoku_arena::model::{header_line, parse_puzzles, to_line, ParseOptions, Puzzle};
 use sudoku_arena::solver::Outcome;
 
 /// The flags that ask for certificates.
@@ -50,6 +50,9 @@ impl CertifyFlags {
             .inputs(inputs)
             .dir("--certify", Some(dir), "certificates", is_certificate_file)
             .check()?;
+        if force {
+            remove_certificates(Path::new(dir))?;
+        }
         Ok(Some(Certifier::new(Path::new(dir), prover)?))
     }
 }
@@ -77,10 +80,9 @@ impl CompareCertificates {
         let Some(dir) = dir else {
             return Ok(None);
         };
-        let provers: Vec<&String> = backends
-            .iter()
-            .filter(|b| Prover::from_config(b).is_ok())
-            .collect();
+        // The sat configurations; one whose prover cannot be had (the cadical program
+        // missing) is an error here, not a configuration silently left uncertified.
+        let provers: Vec<&String> = backends.iter().filter(|b| b.starts_with("sat")).collect();
         if provers.is_empty() {
             anyhow::bail!(
                 "--certify: none of the configurations compared writes proofs (sat:ENCODING and sat:ENCODING+cadical do)"
@@ -94,6 +96,9 @@ impl CompareCertificates {
         writes.check()?;
         let mut certifiers = Vec::new();
         for (b, f) in provers.into_iter().zip(&folders) {
+            if force {
+                remove_certificates(Path::new(f))?;
+            }
             certifiers.push((
                 b.clone(),
                 Certifier::new(Path::new(f), Prover::from_config(b)?)?,
@@ -113,10 +118,13 @@ impl CompareCertificates {
         let (_, certifier) = self.certifiers.iter().find(|(b, _)| b == backend)?;
         let deadline = self.budget.map(|t| std::time::Instant::now() + t);
         match certifier.certify(puzzle, outcome, deadline) {
-            Ok(entry) => entry
-                .note
-                .filter(|n| n.starts_with("NOT CERTIFIED"))
-                .map(|n| format!("{backend} on {}: {n}", puzzle.display_name())),
+            Ok(entry) => entry.verdict_wrong.then(|| {
+                format!(
+                    "{backend} on {}: {}",
+                    puzzle.display_name(),
+                    entry.note.unwrap_or_default()
+                )
+            }),
             Err(e) => Some(format!("--certify: {e}")),
         }
     }
@@ -174,6 +182,7 @@ impl CompareCertificates {
                     count("multiple")
                 ),
                 format!("{failed}"),
+                format!("{}", checks.iter().filter(|c| c.result.is_none()).count()),
                 spread(&bytes, 1),
                 spread(&lemmas, 0),
                 spread(&prove, 1),
@@ -185,13 +194,14 @@ impl CompareCertificates {
             "verified",
             "unique/none/multiple",
             "failed",
+            "uncertified",
             "proof KiB p10/median/p90",
             "lemmas p10/median/p90",
             "prove ms p10/median/p90",
             "check ms p10/median/p90",
         ];
         let mut table = format!(
-            "certificates in {} (checked by verify-certificate's checker):\n",
+            "certificates in {} (checked by verify-certificate's checker; `uncertified`: a verdict no certificate proves, such as solved, or a proof the deadline stopped, each said in the folder's manifest.json):\n",
             self.dir
         );
         table.push_str(&aligned(&header, &rows));
@@ -249,10 +259,34 @@ fn aligned(header: &[&str], rows: &[Vec<String>]) -> String {
     text
 }
 
+/// Removes the certificate files an earlier run left in `dir` (`--force`), so that it
+/// holds this run's alone; other files stay.
+pub fn remove_certificates(dir: &Path) -> anyhow::Result<()> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_certificate_file(&name) || name == format!("{MANIFEST}.part") {
+            std::fs::remove_file(entry.path())
+                .map_err(|e| anyhow::anyhow!("--certify {}: {e}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// `text` with its control characters (tabs, line ends, escapes) shown as `?`: what a
+/// crafted manifest names cannot break or forge a line of the report.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
 /// Whether a file name is one a certificate directory holds.
 fn is_certificate_file(name: &str) -> bool {
     name == MANIFEST
-        || [".cnf", ".drat", ".solution", ".solutions"]
+        || [".cnf", ".drat", ".solution", ".solutions", ".count.json"]
             .iter()
             .any(|e| name.ends_with(e))
 }
@@ -264,8 +298,9 @@ fn is_certificate_file(name: &str) -> bool {
 /// (with the clause excluding the solution, for `unique`), so a certificate moved to
 /// another puzzle fails; its DRAT proof is checked by a checker of its own, which
 /// shares no code with the solvers (every lemma by unit propagation or RAT). Prints one
-/// line per entry (name, verdict, ok or FAILED, what was checked, the proof's check
-/// time) and a summary. Exit status 0 when every certificate holds, 1 when one fails,
+/// line per entry (name, verdict, the puzzle as the manifest states it, ok, FAILED or
+/// none, what was checked, the proof's check time) and a summary. What is certified is
+/// the manifest's puzzle: --puzzles FILE checks that your puzzles are those. Exit status 0 when every certificate holds, 1 when one fails,
 /// 2 when DIR has no readable manifest. The manifest names public checkers too
 /// (drat-trim, rate) to run on the same files.
 ///
@@ -278,6 +313,14 @@ pub struct VerifyCertificateArgs {
     /// The directory `--certify` wrote.
     #[arg(value_name = "DIR")]
     dir: String,
+
+    /// Also require a certificate that holds for every puzzle of FILE (repeatable).
+    ///
+    /// What a certificate proves is its manifest's puzzle (board and givens, printed on
+    /// each line): this ties it to the puzzles you hold. A puzzle of FILE with no entry
+    /// that holds for the same board and givens is reported MISSING and fails.
+    #[arg(long, value_name = "FILE")]
+    puzzles: Vec<String>,
 }
 
 /// Checks a certificate directory.
@@ -285,7 +328,11 @@ pub fn run_verify(args: &VerifyCertificateArgs) -> anyhow::Result<i32> {
     let mut out = Out::new();
     let (mut held, mut failed, mut none) = (0, 0, 0);
     let mut proof_ms = 0.0;
+    let mut holding = std::collections::HashSet::new();
     verify_dir(Path::new(&args.dir), |c: &EntryCheck| {
+        if matches!(c.result, Some(Ok(_))) {
+            holding.insert(c.puzzle.clone());
+        }
         let (word, what) = match &c.result {
             Some(Ok(what)) => {
                 held += 1;
@@ -297,19 +344,52 @@ pub fn run_verify(args: &VerifyCertificateArgs) -> anyhow::Result<i32> {
             }
             None => {
                 none += 1;
-                ("none", "no certificate (see its note in the manifest)")
+                (
+                    "uncertified",
+                    "no certificate (its note in the manifest says why)",
+                )
             }
         };
         proof_ms += c.proof_ms;
         out.write(&format!(
-            "{}\t{}\t{word}\t{what}\t{:.1} ms\n",
-            c.name, c.verdict, c.proof_ms
+            "{}\t{}\t{}\t{word}\t{}\t{:.1} ms\n",
+            printable(&c.name),
+            printable(&c.verdict),
+            printable(&c.puzzle),
+            printable(what),
+            c.proof_ms
         ));
         out.flush();
     })?;
+    // Each puzzle of --puzzles must be one a certificate holds for, givens and board alike.
+    for file in &args.puzzles {
+        let text =
+            std::fs::read_to_string(file).map_err(|e| anyhow::anyhow!("--puzzles {file}: {e}"))?;
+        for p in parse_puzzles(&text, file, &ParseOptions::default())? {
+            let stated = format!(
+                "{} {}",
+                header_line(&p.geometry).trim_end(),
+                to_line(&p.geometry, &p.cells)
+            );
+            if !holding.contains(&stated) {
+                failed += 1;
+                out.write(&format!(
+                    "{}\t-\t{stated}\tMISSING\tno certificate in {} holds for this puzzle\t-\n",
+                    p.place(),
+                    args.dir
+                ));
+            }
+        }
+    }
+    out.flush();
     eprintln!(
         "sudoku-arena verify-certificate: {held} held, {failed} failed, {none} without a certificate; proofs checked in {:.0} ms",
         proof_ms
     );
-    Ok(if failed > 0 { EXIT_WRONG_ANSWER } else { 0 })
+    // A directory in which nothing holds proves nothing: that is no success.
+    Ok(if failed > 0 || held == 0 {
+        EXIT_WRONG_ANSWER
+    } else {
+        0
+    })
 }

@@ -33,6 +33,9 @@ enum ExplainFormat {
 /// branch that found the solution, each guess saying which digits of its cell led
 /// to a contradiction before it. A puzzle with no solution ends with what proves
 /// it: the cell left with no candidate, or the unit left with no place for a digit.
+/// When the rules solve or refute the puzzle with no guess and no uniqueness rule, the
+/// last lines say the steps are a proof (JSON `proof`): each follows from the position
+/// before it. For a proof a program checks, see `solve --certify`.
 ///
 /// Levels: 0 singles; 1 locked candidates, naked/hidden pairs and triples; 2 larger
 /// subsets (unit matching), fish (digit matching) and nishio; 3 bilocation and

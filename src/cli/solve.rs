@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use sudoku_arena::backends::create;
 use sudoku_arena::harness::Record;
-use sudoku_arena::harness::{record_of, Plan};
+use sudoku_arena::harness::{counted, record_of, Plan};
 use sudoku_arena::model::Puzzle;
 use sudoku_arena::model::{to_grid, to_line};
 use sudoku_arena::solver::{matches_expected, verify, Outcome, SolveOptions};
@@ -149,17 +149,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
                 .timeout
                 .0
                 .map(|t| std::time::Instant::now() + t);
-            let entry = certifier.certify(puzzle, &outcome, deadline)?;
-            if entry
-                .note
-                .as_deref()
-                .is_some_and(|n| n.starts_with("NOT CERTIFIED"))
-            {
-                eprintln!(
-                    "sudoku-arena: {place}: {}",
-                    entry.note.as_deref().unwrap_or_default()
-                );
-                status = EXIT_WRONG_ANSWER;
+            match certifier.certify(puzzle, &outcome, deadline) {
+                Ok(entry) if entry.verdict_wrong => {
+                    eprintln!("sudoku-arena: {place}: {}", entry.note.unwrap_or_default());
+                    status = EXIT_WRONG_ANSWER;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    // The manifest of what was written so far, then the error.
+                    let _ = certifier.finish();
+                    anyhow::bail!("--certify: {e} (stopped at {place}; the manifest lists the certificates written before)");
+                }
             }
         }
     }
@@ -167,8 +167,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<i32> {
         let manifest = certifier.finish()?;
         let made = manifest.entries.iter().filter(|e| e.note.is_none()).count();
         eprintln!(
-            "sudoku-arena solve: wrote {made} certificates of {} answers to {} (check them: sudoku-arena verify-certificate {})",
-            manifest.entries.len(),
+            "sudoku-arena solve: wrote {} of {} to {} (check them: sudoku-arena verify-certificate {})",
+            counted(made, "certificate"),
+            counted(manifest.entries.len(), "answer"),
             args.certify.certify.as_deref().unwrap_or_default(),
             args.certify.certify.as_deref().unwrap_or_default(),
         );

@@ -89,7 +89,7 @@ struct Database {
     watches: Vec<Vec<usize>>,
     /// The unit clauses, in force or not.
     units: Vec<usize>,
-    /// Whether an empty clause is in force.
+    /// How many empty clauses are in force (any one refutes).
     empty: usize,
     /// The clauses in force by their sorted literals, for deletion.
     index: HashMap<Vec<i32>, Vec<usize>>,

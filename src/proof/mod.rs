@@ -17,10 +17,9 @@ pub use dimacs::{parse_cnf, Formula};
 pub use drat::{parse_proof, Step};
 
 /// Why a formula, a proof or a refutation was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rejection {
     /// The formula's text is not DIMACS CNF.
-    #[error("formula line {line}: {message}")]
     Formula {
         /// The 1-based line.
         line: usize,
@@ -28,7 +27,6 @@ pub enum Rejection {
         message: String,
     },
     /// The proof's text is not DRAT.
-    #[error("proof line {line}: {message}")]
     Proof {
         /// The 1-based line.
         line: usize,
@@ -37,7 +35,6 @@ pub enum Rejection {
     },
     /// A lemma follows from the clauses before it neither by unit propagation nor as a
     /// resolution asymmetric tautology.
-    #[error("proof line {line}: lemma {lemma} ({clause}) does not follow from the clauses before it (neither RUP nor RAT)")]
     Lemma {
         /// The 1-based line of the lemma.
         line: usize,
@@ -47,12 +44,30 @@ pub enum Rejection {
         clause: String,
     },
     /// Every lemma holds, but no contradiction was reached.
-    #[error("the proof ends without deriving the empty clause ({lemmas} lemmas checked)")]
     NoRefutation {
         /// How many lemmas were checked.
         lemmas: usize,
     },
 }
+
+impl std::fmt::Display for Rejection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Rejection::Formula { line, message } => write!(f, "formula line {line}: {message}"),
+            Rejection::Proof { line, message } => write!(f, "proof line {line}: {message}"),
+            Rejection::Lemma { line, lemma, clause } => write!(
+                f,
+                "proof line {line}: lemma {lemma} ({clause}) does not follow from the clauses before it (neither RUP nor RAT)"
+            ),
+            Rejection::NoRefutation { lemmas } => write!(
+                f,
+                "the proof ends without deriving the empty clause ({lemmas} lemmas checked)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Rejection {}
 
 /// Checks that `proof` (DRAT text) refutes `formula` (DIMACS text): what was checked, or
 /// why it was rejected.

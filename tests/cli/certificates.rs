@@ -47,7 +47,7 @@ fn every_verdict_is_certified_and_verified_in_each_encoding() {
             .lines()
             .map(|l| {
                 let f: Vec<&str> = l.split('\t').collect();
-                (f[1].to_string(), f[2].to_string())
+                (f[1].to_string(), f[3].to_string())
             })
             .collect();
         let expected: Vec<(String, String)> = ["unique"; 4]
@@ -170,4 +170,43 @@ fn compare_certifies_each_proof_writing_configuration_and_tables_the_cost() {
         "{}",
         err(&o)
     );
+}
+
+#[test]
+fn puzzles_ties_a_directory_to_the_puzzles_one_holds_and_force_starts_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let certs = path_in(&dir, "certs");
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--certify", &certs]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = run_no_stdin(&[
+        "verify-certificate",
+        &certs,
+        "--puzzles",
+        "examples/hard.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    // Puzzles the directory does not hold are named MISSING, and fail.
+    let o = run_no_stdin(&[
+        "verify-certificate",
+        &certs,
+        "--puzzles",
+        "examples/easy.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).contains("\tMISSING\t"), "{}", out(&o));
+    // --force removes the earlier run's files: none of hard.txt's are left.
+    let o = run_no_stdin(&["solve", "examples/none.txt", "--certify", &certs, "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let left: Vec<String> = std::fs::read_dir(&certs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(left.iter().all(|f| !f.starts_with("hard-")), "{left:?}");
+    // A directory in which no certificate holds proves nothing: exit status 1.
+    let first = path_in(&dir, "first");
+    let o = run_no_stdin(&["solve", "examples/hard.txt", "--first", "--certify", &first]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = run_no_stdin(&["verify-certificate", &first]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).contains("\tuncertified\t"), "{}", out(&o));
 }

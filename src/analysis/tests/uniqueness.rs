@@ -91,6 +91,12 @@ fn an_explanation_says_it_is_a_proof_only_when_no_guess_and_no_uniqueness_rule_m
         "{}",
         e.text()
     );
+    // A puzzle with 26 solutions that the uniqueness rules "refute": no proof of that.
+    let several = data_puzzles("serg_benchmark.txt", 87).remove(86);
+    let e = Explanation::new(&several, 87, &assuming);
+    assert!(e.text().contains("# no solution"), "{}", e.text());
+    assert_eq!(e.proof(), None);
+    assert!(e.html().contains("this is no proof"));
     // Stuck (the hardest forum puzzle without guessing): no proof.
     let hard = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
     let e = Explanation::new(&hard, 1, &plain);

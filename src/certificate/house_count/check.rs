@@ -1,125 +1,8 @@
-//! Certificates by house counts, checked by arithmetic alone: no SAT solver, no
-//! proof checker. The rule engine's singles and its weighted house count (Eppstein's
-//! rules carried to their linear-programming end, `families/weights.rs`) are the steps
-//! that carry their own proof: a single is read off the candidates, and a count is a
-//! set of whole-number weights on the position's houses (an open cell takes exactly one
-//! of its candidates; a digit not placed in a unit goes in exactly one of its places
-//! there). Every candidate weighs the sum of its houses' weights; when none weighs less
-//! than 0, the true candidates together weigh exactly the total of the weights, so a
-//! candidate weighing more than the total is false. The steps of the other rules (chains,
-//! fish, almost locked sets) carry no such proof, so a certificate is made with those two
-//! rules only, the count on the houses alone: a puzzle they do not finish has no
-//! certificate this way.
-//!
-//! [`prove`] runs that ladder and writes the steps; [`check`] replays them from the
-//! givens on candidates of its own, with nothing of the rule engine.
+//! Checking a house-count proof by replaying it from the givens, by arithmetic on
+//! candidates of its own: nothing of the rule engine.
 
-use crate::backends::rules::engine::board::Board;
-use crate::backends::rules::engine::state::State;
-use crate::backends::rules::engine::step::{Detail, House};
-use crate::backends::rules::families::{singles, weights};
+use super::{CountHouse, CountProof, CountStep};
 use crate::model::Puzzle;
-use serde::{Deserialize, Serialize};
-use std::time::Instant;
-
-/// A house-count proof: its steps, in order.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
-pub struct CountProof {
-    /// What the file is, for a reader who opens it.
-    pub about: String,
-    /// The steps, from the givens.
-    pub steps: Vec<CountStep>,
-}
-
-/// One step of a house-count proof. Cells are numbered row by row from 0; units as the
-/// board lists them (rows, columns, boxes, then the diagonals of X-Sudoku).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "lowercase")]
-pub enum CountStep {
-    /// `digit` goes in `cell`: its only candidate, or its only place in a unit.
-    Place {
-        /// The cell.
-        cell: usize,
-        /// The digit.
-        digit: u8,
-    },
-    /// A weighted count: the candidates of `remove` weigh more than `total`.
-    Count {
-        /// Each house weighed, with its weight.
-        houses: Vec<(CountHouse, i64)>,
-        /// The sum of the weights.
-        total: i64,
-        /// The candidates removed, as `(cell, digit)`.
-        remove: Vec<(usize, u8)>,
-    },
-}
-
-/// A house: an open cell, or a digit not yet placed in a unit.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(rename_all = "lowercase")]
-pub enum CountHouse {
-    /// The cell takes one of its candidates.
-    Cell(usize),
-    /// The digit goes in one of its places in the unit.
-    Digit {
-        /// The unit.
-        unit: usize,
-        /// The digit.
-        digit: u8,
-    },
-}
-
-/// The house-count proof of `puzzle`'s verdict (every cell placed, or a house
-/// emptied), or why there is none (the singles and counts stop short, the deadline). The
-/// rule engine's own singles and its count on the houses alone (no exocet facts, which
-/// rest on a pattern, not on arithmetic).
-pub fn prove(puzzle: &Puzzle, deadline: Option<Instant>) -> Result<CountProof, String> {
-    let board = Board::new(&puzzle.geometry);
-    let mut state = State::new(&board, puzzle);
-    let mut steps = Vec::new();
-    let about = "sudoku-arena house-count proof: singles and weighted house counts from the givens, cells numbered row by row from 0; check: sudoku-arena verify-certificate".to_string();
-    if puzzle.conflicting_givens().is_some() {
-        return Ok(CountProof { about, steps });
-    }
-    while state.broken.is_none() && state.open > 0 {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err("the deadline stopped the house counts".into());
-        }
-        let single = singles::naked(&board, &state).or_else(|| singles::hidden(&board, &state));
-        if let Some(step) = single {
-            for &(cell, digit) in &step.placements {
-                steps.push(CountStep::Place { cell, digit });
-                state.place(&board, cell, digit);
-            }
-            continue;
-        }
-        let Some(step) = weights::find_on_houses(&board, &state, deadline) else {
-            return Err(match deadline.is_some_and(|d| Instant::now() >= d) {
-                true => "the deadline stopped the house counts".into(),
-                false => "singles and house counts stop short of the end".into(),
-            });
-        };
-        let Detail::HouseWeights { weights, total, .. } = &step.detail else {
-            return Err("the count gave a step without weights".into());
-        };
-        let houses = weights
-            .iter()
-            .map(|&(h, w)| match h {
-                House::Cell(c) => (CountHouse::Cell(c), w),
-                House::Digit { unit, digit } => (CountHouse::Digit { unit, digit }, w),
-            })
-            .collect();
-        for &(cell, digit) in &step.eliminations {
-            state.eliminate(&board, cell, digit);
-        }
-        steps.push(CountStep::Count {
-            houses,
-            total: *total,
-            remove: step.eliminations.clone(),
-        });
-    }
-    Ok(CountProof { about, steps })
-}
 
 /// How a replayed proof ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -265,9 +148,15 @@ fn count_holds(
             {
                 digit_weight[unit * (n + 1) + digit as usize] += w as i128
             }
-            h => {
+            CountHouse::Cell(c) => {
                 return Err(format!(
-                    "{h:?} is not a house of the position (a closed cell, or a digit placed)"
+                    "cell {} is no house of the position: it is closed or off the grid",
+                    name(p.puzzle, c)
+                ))
+            }
+            CountHouse::Digit { unit, digit } => {
+                return Err(format!(
+                    "digit {digit} in unit {unit} is no house of the position: it is placed there, or the unit or digit is off the board"
                 ))
             }
         }
@@ -301,7 +190,7 @@ fn count_holds(
         if c >= g.cells() || p.value[c] != 0 || !p.has(c, d) {
             return Err(format!(
                 "{}#{d} is not an open candidate",
-                name(p.puzzle, c.min(g.cells() - 1))
+                name(p.puzzle, c)
             ));
         }
         if weight(c, d) <= total as i128 {
@@ -315,7 +204,10 @@ fn count_holds(
     Ok(())
 }
 
-/// A cell's name, `r3c5`.
+/// A cell's name, `r3c5`, or what a number off the grid is.
 fn name(puzzle: &Puzzle, cell: usize) -> String {
-    puzzle.geometry.cell_name(cell)
+    match cell < puzzle.geometry.cells() {
+        true => puzzle.geometry.cell_name(cell),
+        false => format!("number {cell} (the grid has {})", puzzle.geometry.cells()),
+    }
 }
