@@ -204,6 +204,7 @@ proptest! {
     fn accepted_proofs_refute_unsatisfiable_formulas(
         clauses in prop::collection::vec(clause(5), 1..22),
         lemmas in prop::collection::vec(clause(5), 0..6),
+        deletions in prop::collection::vec((0..7usize, 0..30usize), 0..4),
     ) {
         let formula = Formula { vars: 5, clauses: clauses.clone() };
         let mut steps: Vec<Step> = lemmas
@@ -211,9 +212,25 @@ proptest! {
             .enumerate()
             .map(|(i, c)| Step::Add { line: i + 1, clause: c.clone() })
             .collect();
+        // Deletions among the lemmas: clauses of the formula (their literals reversed,
+        // as a proof may write them) and of the lemmas before, and one that is not there.
+        for (k, &(at, which)) in deletions.iter().enumerate() {
+            let pool: Vec<&Vec<i32>> = clauses.iter().chain(&lemmas).collect();
+            let mut clause = pool[which % pool.len()].clone();
+            clause.reverse();
+            if k == 0 {
+                clause.push(clause[0]);
+            }
+            steps.insert(at.min(steps.len()), Step::Delete { line: 100 + k, clause });
+        }
         steps.push(Step::Add { line: steps.len() + 1, clause: Vec::new() });
-        if check(&formula, &steps).is_ok() {
+        let ours = check(&formula, &steps).is_ok();
+        if ours {
             prop_assert!(!satisfiable(5, &clauses));
+        }
+        // Whatever the slow forward check takes by propagation alone, ours takes too.
+        if slow_forward_check(&clauses, &steps) {
+            prop_assert!(ours);
         }
         // The first lemma alone: RUP exactly when the slow propagation says so (or RAT).
         if let Some(first) = lemmas.first() {
