@@ -65,9 +65,10 @@ def main():
             # DRAT proofs, or the house-count proofs of rules:house-count (steps, not lemmas).
             sized = [e for e in entries if "proof_size" in e]
             out = subprocess.run([args.binary, "verify-certificate", d], capture_output=True, text=True)
+            # name, verdict, puzzle, status, what was checked, proof check time
             lines = [l.split("\t") for l in out.stdout.splitlines()]
-            ours_ok = sum(1 for l in lines if l[2] == "ok")
-            check_ms = [float(l[4].split()[0]) for l in lines if l[2] == "ok" and l[1] != "multiple"]
+            ours_ok = sum(1 for l in lines if l[3] == "ok")
+            check_ms = [float(l[5].split()[0]) for l in lines if l[3] == "ok" and l[1] != "multiple"]
             rate_ok = rate_ms = trim_ok = trim_ms = None
             if args.rate:
                 rate_ok, rate_ms = 0, []
