@@ -14,7 +14,7 @@ pub const FORMAT: &str = "sudoku-arena certificates 1";
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 #[non_exhaustive]
 pub struct Manifest {
-    /// [`FORMAT`].
+    /// What the file is and which version of it: `sudoku-arena certificates 1`.
     pub format: String,
     /// The program and version that wrote it.
     pub written_by: String,
