@@ -109,8 +109,8 @@ fn check_entry(
             let lines = solutions(&puzzle, entry, &read(&entry.solutions, "solution")?)?;
             let [solution] = lines.as_slice() else {
                 return Err(format!(
-                    "{} solutions given, where `unique` needs one",
-                    lines.len()
+                    "{} given, where `unique` needs one",
+                    crate::words::counted(lines.len(), "solution")
                 ));
             };
             let cnf = read(&entry.cnf, "CNF")?;
@@ -134,8 +134,8 @@ fn check_entry(
                 [a, b, ..] if a != b => Ok("two different valid solutions".into()),
                 [_, _, ..] => Err("the two solutions given are the same".into()),
                 _ => Err(format!(
-                    "{} solutions given, where `multiple` needs two",
-                    lines.len()
+                    "{} given, where `multiple` needs two",
+                    crate::words::counted(lines.len(), "solution")
                 )),
             }
         }
