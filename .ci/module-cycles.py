@@ -38,6 +38,7 @@ TEST_ONLY = {"test_support"}
 INDEPENDENT = {
     ("proof",): set(),
     ("certificate", "house_count", "check"): {"model"},
+    ("certificate", "reference"): {"model"},
 }
 
 

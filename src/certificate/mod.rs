@@ -5,14 +5,16 @@
 //! `multiple` by two different valid solutions. [`Certifier`] writes them into a
 //! directory with a manifest (`manifest.json`) saying what each file proves and which
 //! public checker verifies it; [`verify_dir`] checks a directory: the solutions with the
-//! independent validator, the CNF against the encoding rebuilt from the puzzle (so a
-//! certificate moved to another puzzle fails), and the proof with [`crate::proof`], a
-//! checker that shares no code with the solvers. Format and choices:
+//! independent validator, the CNF against the encoding rebuilt from the puzzle, by the
+//! encoder and again from the encodings' definitions written apart (`reference.rs`), so a
+//! certificate moved to another puzzle fails and an encoder fault shows; and the proof
+//! with [`crate::proof`], a checker that shares no code with the solvers. Format and choices:
 //! `docs/certificates.md`.
 
 mod house_count;
 mod manifest;
 mod prover;
+mod reference;
 mod verify;
 mod write;
 

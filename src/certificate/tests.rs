@@ -588,3 +588,51 @@ fn a_cnf_that_rules_out_the_solution_is_caught_by_its_own_numbering() {
         );
     }
 }
+
+#[test]
+fn the_encodings_written_apart_agree_with_the_encoder_and_catch_a_lost_clause() {
+    use crate::backends::sat::encode::Encoded;
+    let set = |cnf: &crate::backends::sat::encode::Cnf| -> std::collections::BTreeSet<Vec<i32>> {
+        cnf.iter()
+            .map(|c| {
+                let mut c = c.to_vec();
+                c.sort_unstable();
+                c.dedup();
+                c
+            })
+            .collect()
+    };
+    for seed in 0..40u64 {
+        let (r, c) = [(2, 2), (2, 3), (3, 3)][seed as usize % 3];
+        let variant = if seed % 4 == 0 {
+            Variant::X
+        } else {
+            Variant::Classic
+        };
+        let p = random_puzzle(r, c, variant, seed, 40, seed % 5 == 2);
+        for encoding in Encoding::ALL {
+            let encoded = Encoded::build(&p, encoding);
+            let (vars, reference) = super::reference::clauses(&p, encoding.name(), None).unwrap();
+            assert_eq!(vars, encoded.cnf.vars, "{} seed {seed}", encoding.name());
+            assert_eq!(
+                set(&encoded.cnf),
+                reference,
+                "{} seed {seed}",
+                encoding.name()
+            );
+        }
+    }
+    // An encoder that lost a clause is caught by the definitions.
+    let p = data_puzzles("forum_hardest_1106.txt", 1).remove(0);
+    let mut encoded = Encoded::build(&p, Encoding::Reduced);
+    let mut lost = crate::backends::sat::encode::Cnf {
+        vars: encoded.cnf.vars,
+        ..Default::default()
+    };
+    for c in encoded.cnf.iter().skip(1) {
+        lost.push(c);
+    }
+    encoded.cnf = lost;
+    let (_, reference) = super::reference::clauses(&p, "reduced", None).unwrap();
+    assert_ne!(set(&encoded.cnf), reference);
+}

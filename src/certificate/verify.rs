@@ -4,11 +4,13 @@
 
 use super::house_count::{self, CountProof, Reached};
 use super::manifest::{plain_name, Entry, Manifest, FORMAT, MANIFEST};
+use super::reference;
 use crate::backends::sat::dimacs::certificate_text;
 use crate::backends::sat::encode::{Encoded, Encoding};
 use crate::error::{Error, Result};
 use crate::model::{parse_puzzles, to_line, validate, ParseOptions, Puzzle};
 use crate::proof::{check, parse_cnf, parse_proof, Formula};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::time::Instant;
 
@@ -291,6 +293,36 @@ fn same_cnf(
             k + 1,
             formula.clauses[k],
             expected[k]
+        ));
+    }
+    // The formula again, from the encoding's definition written apart from the encoder.
+    let extra: Option<Vec<(usize, u8)>> = solution.map(|s| {
+        (0..s.len())
+            .filter(|&c| puzzle.cells[c] == 0)
+            .map(|c| (c, s[c]))
+            .collect()
+    });
+    let (vars, reference) = reference::clauses(puzzle, encoding.name(), extra.as_deref())
+        .ok_or_else(|| {
+            format!(
+                "the manifest's encoding `{}` has no definition here",
+                encoding.name()
+            )
+        })?;
+    let stated: BTreeSet<Vec<i32>> = formula
+        .clauses
+        .iter()
+        .map(|c| {
+            let mut c = c.clone();
+            c.sort_unstable();
+            c.dedup();
+            c
+        })
+        .collect();
+    if vars != formula.vars || stated != reference {
+        return Err(format!(
+            "{name} is not, as a set of clauses, {what} as encodings/sat.md defines it ({} clauses of one are not in the other): the encoder and its definition disagree",
+            stated.symmetric_difference(&reference).count()
         ));
     }
     // The comments too (the encoding named, the puzzle, the variable map): a reader with
