@@ -427,6 +427,11 @@ fn every_command_holds_its_deadline(configs: &[String], budget: Duration) {
 
 #[test]
 fn deadlines_are_held_and_workers_are_kept_restarted_and_reaped() {
+    // The test binaries before this one write tens of megabytes (certificates, exports);
+    // the kernel flushes them some 30 s later, and a flush that lands on an external
+    // solver's files stalls them past a deadline's slack. Flushed here, before any clock
+    // is read.
+    let _ = Command::new("sync").status();
     tag_this_process();
     // The checks themselves see a child, and a tagged process.
     let mut sleeper = Command::new("sleep").arg("5").spawn().unwrap();
