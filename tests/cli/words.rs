@@ -183,14 +183,17 @@ fn fold(text: &str) -> String {
 }
 
 #[test]
-fn x_fastest_has_one_definition_in_help_and_readme() {
+fn x_fastest_has_one_definition_in_help_and_manual() {
     let help = fold(&stdout(&run_no_stdin(&["compare", "--help"])));
-    let readme = fold(&readme());
+    let manual = fold(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/manual.md"))
+            .unwrap(),
+    );
     let definition = "`x fastest` is a configuration's median time over the smallest median of the configurations that answered every puzzle (none unknown, memout, failed or wrong), so it is never below 1; `-` for one that did not answer every puzzle, whose median is not over the same work. With `--repeat` it is the mean over the rounds of each round's ratio, the figure whose confidence interval the repeat section gives";
     assert!(help.contains(definition), "compare --help: {help}");
     assert!(
-        readme.contains(definition),
-        "README does not define it the same way"
+        manual.contains(definition),
+        "docs/manual.md does not define it the same way"
     );
 }
 
