@@ -66,6 +66,12 @@ pub struct Relaxation {
 
 /// The houses of a position and the candidates each holds.
 pub fn relaxation(board: &Board, s: &State) -> Relaxation {
+    relaxation_with(board, s, exocet_facts(board, s))
+}
+
+/// The houses and candidates of a position, with `facts` beside them (none: the
+/// houses alone).
+fn relaxation_with(board: &Board, s: &State, facts: Vec<Fact>) -> Relaxation {
     let n = board.n;
     let mut index = vec![usize::MAX; n * n * n];
     let mut candidates = Vec::new();
@@ -101,7 +107,6 @@ pub fn relaxation(board: &Board, s: &State) -> Relaxation {
             of[i].push(h);
         }
     }
-    let facts = exocet_facts(board, s);
     let mut in_facts: Vec<Vec<(usize, i64)>> = vec![Vec::new(); candidates.len()];
     let rows: Vec<(Vec<(usize, i64)>, bool)> = facts
         .iter()
@@ -331,11 +336,7 @@ pub fn find_on_houses(board: &Board, s: &State, deadline: Option<Instant>) -> Op
     if s.broken.is_some() {
         return None;
     }
-    let mut r = relaxation(board, s);
-    r.facts.clear();
-    r.rows.clear();
-    r.in_facts.iter_mut().for_each(Vec::clear);
-    find_in(r, deadline)
+    find_in(relaxation_with(board, s, Vec::new()), deadline)
 }
 
 /// The first candidate the relaxation `r` of the position rules out, with its weights.
