@@ -8,16 +8,14 @@ use crate::common::files::path_in;
 /// The first hardest puzzles (unique), puzzles with one given changed (none) and
 /// puzzles with several solutions, in one file.
 fn mixed_file(dir: &std::path::Path) -> String {
-    let data = |f: &str, k: usize| -> Vec<String> {
-        let text =
-            std::fs::read_to_string(format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap();
-        text.lines().take(k).map(str::to_string).collect()
-    };
-    let mut lines = data("forum_hardest_1106.txt", 4);
-    lines.extend(data("none_one_given_changed.txt", 3));
-    lines.extend(data("serg_benchmark.txt", 3));
-    crate::common::files::write(dir, "mixed.txt", lines.join("\n") + "\n")
+    crate::common::files::data_lines_file(
+        dir,
+        &[
+            ("forum_hardest_1106.txt", 0, 4),
+            ("none_one_given_changed.txt", 0, 3),
+            ("serg_benchmark.txt", 0, 3),
+        ],
+    )
 }
 
 #[test]

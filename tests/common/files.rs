@@ -21,3 +21,15 @@ pub fn write(dir: impl AsRef<Path>, name: &str, contents: impl AsRef<[u8]>) -> S
 pub fn records(path: &str) -> Vec<Record> {
     parse_records(&std::fs::read_to_string(path).unwrap(), path).unwrap()
 }
+
+/// Writes `mixed.txt` in `dir` from lines of files in `tests/data/`: per `(file, skip,
+/// count)`, `count` lines after the first `skip`; its path.
+pub fn data_lines_file(dir: impl AsRef<Path>, parts: &[(&str, usize, usize)]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for &(file, skip, count) in parts {
+        let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        lines.extend(text.lines().skip(skip).take(count).map(str::to_string));
+    }
+    write(dir, "mixed.txt", lines.join("\n") + "\n")
+}

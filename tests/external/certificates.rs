@@ -5,7 +5,7 @@
 
 use crate::common::cli::{err, run_no_stdin};
 use crate::common::external::external_available;
-use crate::common::files::{path_in, write};
+use crate::common::files::path_in;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -43,19 +43,14 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
 
 /// Unique, none and multiple puzzles from the test data, in one file.
 fn mixed_file(dir: &Path) -> String {
-    let data = |f: &str, skip: usize, k: usize| -> Vec<String> {
-        let path = format!("{}/tests/data/{f}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        text.lines()
-            .skip(skip)
-            .take(k)
-            .map(str::to_string)
-            .collect()
-    };
-    let mut lines = data("forum_hardest_1106.txt", 100, 6);
-    lines.extend(data("none_one_given_changed.txt", 10, 4));
-    lines.extend(data("serg_benchmark.txt", 10, 2));
-    write(dir, "mixed.txt", lines.join("\n") + "\n")
+    crate::common::files::data_lines_file(
+        dir,
+        &[
+            ("forum_hardest_1106.txt", 100, 6),
+            ("none_one_given_changed.txt", 10, 4),
+            ("serg_benchmark.txt", 10, 2),
+        ],
+    )
 }
 
 #[test]
