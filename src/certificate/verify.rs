@@ -187,8 +187,10 @@ fn check_count(
     }
 }
 
-/// Largest file a certificate may hold: a proof of a large board runs to hundreds of
-/// megabytes, far below this; a file past it is refused, not read.
+/// Largest file a certificate may hold, a bound on what a crafted directory makes the
+/// check read into memory; a file past it is refused, not read. (The CNF of an empty 49x49
+/// is some 185 MB as text, `sat::dimacs`; the 9x9 proofs measured in benches/README.md
+/// stay under 400 KiB.)
 const MAX_FILE_BYTES: u64 = 4 << 30;
 
 /// The text of a regular file (not a link, a pipe or a device, which a crafted
