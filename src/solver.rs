@@ -196,7 +196,22 @@ pub enum Failure {
     /// An external solver could not be run or its output could not be read.
     #[error("the external solver failed: {0}")]
     External(String),
+    /// The backend does not take this kind of board (a Killer's cages, a Jigsaw's
+    /// regions) and was not asked: no answer, and no fault of the backend's either.
+    #[error("not applicable: {0}")]
+    NotApplicable(String),
 }
+
+impl Failure {
+    /// Whether this is a refusal of a board the backend does not take (shown as `n/a`),
+    /// not a failure while solving.
+    pub fn is_not_applicable(&self) -> bool {
+        matches!(self, Failure::NotApplicable(_))
+    }
+}
+
+/// The start of the text of a [`Failure::NotApplicable`], as results files write it.
+pub const NOT_APPLICABLE: &str = "not applicable: ";
 
 /// The answer to one solve.
 #[derive(Clone, Debug, Default)]
@@ -317,6 +332,17 @@ pub trait Solver {
     /// wrapped in that check, which it would pay on every puzzle.
     fn checks_givens(&self) -> bool {
         false
+    }
+
+    /// Why this solver does not take boards like `geometry`, if it does not. The
+    /// default takes units of any shape (a Jigsaw's regions too) but no Killer cages: a
+    /// backend that does not state a cage would answer another puzzle, so a backend that
+    /// states them says so here. [`crate::backends::create`] asks before every solve
+    /// and answers a refused puzzle with [`Failure::NotApplicable`].
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        geometry
+            .has_cages()
+            .then(|| format!("{} does not take Killer cages", self.name()))
     }
 }
 

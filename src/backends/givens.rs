@@ -8,11 +8,19 @@
 
 use crate::clock::{timed, Clocks, NO_CPU, THREAD_CPU, WALL};
 use crate::model::Puzzle;
-use crate::solver::{ms, Outcome, SolveOptions, Solver, Stats};
+use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
 
-/// A solver that answers `none` at once when the givens conflict, and else hands the
-/// puzzle to the solver it wraps.
-pub(crate) struct GivensChecked(pub(crate) Box<dyn Solver>);
+/// Whether the givens of `puzzle` break a rule: a value twice in a unit or a cage, or
+/// a cage's givens adding up past its total.
+pub(crate) fn conflicts(puzzle: &Puzzle) -> bool {
+    puzzle.conflicting_givens().is_some()
+        || (puzzle.geometry.has_cages() && puzzle.cage_conflict().is_some())
+}
+
+/// A solver that answers a board the solver it wraps refuses ([`Solver::refuses`]) as
+/// not applicable, answers `none` at once when the givens conflict (unless the solver
+/// it wraps checks them itself: the `bool` is false), and else hands the puzzle on.
+pub(crate) struct GivensChecked(pub(crate) Box<dyn Solver>, pub(crate) bool);
 
 impl Solver for GivensChecked {
     fn name(&self) -> String {
@@ -27,19 +35,26 @@ impl Solver for GivensChecked {
         true
     }
 
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        self.0.refuses(geometry)
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,
         opts: &SolveOptions,
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
-        if puzzle.conflicting_givens().is_none() {
+        if let Some(why) = self.0.refuses(&puzzle.geometry) {
+            return Outcome::failed(Failure::NotApplicable(why), Vec::new(), 0);
+        }
+        if !self.1 || !conflicts(puzzle) {
             return self.0.solve_streaming(puzzle, opts, on_solution);
         }
         // The clocks are read only for a verdict of the givens' own (reading the thread's
         // CPU clock is a system call): timed is the check that proves it, done again.
         let (_, time, cpu) = timed(opts.cpu_time, || {
-            std::hint::black_box(puzzle.conflicting_givens())
+            std::hint::black_box(conflicts(puzzle))
         });
         let time_ms = ms(time);
         Outcome {

@@ -135,10 +135,7 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>> {
         Runs::InProcess => Box::new(Isolated::new(spec, local, WorkerFor::MemoryLimit)),
         Runs::Program { .. } => Box::new(Timed(local)),
     };
-    if checks_givens {
-        return Ok(solver);
-    }
-    Ok(Box::new(givens::GivensChecked(solver)))
+    Ok(Box::new(givens::GivensChecked(solver, !checks_givens)))
 }
 
 /// The one name of the configuration `spec` chooses, as every output writes it (`sat`

@@ -23,6 +23,10 @@ impl Solver for Timed {
         self.0.checks_givens()
     }
 
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        self.0.refuses(geometry)
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,

@@ -1,7 +1,9 @@
-//! Board geometry: the side, the box shape, the variant, and the constraint model
-//! every backend reads — a list of cells and a list of units, each unit a permutation
-//! (its N cells hold the N values, each once).
+//! Board geometry: the side, the box shape (or a Jigsaw's regions), the variant, and the
+//! constraint model every backend reads — a list of cells, a list of units, each unit a
+//! permutation (its N cells hold the N values, each once), and the Killer cages beside
+//! them (see [`super::cage`]).
 
+use super::cage::{check_cages, Cage};
 use std::fmt;
 
 /// Smallest supported side.
@@ -53,6 +55,8 @@ pub enum UnitKind {
     Diagonal,
     /// The anti-diagonal (top-right to bottom-left).
     AntiDiagonal,
+    /// An irregular region of a Jigsaw board, which has them instead of boxes.
+    Region,
 }
 
 /// One permutation constraint: N cells that must hold the N values once each.
@@ -75,10 +79,12 @@ impl Unit {
             UnitKind::Box => format!("box {}", self.index + 1),
             UnitKind::Diagonal => "main diagonal".to_string(),
             UnitKind::AntiDiagonal => "anti-diagonal".to_string(),
+            UnitKind::Region => format!("region {}", self.index + 1),
         }
     }
 
-    /// A compact identifier such as `r3`, `c5`, `b9`, `d1`, `d2`, used in exports.
+    /// A compact identifier such as `r3`, `c5`, `b9`, `d1`, `d2`, `g4` (a region), used
+    /// in exports.
     pub fn tag(&self) -> String {
         match self.kind {
             UnitKind::Row => format!("r{}", self.index + 1),
@@ -86,14 +92,16 @@ impl Unit {
             UnitKind::Box => format!("b{}", self.index + 1),
             UnitKind::Diagonal => "d1".to_string(),
             UnitKind::AntiDiagonal => "d2".to_string(),
+            UnitKind::Region => format!("g{}", self.index + 1),
         }
     }
 }
 
-/// The board: side `n = box_rows * box_cols`, cells `0..n*n` in row-major order, and units.
+/// The board: side `n`, cells `0..n*n` in row-major order, units and cages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
-    /// Rows per box.
+    /// Rows per box. A Jigsaw board has no boxes: its `box_rows × box_cols` is `1 × n`,
+    /// and code that draws or reasons about boxes asks [`Geometry::has_boxes`] first.
     pub box_rows: usize,
     /// Columns per box.
     pub box_cols: usize,
@@ -105,8 +113,15 @@ pub struct Geometry {
     pub units: Vec<Unit>,
     /// For each cell, the indices of the units it belongs to.
     pub cell_units: Vec<Vec<usize>>,
-    /// For each cell, the other cells sharing a unit with it, sorted, without duplicates.
+    /// For each cell, the other cells sharing a unit with it, sorted, without duplicates
+    /// (cage mates are not peers: a cage is not a unit).
     pub peers: Vec<Vec<usize>>,
+    /// A Jigsaw board's region (0-based) of each cell; `None` for a board with boxes.
+    pub regions: Option<Vec<u8>>,
+    /// The Killer cages, in the order read; empty for a board without.
+    pub cages: Vec<Cage>,
+    /// For each cell, the index in `cages` of its cage, if it has one.
+    pub cage_of: Vec<Option<u32>>,
 }
 
 /// Why a geometry cannot be built.
@@ -165,6 +180,82 @@ impl Geometry {
                 cells,
             });
         }
+        Ok(Geometry::from_units(box_rows, box_cols, n, variant, units, None))
+    }
+
+    /// A Jigsaw board of side `n`: rows, columns, and instead of boxes the irregular
+    /// regions `regions` gives (the 0-based region of each cell, row-major), checked to
+    /// be `n` connected sets of `n` cells each; plus the diagonals for X.
+    pub fn with_regions(
+        n: usize,
+        regions: &[u8],
+        variant: Variant,
+    ) -> Result<Geometry, GeometryError> {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+            return Err(GeometryError(format!(
+                "side {n}: the side must be from {MIN_SIDE} to {MAX_SIDE}"
+            )));
+        }
+        super::regions::check_regions(n, regions).map_err(GeometryError)?;
+        let mut units = Vec::with_capacity(3 * n + 2);
+        for r in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Row,
+                index: r,
+                cells: (0..n).map(|c| r * n + c).collect(),
+            });
+        }
+        for c in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Column,
+                index: c,
+                cells: (0..n).map(|r| r * n + c).collect(),
+            });
+        }
+        for g in 0..n {
+            units.push(Unit {
+                kind: UnitKind::Region,
+                index: g,
+                cells: (0..n * n).filter(|&c| regions[c] as usize == g).collect(),
+            });
+        }
+        Ok(Geometry::from_units(
+            1,
+            n,
+            n,
+            variant,
+            units,
+            Some(regions.to_vec()),
+        ))
+    }
+
+    /// This board with Killer `cages` on it, checked by [`check_cages`] (the cells of
+    /// each cage sorted). Replaces any cages it had.
+    pub fn with_cages(mut self, mut cages: Vec<Cage>) -> Result<Geometry, GeometryError> {
+        for cage in &mut cages {
+            cage.cells.sort_unstable();
+        }
+        check_cages(self.n, self.cells(), &cages).map_err(GeometryError)?;
+        self.cage_of = vec![None; self.cells()];
+        for (k, cage) in cages.iter().enumerate() {
+            for &c in &cage.cells {
+                self.cage_of[c] = Some(k as u32);
+            }
+        }
+        self.cages = cages;
+        Ok(self)
+    }
+
+    /// The board of `units` (rows, columns, boxes or regions) and the variant's
+    /// diagonals, with the lists derived from them.
+    fn from_units(
+        box_rows: usize,
+        box_cols: usize,
+        n: usize,
+        variant: Variant,
+        mut units: Vec<Unit>,
+        regions: Option<Vec<u8>>,
+    ) -> Geometry {
         if variant == Variant::X {
             units.push(Unit {
                 kind: UnitKind::Diagonal,
@@ -195,7 +286,7 @@ impl Geometry {
                 p
             })
             .collect();
-        Ok(Geometry {
+        Geometry {
             box_rows,
             box_cols,
             n,
@@ -203,7 +294,34 @@ impl Geometry {
             units,
             cell_units,
             peers,
-        })
+            regions,
+            cages: Vec::new(),
+            cage_of: vec![None; n * n],
+        }
+    }
+
+    /// Whether the board has rectangular boxes (`box_rows × box_cols`), as every board
+    /// but a Jigsaw's does.
+    pub fn has_boxes(&self) -> bool {
+        self.regions.is_none()
+    }
+
+    /// Whether the board has Killer cages.
+    pub fn has_cages(&self) -> bool {
+        !self.cages.is_empty()
+    }
+
+    /// Whether the board is the plain one of its box shape and variant: boxes, no cages.
+    /// Code that reasons from coordinates (bands, stacks, boxes) asks this first.
+    pub fn is_plain(&self) -> bool {
+        self.has_boxes() && !self.has_cages()
+    }
+
+    /// The cells of the board's box-like units: boxes, or a Jigsaw's regions.
+    pub fn box_units(&self) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(|u| matches!(u.kind, UnitKind::Box | UnitKind::Region))
     }
 
     /// The default box shape for side `n`: square when `n` is a square, otherwise the
@@ -239,6 +357,9 @@ impl Geometry {
     /// later ones into a corner on large boards, far below the mistake. Also `None` when
     /// the pattern breaks a unit (the X diagonals).
     pub fn pattern_fitting(&self, cells: &[u8]) -> Option<Vec<u8>> {
+        if !self.is_plain() {
+            return None;
+        }
         let n = self.n;
         let mut rename = vec![0u8; n + 1];
         let mut used = vec![false; n + 1];
@@ -263,9 +384,9 @@ impl Geometry {
         self.is_solution(&solution).then_some(solution)
     }
 
-    /// Whether `values` (one per cell, 1 to N) holds every value once in every unit. The
-    /// quick check of a grid this crate made itself; answers from backends go through the
-    /// independent validator instead.
+    /// Whether `values` (one per cell, 1 to N) holds every value once in every unit and
+    /// keeps every cage. The quick check of a grid this crate made itself; answers from
+    /// backends go through the independent validator instead.
     pub fn is_solution(&self, values: &[u8]) -> bool {
         values.len() == self.cells()
             && values.iter().all(|&v| (1..=self.n).contains(&(v as usize)))
@@ -275,6 +396,19 @@ impl Geometry {
                     .iter()
                     .all(|&c| !std::mem::replace(&mut seen[values[c] as usize], true))
             })
+            && self.cages.iter().all(|cage| {
+                let mut seen = vec![false; self.n + 1];
+                cage.cells
+                    .iter()
+                    .all(|&c| !std::mem::replace(&mut seen[values[c] as usize], true))
+                    && cage.cells.iter().map(|&c| u32::from(values[c])).sum::<u32>() == cage.sum
+            })
+    }
+
+    /// How a person names a cage: `the 15-cage at r1c1` (its first cell).
+    pub fn cage_name(&self, cage: usize) -> String {
+        let cage = &self.cages[cage];
+        format!("the {}-cage at {}", cage.sum, self.cell_name(cage.cells[0]))
     }
 
     /// The name of a cell in messages, such as `r3c5` (1-based).
@@ -282,19 +416,28 @@ impl Geometry {
         format!("r{}c{}", cell / self.n + 1, cell % self.n + 1)
     }
 
-    /// A short description such as `9x9 (3x3 boxes)` or `9x9 (3x3 boxes, X)`.
+    /// A short description such as `9x9 (3x3 boxes)`, `9x9 (3x3 boxes, X)` or
+    /// `9x9 (Jigsaw regions, 29 cages)`.
     pub fn describe(&self) -> String {
         let x = if self.variant == Variant::X {
             ", X"
         } else {
             ""
         };
-        format!(
-            "{n}x{n} ({}x{} boxes{x})",
-            self.box_rows,
-            self.box_cols,
-            n = self.n
-        )
+        let cages = match self.cages.len() {
+            0 => String::new(),
+            1 => ", 1 cage".to_string(),
+            k => format!(", {k} cages"),
+        };
+        match self.regions {
+            Some(_) => format!("{n}x{n} (Jigsaw regions{x}{cages})", n = self.n),
+            None => format!(
+                "{n}x{n} ({}x{} boxes{x}{cages})",
+                self.box_rows,
+                self.box_cols,
+                n = self.n
+            ),
+        }
     }
 }
 

@@ -139,7 +139,8 @@ impl Puzzle {
         // the rows, columns, boxes and (X) diagonals that pass checks.
         let x = g.variant == super::Variant::X;
         let houses = 3 * g.n + if x { 2 } else { 0 };
-        if g.units.len() == houses
+        if g.is_plain()
+            && g.units.len() == houses
             && super::validate::repeats(&self.cells, g.n, g.box_rows, g.box_cols, x) == Some(false)
         {
             return None;
@@ -158,6 +159,37 @@ impl Puzzle {
                     return Some((*first, cell, u));
                 }
                 seen[word] |= bit;
+            }
+        }
+        None
+    }
+
+    /// The first Killer cage whose givens break it, if any: two equal givens, or
+    /// givens filling the cage with another total, or adding up to more than it.
+    pub fn cage_conflict(&self) -> Option<String> {
+        let g = &self.geometry;
+        for (k, cage) in g.cages.iter().enumerate() {
+            let givens: Vec<u8> = cage
+                .cells
+                .iter()
+                .map(|&c| self.cells[c])
+                .filter(|&v| v != 0)
+                .collect();
+            let total: u32 = givens.iter().map(|&v| u32::from(v)).sum();
+            let mut seen = 0u128;
+            if let Some(&v) = givens.iter().find(|&&v| {
+                let before = seen;
+                seen |= 1 << v;
+                before >> v & 1 == 1
+            }) {
+                return Some(format!("{v} is given twice in {}", g.cage_name(k)));
+            }
+            let full = givens.len() == cage.cells.len();
+            if total > cage.sum || (full && total != cage.sum) {
+                return Some(format!(
+                    "the givens of {} add up to {total}",
+                    g.cage_name(k)
+                ));
             }
         }
         None

@@ -1,6 +1,8 @@
 //! The independent checker. It recomputes the rules from coordinates — rows, columns,
 //! boxes, and the diagonals of X-Sudoku — without reading the geometry's unit list, so
-//! a mistake in the model or in a backend cannot vouch for itself.
+//! a mistake in the model or in a backend cannot vouch for itself. A Jigsaw board's
+//! regions are read from its region map and Killer cages from their cell lists and
+//! totals: the puzzle's own data, not the units derived from them.
 
 use super::{Puzzle, Variant};
 use std::fmt;
@@ -33,10 +35,17 @@ pub enum ValidationError {
     },
     /// A value appears twice in a house.
     Repeated {
-        /// The row, column, box or diagonal, as a person names it.
+        /// The row, column, box, region, diagonal or cage, as a person names it.
         house: String,
         /// The repeated value.
         value: u8,
+    },
+    /// A Killer cage's digits do not add up to its total.
+    CageSum {
+        /// The cage, as a person names it (`the 15-cage at r1c1`).
+        cage: String,
+        /// What its digits add up to.
+        found: u32,
     },
 }
 
@@ -55,6 +64,9 @@ impl fmt::Display for ValidationError {
             ValidationError::Repeated { house, value } => {
                 write!(f, "{value} appears twice in {house}")
             }
+            ValidationError::CageSum { cage, found } => {
+                write!(f, "the digits of {cage} add up to {found}")
+            }
         }
     }
 }
@@ -72,8 +84,10 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
         });
     }
     let x = g.variant == Variant::X;
-    if plainly_valid(&puzzle.cells, solution, n, br, bc, x) {
-        return Ok(());
+    let cages = g.cages.as_slice();
+    let regions = g.regions.as_deref();
+    if regions.is_none() && plainly_valid(&puzzle.cells, solution, n, br, bc, x) {
+        return check_cages(solution, n, cages);
     }
     let name = |i: usize| format!("r{}c{}", i / n + 1, i % n + 1);
     for (i, (&given, &value)) in puzzle.cells.iter().zip(solution).enumerate() {
@@ -91,10 +105,46 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
             });
         }
     }
-    if repeats(solution, n, br, bc, x) == Some(false) {
-        return Ok(());
+    if regions.is_none() && repeats(solution, n, br, bc, x) == Some(false) {
+        return check_cages(solution, n, cages);
     }
-    first_repeat(solution, n, br, bc, g.variant)
+    first_repeat(solution, n, (br, bc), regions, g.variant)?;
+    check_cages(solution, n, cages)
+}
+
+/// Checks every cage of a complete grid of side `n`: distinct digits adding up to its
+/// total.
+fn check_cages(
+    solution: &[u8],
+    n: usize,
+    cages: &[super::Cage],
+) -> Result<(), ValidationError> {
+    for cage in cages {
+        let name = || {
+            let c = cage.cells.first().copied().unwrap_or(0);
+            format!("the {}-cage at r{}c{}", cage.sum, c / n + 1, c % n + 1)
+        };
+        let mut seen = 0u128;
+        let mut total = 0u32;
+        for &cell in &cage.cells {
+            let v = solution[cell];
+            if seen >> v & 1 == 1 {
+                return Err(ValidationError::Repeated {
+                    house: name(),
+                    value: v,
+                });
+            }
+            seen |= 1 << v;
+            total += u32::from(v);
+        }
+        if total != cage.sum {
+            return Err(ValidationError::CageSum {
+                cage: name(),
+                found: total,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Whether `solution` is plainly a complete, valid n x n grid that keeps `givens`,
@@ -232,8 +282,8 @@ fn bit_of(v: u8) -> Option<u64> {
 fn first_repeat(
     solution: &[u8],
     n: usize,
-    br: usize,
-    bc: usize,
+    (br, bc): (usize, usize),
+    regions: Option<&[u8]>,
     variant: Variant,
 ) -> Result<(), ValidationError> {
     let at = |r: usize, c: usize| solution[r * n + c];
@@ -261,12 +311,26 @@ fn first_repeat(
             &mut (0..n).map(|r| at(r, c)),
         )?;
     }
-    for b in 0..n {
-        let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
-        check(
-            &|| format!("box {}", b + 1),
-            &mut (0..n).map(|i| at(r0 + i / bc, c0 + i % bc)),
-        )?;
+    match regions {
+        Some(regions) => {
+            for g in 0..n {
+                check(
+                    &|| format!("region {}", g + 1),
+                    &mut (0..n * n)
+                        .filter(|&c| usize::from(regions[c]) == g)
+                        .map(|c| solution[c]),
+                )?;
+            }
+        }
+        None => {
+            for b in 0..n {
+                let (r0, c0) = (b / (n / bc) * br, b % (n / bc) * bc);
+                check(
+                    &|| format!("box {}", b + 1),
+                    &mut (0..n).map(|i| at(r0 + i / bc, c0 + i % bc)),
+                )?;
+            }
+        }
     }
     if variant == Variant::X {
         check(&|| "main diagonal".into(), &mut (0..n).map(|i| at(i, i)))?;

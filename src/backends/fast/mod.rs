@@ -174,6 +174,20 @@ impl Solver for FastSolver {
         true
     }
 
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        (!geometry.is_plain()).then(|| {
+            format!(
+                "{} knows rows, columns and boxes only, not {}",
+                self.name,
+                if geometry.has_cages() {
+                    "Killer cages"
+                } else {
+                    "a Jigsaw's regions"
+                }
+            )
+        })
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,

@@ -190,6 +190,22 @@ impl Solver for RulesSolver {
         "rule steps"
     }
 
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        // Several families reason from bands, stacks and boxes (fish fins, exocets,
+        // templates), which a Jigsaw board does not have; no family reads a cage.
+        (!geometry.is_plain()).then(|| {
+            format!(
+                "{} reasons from rows, columns and boxes only, not {}",
+                self.name(),
+                if geometry.has_cages() {
+                    "Killer cages"
+                } else {
+                    "a Jigsaw's regions"
+                }
+            )
+        })
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,

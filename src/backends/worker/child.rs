@@ -197,6 +197,8 @@ impl Worker {
             box_rows: g.box_rows,
             box_cols: g.box_cols,
             variant: g.variant.name().to_string(),
+            regions: g.regions.clone(),
+            cages: g.cages.clone(),
             cells: puzzle.cells.clone(),
             max_solutions: opts.max_solutions as u64,
             keep_solutions: opts.keep_solutions as u64,

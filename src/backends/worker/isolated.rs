@@ -66,6 +66,10 @@ impl Solver for Isolated {
         self.local.checks_givens()
     }
 
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        self.local.refuses(geometry)
+    }
+
     fn solve_streaming(
         &mut self,
         puzzle: &Puzzle,

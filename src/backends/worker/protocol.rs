@@ -24,6 +24,12 @@ pub(super) struct Request {
     pub(super) box_rows: usize,
     pub(super) box_cols: usize,
     pub(super) variant: String,
+    /// A Jigsaw board's region of each cell (then the box shape is not read).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) regions: Option<Vec<u8>>,
+    /// The board's Killer cages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) cages: Vec<crate::model::Cage>,
     pub(super) cells: Grid,
     pub(super) max_solutions: u64,
     pub(super) keep_solutions: u64,

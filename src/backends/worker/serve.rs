@@ -90,13 +90,19 @@ fn serve(
         let variant = Variant::from_name(&req.variant).map_err(|e| e.0)?;
         // The board of the last request when this one has the same, else a new one.
         let shape = (req.box_rows, req.box_cols, variant);
-        let g = match geometry
-            .as_ref()
-            .filter(|g| (g.box_rows, g.box_cols, g.variant) == shape)
-        {
+        let g = match geometry.as_ref().filter(|g| {
+            (g.box_rows, g.box_cols, g.variant) == shape
+                && g.regions == req.regions
+                && g.cages == req.cages
+        }) {
             Some(g) => g.clone(),
             None => {
-                let g = Arc::new(Geometry::new(shape.0, shape.1, variant).map_err(|e| e.0)?);
+                let board = match &req.regions {
+                    Some(regions) => Geometry::with_regions(shape.1, regions, variant),
+                    None => Geometry::new(shape.0, shape.1, variant),
+                };
+                let board = board.and_then(|b| b.with_cages(req.cages));
+                let g = Arc::new(board.map_err(|e| e.0)?);
                 geometry = Some(g.clone());
                 g
             }
@@ -158,6 +164,8 @@ mod tests {
             box_rows: 2,
             box_cols: 2,
             variant: "classic".into(),
+            regions: None,
+            cages: Vec::new(),
             cells,
             max_solutions: solutions,
             keep_solutions: solutions,
