@@ -11,9 +11,9 @@ use std::sync::Arc;
 use sudoku_arena::generate::fixed_fraction;
 use sudoku_arena::generate::Difficulty;
 use sudoku_arena::generate::UniqueSettings;
-use sudoku_arena::generate::{Generated, Generator, Request};
+use sudoku_arena::generate::{Generated, Generator, Request, VariantKind};
 use sudoku_arena::model::header_line;
-use sudoku_arena::model::{to_grid, to_line};
+use sudoku_arena::model::{to_block, to_grid, to_line};
 use sudoku_arena::model::{Geometry, Variant};
 
 /// Exit status when --difficulty found no puzzle at the level within --max-tries (the
@@ -89,9 +89,19 @@ pub struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
     box_shape: String,
 
-    /// Rule variant: `classic` or `x` (both diagonals are units too; sides up to 25).
+    /// Rule variant: `classic`, `x` (both diagonals are units too; sides up to 25),
+    /// `killer` (cages with totals, written in the block format of
+    /// encodings/variants.md), `jigsaw` (irregular regions instead of boxes; sides up to
+    /// 16 with a box shape), or several joined by `+` (`killer+jigsaw`, `killer+x`).
+    /// Killer and Jigsaw puzzles are proven unique by sat:reduced as they are made and
+    /// again by dlx.
     #[arg(long, default_value = "classic")]
     variant: String,
+
+    /// With --variant killer: no givens at all; cage layouts are drawn until the cages
+    /// alone leave one solution.
+    #[arg(long)]
+    no_givens: bool,
 
     /// Number of puzzles.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = parse_positive)]
@@ -235,11 +245,73 @@ fn plain_fits(geometry: &Geometry) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The rule variant and the kind of variant puzzle `--variant` names: words joined by
+/// `+` (or `,`), `killer-jigsaw` for both.
+fn parse_variants(text: &str) -> anyhow::Result<(Variant, VariantKind)> {
+    let mut variant = Variant::Classic;
+    let mut kind = VariantKind::default();
+    for word in text.split(['+', ',']) {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "killer" => kind.killer = true,
+            "jigsaw" => kind.jigsaw = true,
+            "killer-jigsaw" | "jigsaw-killer" => {
+                kind.killer = true;
+                kind.jigsaw = true;
+            }
+            other => {
+                variant = Variant::from_name(other).map_err(|e| {
+                    anyhow::anyhow!("--variant: {e}, 'killer', 'jigsaw', or several joined by '+'")
+                })?
+            }
+        }
+    }
+    Ok((variant, kind))
+}
+
+/// Writes Killer and Jigsaw puzzles, each as a block.
+fn run_variants(
+    args: &GenerateArgs,
+    mut generator: Generator,
+    kind: VariantKind,
+) -> anyhow::Result<i32> {
+    let mut sink = Sink::open(args)?;
+    let progress = std::io::stderr().is_terminal();
+    for k in 0..args.count {
+        let made = generator
+            .variant(k, kind)
+            .map_err(|e| anyhow::anyhow!("generate: puzzle {}: {e}", k + 1))?;
+        let gap = if k == 0 { "" } else { "\n" };
+        sink.write(&format!("{gap}{}", to_block(&made.puzzle)))?;
+        if progress {
+            eprint!("\rgenerated {}/{}", k + 1, args.count);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    sink.finish()?;
+    Ok(0)
+}
+
 /// Generates the puzzles asked for.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
     let (rows, cols) = parse_box(&args.box_shape)?;
-    let variant =
-        Variant::from_name(&args.variant).map_err(|e| anyhow::anyhow!("--variant: {e}"))?;
+    let (variant, kind) = parse_variants(&args.variant)?;
+    let variants = kind.killer || kind.jigsaw;
+    if args.no_givens && !kind.killer {
+        anyhow::bail!("--no-givens is for --variant killer (a Jigsaw needs givens)");
+    }
+    if variants {
+        if args.fixed_fraction.is_some() || args.difficulty.is_some() || args.symmetric {
+            anyhow::bail!("--variant {}: --fixed-fraction, --difficulty and --symmetric are for classic and X boards", args.variant);
+        }
+        if !matches!(args.format, GenerateFormat::Line) {
+            anyhow::bail!("--variant {}: Killer and Jigsaw puzzles are written in the block format (encodings/variants.md); leave out --format", args.variant);
+        }
+        if kind.jigsaw && rows * cols > 16 {
+            anyhow::bail!("--variant jigsaw: sides up to 16 (the random regions' completion search is slow above)");
+        }
+    }
     let geometry =
         Arc::new(Geometry::new(rows, cols, variant).map_err(|e| anyhow::anyhow!("--box: {e}"))?);
     if variant == Variant::X && geometry.n > X_MAX_SIDE {
@@ -249,6 +321,24 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<i32> {
     }
     if let GenerateFormat::Plain = args.format {
         plain_fits(&geometry)?;
+    }
+    if variants {
+        let generator = Generator::new(Request {
+            geometry: geometry.clone(),
+            settings: UniqueSettings {
+                symmetric: false,
+                minimal: true,
+                check_timeout: args.timeout.0,
+            },
+            difficulty: None,
+            max_tries: 1,
+            seed: args.seed,
+        })?;
+        let kind = VariantKind {
+            no_givens: args.no_givens,
+            ..kind
+        };
+        return run_variants(args, generator, kind);
     }
     let mut mode = match args.fixed_fraction {
         Some(f) => Mode::Fraction(f),

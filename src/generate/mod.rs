@@ -14,6 +14,7 @@ pub(crate) mod full;
 pub(crate) mod singles;
 pub(crate) mod swaps;
 pub(crate) mod unique;
+pub(crate) mod variants;
 
 use crate::backends::create;
 use crate::backends::rules::RulesSolver;
@@ -27,6 +28,7 @@ use unique::unique_puzzle;
 pub use difficulty::Difficulty;
 pub use fraction::{fixed_fraction, kept_cells};
 pub use unique::{partner, UniqueSettings};
+pub use variants::{VariantError, VariantKind};
 
 /// One generated puzzle, with the completed grid it was made from.
 #[derive(Clone, Debug)]
@@ -79,7 +81,14 @@ pub struct Generator {
     /// Removals refused so far because a check ran out of time (the puzzles stay unique
     /// but may not be minimal).
     pub undecided_checks: usize,
+    /// For Killer and Jigsaw puzzles: the checker that proves uniqueness as they are
+    /// made and the second backend that proves it again at the end.
+    variant_checkers: Option<(Box<dyn Solver>, Box<dyn Solver>)>,
 }
+
+/// The backends that check Killer and Jigsaw puzzles as they are made and once more
+/// at the end: two paradigms, so that one's mistake cannot pass.
+pub const VARIANT_CHECKERS: (&str, &str) = ("sat:reduced", "dlx");
 
 impl Generator {
     /// A generator for `request`, proving uniqueness with `dlx`, or above 16x16 with
@@ -95,6 +104,58 @@ impl Generator {
             checker,
             rater: RulesSolver::new(false),
             undecided_checks: 0,
+            variant_checkers: None,
+        })
+    }
+
+    /// Puzzle `index` of a run of Killer or Jigsaw puzzles of `kind` on the request's
+    /// side and variant: unique by [`VARIANT_CHECKERS`]`.0` as it is made, and proven
+    /// unique again by `.1`; an error when either cannot settle it in the check's time
+    /// budget or the two disagree.
+    pub fn variant(&mut self, index: usize, kind: VariantKind) -> crate::Result<Generated> {
+        let r = &self.request;
+        let mut rng = Rng::for_puzzle(r.seed, index as u64);
+        if self.variant_checkers.is_none() {
+            self.variant_checkers =
+                Some((create(VARIANT_CHECKERS.0)?, create(VARIANT_CHECKERS.1)?));
+        }
+        let (first, second) = self.variant_checkers.as_mut().expect("made above");
+        let timeout = r.settings.check_timeout;
+        let (mut puzzle, solution) = variants::variant_puzzle(
+            r.geometry.n,
+            r.geometry.variant,
+            kind,
+            &mut rng,
+            first.as_mut(),
+            timeout,
+        )
+        .map_err(|e| crate::error::Error::Config(e.to_string()))?;
+        let again = second.solve(&puzzle, &crate::solver::SolveOptions::new(2, timeout));
+        if again.verdict != crate::solver::Verdict::Unique
+            || again.solutions.first() != Some(&solution)
+        {
+            return Err(crate::error::Error::Config(format!(
+                "{} found the generated puzzle {} unique, {} found it {}{}",
+                VARIANT_CHECKERS.0,
+                index + 1,
+                VARIANT_CHECKERS.1,
+                again.verdict.name(),
+                again
+                    .failure
+                    .map_or_else(String::new, |f| format!(" ({f})"))
+            )));
+        }
+        let n = r.geometry.n;
+        let kind_name = match (kind.killer, kind.jigsaw) {
+            (true, true) => "killerjigsaw",
+            (true, false) => "killer",
+            _ => "jigsaw",
+        };
+        puzzle.label = Some(format!("{kind_name}{n}x{n}_{}_{index}", r.seed));
+        Ok(Generated {
+            puzzle,
+            solution,
+            tries: 1,
         })
     }
 

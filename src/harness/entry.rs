@@ -153,6 +153,9 @@ pub struct Entry {
     pub verdict: Verdict,
     /// Whether the backend failed.
     pub failed: bool,
+    /// Whether the backend does not take this kind of board (a Killer's cages, a
+    /// Jigsaw's regions) and was not asked: counted apart, as not applicable.
+    pub not_applicable: bool,
     /// Whether a solution was found.
     has_solution: bool,
     /// With `--repeat`, the time of each timed solve, ms.
@@ -190,7 +193,14 @@ impl Entry {
             line: line.unwrap_or(0),
             size: u8::try_from(record.size).unwrap_or(u8::MAX),
             verdict: record.verdict,
-            failed: record.failure.is_some(),
+            failed: record
+                .failure
+                .as_deref()
+                .is_some_and(|f| !f.starts_with(crate::solver::NOT_APPLICABLE)),
+            not_applicable: record
+                .failure
+                .as_deref()
+                .is_some_and(|f| f.starts_with(crate::solver::NOT_APPLICABLE)),
             has_solution: record.solution.is_some(),
             rounds: (!record.repeat_times_ms.is_empty())
                 .then(|| record.repeat_times_ms.clone().into_boxed_slice()),
@@ -234,7 +244,14 @@ impl Entry {
             line: facts.line,
             size: facts.size,
             verdict: outcome.verdict,
-            failed: outcome.failure.is_some(),
+            failed: outcome
+                .failure
+                .as_ref()
+                .is_some_and(|f| !f.is_not_applicable()),
+            not_applicable: outcome
+                .failure
+                .as_ref()
+                .is_some_and(|f| f.is_not_applicable()),
             has_solution: solution.is_some(),
             rounds: None,
         }

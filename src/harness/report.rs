@@ -180,6 +180,12 @@ pub(crate) fn findings(s: &Summary) -> Vec<String> {
             counted(s.puzzles, "puzzle")
         ));
     }
+    for (backend, count) in &s.not_applicable {
+        lines.push(format!(
+            "{backend}: not applicable to {} (it does not take their kind of board: Killer cages or Jigsaw regions); not run, not failed.",
+            counted(*count, "puzzle")
+        ));
+    }
     if s.common_puzzles == 0 {
         lines.push(
             "No puzzle was run by every backend: no `x fastest` ratio compares them.".to_string(),

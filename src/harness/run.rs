@@ -926,7 +926,8 @@ impl<'a> Checker<'a> {
                     puzzle.display_name()
                 ));
             }
-            if let Some(failure) = &outcome.failure {
+            // A board the configuration does not take is said once, under the table.
+            if let Some(failure) = outcome.failure.as_ref().filter(|f| !f.is_not_applicable()) {
                 (self.sinks.problem)(format!(
                     "FAILED: {backend} on {}: {failure}",
                     puzzle.display_name()

@@ -119,6 +119,9 @@ pub struct Summary {
     /// The puzzles every backend ran: `ratio_to_fastest` compares medians over these
     /// alone (all of them, unless some backend ran only part of the puzzles).
     pub common_puzzles: usize,
+    /// Per configuration, the puzzles it does not take (a Killer's cages, a Jigsaw's
+    /// regions) and was not asked: not in its row, not failures.
+    pub not_applicable: Vec<(String, usize)>,
 }
 
 impl Summary {

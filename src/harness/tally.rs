@@ -50,6 +50,8 @@ struct Row {
     puzzles: u64,
     verdicts: [u64; VERDICTS],
     failed: u64,
+    /// Puzzles on a board the configuration does not take (not in `puzzles`).
+    not_applicable: u64,
     wrong: u64,
     times: Times,
     /// Times on the puzzles that every configuration of the tally ran.
@@ -70,6 +72,10 @@ struct Row {
 
 impl Row {
     fn add(&mut self, e: &Entry, common: bool, with_plot: bool) {
+        if e.not_applicable {
+            self.not_applicable += 1;
+            return;
+        }
         self.puzzles += 1;
         if e.wrong().is_some() {
             self.wrong += 1;
@@ -122,6 +128,7 @@ impl Row {
             *a += b;
         }
         self.failed += o.failed;
+        self.not_applicable += o.not_applicable;
         self.wrong += o.wrong;
         self.times.absorb(&o.times);
         self.common.absorb(&o.common);
@@ -253,13 +260,21 @@ impl Tally {
                 None => latest.push((row, e)),
             }
         }
-        let common = latest.len() == self.order.len();
+        // A configuration that does not take the puzzle's board does not keep it from
+        // being common to all: it could not have run it.
+        let refused = latest.iter().filter(|(_, e)| e.not_applicable).count();
+        let common = latest.len() == self.order.len() && refused < latest.len();
         let index = latest
             .iter()
             .map(|(_, e)| e.puzzle_index)
             .min()
             .unwrap_or(0);
-        let found = disagreement(latest.iter().map(|(_, e)| *e));
+        let found = disagreement(
+            latest
+                .iter()
+                .filter(|(_, e)| !e.not_applicable)
+                .map(|(_, e)| *e),
+        );
         let file = answers[0].file();
         let rows = self.order.len();
         let file_part = self.files.as_mut().map(|files| {
@@ -280,7 +295,7 @@ impl Tally {
             part.puzzles += 1;
             part.common_puzzles += u64::from(common);
             for (row, e) in &latest {
-                part.rows[*row].add(e, common, p == 0);
+                part.rows[*row].add(e, common && !e.not_applicable, p == 0);
                 if let Some(what) = e.wrong() {
                     part.wrong.push((
                         index,
@@ -353,7 +368,11 @@ impl Tally {
         let mut backends = Vec::new();
         let mut common_medians = Vec::new();
         let mut round_medians: Vec<Vec<f64>> = Vec::new();
+        let mut not_applicable = Vec::new();
         for (name, row) in self.order.iter().zip(&part.rows) {
+            if row.not_applicable > 0 {
+                not_applicable.push((name.clone(), row.not_applicable as usize));
+            }
             if row.puzzles == 0 {
                 continue;
             }
@@ -401,6 +420,7 @@ impl Tally {
             wrong: wrong.into_iter().map(|(_, w)| w).collect(),
             puzzles: part.puzzles as usize,
             common_puzzles: part.common_puzzles as usize,
+            not_applicable,
         }
     }
 }

@@ -180,7 +180,9 @@ impl Geometry {
                 cells,
             });
         }
-        Ok(Geometry::from_units(box_rows, box_cols, n, variant, units, None))
+        Ok(Geometry::from_units(
+            box_rows, box_cols, n, variant, units, None,
+        ))
     }
 
     /// A Jigsaw board of side `n`: rows, columns, and instead of boxes the irregular
@@ -401,7 +403,12 @@ impl Geometry {
                 cage.cells
                     .iter()
                     .all(|&c| !std::mem::replace(&mut seen[values[c] as usize], true))
-                    && cage.cells.iter().map(|&c| u32::from(values[c])).sum::<u32>() == cage.sum
+                    && cage
+                        .cells
+                        .iter()
+                        .map(|&c| u32::from(values[c]))
+                        .sum::<u32>()
+                        == cage.sum
             })
     }
 

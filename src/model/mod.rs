@@ -3,6 +3,7 @@
 //! reader, header lines that set the box shape and variant), formatting, a solution
 //! for searches to try first (`isomorph`) and the independent validator every answer
 //! goes through.
+pub(crate) mod block_text;
 pub(crate) mod cage;
 pub(crate) mod candidates;
 pub(crate) mod csv_text;
@@ -19,6 +20,7 @@ pub(crate) mod puzzle;
 pub(crate) mod regions;
 pub(crate) mod validate;
 
+pub use block_text::to_block;
 pub use cage::{combinations, sum_range, Cage};
 pub use candidates::CandSet;
 pub use format::{to_grid, to_line, value_of_symbol, write_line};

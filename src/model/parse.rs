@@ -30,6 +30,9 @@
 //! givens in one unit are well-formed text: a puzzle with no solution, whose conflict
 //! [`Puzzle::conflict`] names.
 
+mod block;
+mod fpuzzles;
+
 use super::csv_text::{csv_header, CsvColumns, RecordSplitter};
 use super::format::{value_of_byte, value_of_symbol};
 use super::geometry::{MAX_SIDE, MIN_SIDE};
@@ -277,6 +280,10 @@ impl<R: BufRead> PuzzleReader<R> {
         line: &str,
         first: bool,
     ) -> Result<Option<Puzzle>, ParseError> {
+        // An f-puzzles JSON object, whose strings may hold a `#` (colours).
+        if self.pending.is_none() && line.starts_with('{') {
+            return self.read_fpuzzles(line_no, line).map(Some);
+        }
         let (line, label) = split_comment(line);
         if is_separator(line) {
             return Ok(None);
@@ -302,6 +309,9 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let mut label = label;
         if self.pending.is_none() {
+            if let Some(kind) = block::block_kind(line) {
+                return self.read_block(line_no, line, kind, label).map(Some);
+            }
             if let Some(p) = self.compact_line(line_no, line, &mut label)? {
                 return Ok(Some(p));
             }

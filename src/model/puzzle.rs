@@ -198,7 +198,9 @@ impl Puzzle {
     /// What makes the givens break a rule, if they do (so that the puzzle has no
     /// solution): `r1c1 and r1c9 both hold 5 in row 1`.
     pub fn conflict(&self) -> Option<String> {
-        let (a, b, u) = self.conflicting_givens()?;
+        let Some((a, b, u)) = self.conflicting_givens() else {
+            return self.cage_conflict();
+        };
         let g = &self.geometry;
         let unit = &g.units[u];
         let the = match unit.kind {

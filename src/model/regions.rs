@@ -80,13 +80,17 @@ mod tests {
         assert_eq!(check_regions(4, &rows), Ok(()));
         let mut big = rows.clone();
         big[4] = 0;
-        assert!(check_regions(4, &big).unwrap_err().contains("region 1 has 5"));
+        assert!(check_regions(4, &big)
+            .unwrap_err()
+            .contains("region 1 has 5"));
         // Region 1 = row 1 but its first cell swapped with row 3's.
         let mut apart = rows.clone();
         apart.swap(0, 8);
         let e = check_regions(4, &apart).unwrap_err();
         assert!(e.contains("not connected"), "{e}");
-        assert!(check_regions(4, &[9; 16]).unwrap_err().contains("region 10"));
+        assert!(check_regions(4, &[9; 16])
+            .unwrap_err()
+            .contains("region 10"));
         assert!(check_regions(4, &rows[..15]).is_err());
     }
 }

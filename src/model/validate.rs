@@ -114,11 +114,7 @@ pub fn validate(puzzle: &Puzzle, solution: &[u8]) -> Result<(), ValidationError>
 
 /// Checks every cage of a complete grid of side `n`: distinct digits adding up to its
 /// total.
-fn check_cages(
-    solution: &[u8],
-    n: usize,
-    cages: &[super::Cage],
-) -> Result<(), ValidationError> {
+fn check_cages(solution: &[u8], n: usize, cages: &[super::Cage]) -> Result<(), ValidationError> {
     for cage in cages {
         let name = || {
             let c = cage.cells.first().copied().unwrap_or(0);
