@@ -26,7 +26,9 @@ pub fn solution_hint(puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Vec<u
     let g = &puzzle.geometry;
     g.pattern_fitting(&puzzle.cells).or_else(|| {
         let givens = puzzle.cells.iter().filter(|&&v| v != 0).count();
+        // A moved pattern keeps rows, columns and boxes, not a Jigsaw's regions or cages.
         if g.n < FIT_FROM_SIDE
+            || !g.is_plain()
             || givens as f64 > CAPACITY_SHARE * capacity(g)
             || puzzle.conflicting_givens().is_some()
         {

@@ -2,8 +2,9 @@
 //! `encodings/variants.md`): a line `killer`, `jigsaw` or `killer-jigsaw` (with an
 //! optional side such as `9x9` and `variant x`), then sections, each a `name:` line and
 //! its rows — `givens:` (the grid, optional), `regions:` (a label per cell, one label
-//! per region), `cages:` (a label per cell, `.` outside every cage) and `sums:` (one or
-//! more lines of `label=total`). The block ends at the first line that is not part of
+//! per region), `cages:` (a label per cell, `.` outside every cage), `sums:` (one or
+//! more lines of `label=total`) and `solution:` (optional: the grid answers are checked
+//! against, as a CSV's solutions column is). The block ends at the first line that is not part of
 //! it. Every error names the line, and the cell where there is one.
 
 use super::{shown, split_comment, ParseError, PuzzleReader};
@@ -71,7 +72,7 @@ fn section_name(line: &str) -> Option<String> {
     let name = name.trim().to_ascii_lowercase();
     (rest.trim().is_empty() || name == "sums")
         .then_some(name)
-        .filter(|n| ["givens", "regions", "cages", "sums"].contains(&n.as_str()))
+        .filter(|n| ["givens", "regions", "cages", "sums", "solution"].contains(&n.as_str()))
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -193,7 +194,25 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
         }
-        self.puzzle(Arc::new(geometry), line_no, cells, label)
+        let mut puzzle = self.puzzle(Arc::new(geometry), line_no, cells, label)?;
+        if let Some(rows) = sections.get("solution") {
+            let raw = rows
+                .rows
+                .iter()
+                .flat_map(|(_, row)| row.iter().map(|t| super::parse_token(t)))
+                .collect();
+            let values = super::given_solution(&puzzle, raw)
+                .map_err(|(cell, m)| self.error(rows.line, cell, m))?;
+            if !puzzle.geometry.is_solution(&values) {
+                return Err(self.error(
+                    rows.line,
+                    None,
+                    "the given solution breaks a cage (a digit twice, or another total)",
+                ));
+            }
+            puzzle.expected = Some(values);
+        }
+        Ok(puzzle)
     }
 
     /// The side and variant the block's first line names (`killer 9x9 variant x`).

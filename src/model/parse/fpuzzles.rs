@@ -1,7 +1,7 @@
 //! The JSON that the f-puzzles editor exports and variant setters exchange: `size`, a
 //! `grid` of cells (`value` with `given: true` for a given, `region` for a Jigsaw
 //! board's 0-based region), `killercage` (cells such as `R1C1` and a `value`, the
-//! total) and `diagonal+`/`diagonal-` (both: X-Sudoku). An object may span lines. Any
+//! total), `diagonal+`/`diagonal-` (both: X-Sudoku) and `solution` (the setter's, checked, and each answer compared with it). An object may span lines. Any
 //! other rule f-puzzles knows (thermometers, arrows, anti-knight, ...) is refused by
 //! name: solving the puzzle without it would answer another puzzle. Cosmetic entries
 //! (text, colours, lines drawn, the title) are skipped.
@@ -56,6 +56,9 @@ struct Object {
     diagonal_minus: bool,
     #[serde(default)]
     title: Option<String>,
+    /// The setter's solution, row-major, when the file gives one.
+    #[serde(default)]
+    solution: Option<Vec<Value>>,
     #[serde(flatten)]
     other: serde_json::Map<String, Value>,
 }
@@ -249,7 +252,19 @@ impl<R: BufRead> PuzzleReader<R> {
         .and_then(|g| g.with_cages(cages))
         .map_err(|e| err(None, e.0))?;
         let label = o.title.filter(|t| !t.trim().is_empty());
-        self.puzzle(Arc::new(board), line, cells, label)
+        let mut puzzle = self.puzzle(Arc::new(board), line, cells, label)?;
+        if let Some(values) = o.solution.filter(|s| !s.is_empty()) {
+            let raw = values
+                .iter()
+                .map(|v| v.as_i64().ok_or_else(|| v.to_string()))
+                .collect();
+            let solution = super::given_solution(&puzzle, raw).map_err(|(cell, m)| err(cell, m))?;
+            if !puzzle.geometry.is_solution(&solution) {
+                return Err(err(None, "the given solution breaks a cage".into()));
+            }
+            puzzle.expected = Some(solution);
+        }
+        Ok(puzzle)
     }
 }
 
