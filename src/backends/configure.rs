@@ -34,12 +34,18 @@ pub fn aco_configuration(items: &str) -> Result<String> {
 pub fn configuration_syntax(backend: &str) -> Option<String> {
     match backend {
         "csp" => Some(format!(
-            "LEVEL+BRANCH adds a branching rule, one of {} (default mrv), e.g. csp:gac+pairs",
+            "LEVEL+BRANCH adds a branching rule, one of {} (default mrv), and +cages=STRENGTH the Killer cage propagator, one of {} (default {}), e.g. csp:gac+pairs, csp:bounds+cages=bounds",
             csp::BRANCHES
                 .iter()
                 .map(|(n, _)| *n)
                 .collect::<Vec<_>>()
                 .join(", "),
+            csp::CAGE_STRENGTHS
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", "),
+            csp::CAGE_STRENGTHS[0].0,
         )),
         "aco" => Some(format!(
             "or KEY=VALUE items joined by '+' (keys {}), e.g. aco:ants=20+q0=0.8+seed=7",

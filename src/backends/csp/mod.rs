@@ -13,10 +13,20 @@
 //! - `gac`: `permutation` plus generalized arc consistency (Régin);
 //! - `gac-shave`: `gac` plus singleton consistency on two-valued cells.
 //!
-//! Configurations are named `LEVEL` or `LEVEL+BRANCH` with the branching rule `mrv`
-//! (the default), `pairs` or `static`, such as `csp:gac+pairs`.
+//! Killer cages are constraints of their own (distinct digits, a total), propagated at
+//! one of two strengths:
+//!
+//! - `cages=bounds`: bounds consistency on the total (`sum.rs`), and the cage's
+//!   distinctness by the level's alldifferent filter;
+//! - `cages=combos` (the default): domain consistency on the whole cage, from its
+//!   digit combinations (`combos.rs`).
+//!
+//! Configurations are named `LEVEL`, then `+`-joined options: a branching rule `mrv`
+//! (the default), `pairs` or `static`, and a cage strength `cages=combos` or
+//! `cages=bounds`, such as `csp:gac+pairs` or `csp:bounds+static+cages=bounds`.
 
 pub mod bounds;
+pub mod combos;
 pub mod engine;
 // The engine propagates `naive` by events (`engine.rs`); this statement of it on one
 // unit's domains is kept for its tests.
@@ -26,6 +36,7 @@ pub mod permutation;
 pub mod regin;
 pub mod search;
 pub mod shave;
+pub mod sum;
 
 use crate::backends::hint::{note_hint, solution_hint};
 use crate::error::{Error, Result};
@@ -82,13 +93,31 @@ pub const BRANCHES: &[(&str, Branch)] = &[
     ("static", Branch::Static),
 ];
 
-/// A propagation level and a branching rule.
+/// How strongly a Killer cage is propagated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CageStrength {
+    /// Bounds consistency on the total, plus the level's alldifferent on the cage.
+    Bounds,
+    /// Domain consistency on the cage: every value kept has a combination of the
+    /// cage's digits, laid on its cells, that holds it.
+    Combos,
+}
+
+/// Every cage strength, as named after `cages=`; the first is the default.
+pub const CAGE_STRENGTHS: &[(&str, CageStrength)] = &[
+    ("combos", CageStrength::Combos),
+    ("bounds", CageStrength::Bounds),
+];
+
+/// A propagation level, a branching rule and a cage strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Config {
     /// The alldifferent propagator.
     pub propagation: Propagation,
     /// The variable choice.
     pub branch: Branch,
+    /// The Killer cage propagator (unused on a board without cages).
+    pub cages: CageStrength,
 }
 
 fn lookup<T: Copy>(table: &[(&str, T)], what: &str, name: &str) -> Result<T> {
@@ -114,24 +143,53 @@ fn name_of<T: PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str 
 }
 
 impl Config {
-    /// The configuration named `LEVEL`, `LEVEL+BRANCH` or `+BRANCH` (`None`: the default,
-    /// `permutation` with `mrv`).
+    /// The configuration named `LEVEL` followed by options joined by `+`, each a
+    /// branching rule or `cages=STRENGTH`, in any order, each kind at most once; the
+    /// level may be left out (`+pairs`, `cages=bounds`). `None`, and whatever is not
+    /// named: `permutation`, `mrv`, `cages=combos`.
     pub fn from_name(name: Option<&str>) -> Result<Config> {
         let name = name.unwrap_or("");
-        let (level, branch) = match name.split_once('+') {
-            Some((l, b)) => (l, Some(b)),
-            None => (name, None),
+        let mut items = name.split('+');
+        let first = items.next().unwrap_or("");
+        let (level, options): (&str, Vec<&str>) = if first.contains('=') {
+            ("", std::iter::once(first).chain(items).collect())
+        } else {
+            (first, items.collect())
         };
-        Ok(Config {
+        let mut config = Config {
             propagation: match level {
                 "" => Propagation::Permutation,
                 l => Config::propagation(l)?,
             },
-            branch: match branch {
-                None => Branch::Mrv,
-                Some(b) => Config::branch(b)?,
-            },
-        })
+            branch: Branch::Mrv,
+            cages: CAGE_STRENGTHS[0].1,
+        };
+        let (mut branch_seen, mut cages_seen) = (false, false);
+        for item in options {
+            let twice = |what: &str| {
+                Error::Config(format!("csp configuration '{name}' gives the {what} twice"))
+            };
+            match item.split_once('=') {
+                Some(("cages", strength)) => {
+                    if std::mem::replace(&mut cages_seen, true) {
+                        return Err(twice("cage strength"));
+                    }
+                    config.cages = Config::cage_strength(strength)?;
+                }
+                Some((key, _)) => {
+                    return Err(Error::Config(format!(
+                        "csp has no option '{key}' (options: a branching rule, or cages=STRENGTH)"
+                    )))
+                }
+                None => {
+                    if std::mem::replace(&mut branch_seen, true) {
+                        return Err(twice("branching rule"));
+                    }
+                    config.branch = Config::branch(item)?;
+                }
+            }
+        }
+        Ok(config)
     }
 
     /// The propagation level named `name`.
@@ -144,13 +202,22 @@ impl Config {
         lookup(BRANCHES, "branching rule", name)
     }
 
-    /// The name after `csp:`; the branching rule is written only when it is not `mrv`.
+    /// The cage strength named `name` (the text after `cages=`).
+    pub fn cage_strength(name: &str) -> Result<CageStrength> {
+        lookup(CAGE_STRENGTHS, "cage strength", name)
+    }
+
+    /// The name after `csp:`: the level, then the branching rule when it is not `mrv`,
+    /// then the cage strength when it is not `combos`.
     pub fn name(self) -> String {
-        let level = name_of(PROPAGATIONS, self.propagation);
-        match self.branch {
-            Branch::Mrv => level.to_string(),
-            b => format!("{level}+{}", name_of(BRANCHES, b)),
+        let mut name = name_of(PROPAGATIONS, self.propagation).to_string();
+        if self.branch != Branch::Mrv {
+            name = format!("{name}+{}", name_of(BRANCHES, self.branch));
         }
+        if self.cages != CAGE_STRENGTHS[0].1 {
+            name = format!("{name}+cages={}", name_of(CAGE_STRENGTHS, self.cages));
+        }
+        name
     }
 }
 
@@ -175,7 +242,17 @@ pub fn root_domains(
     puzzle: &Puzzle,
     propagation: Propagation,
 ) -> std::result::Result<Vec<CandSet>, Conflict> {
-    let mut engine = Engine::new(&puzzle.geometry, propagation);
+    root_domains_with(puzzle, propagation, CAGE_STRENGTHS[0].1)
+}
+
+/// [`root_domains`] with the cages propagated at `cages`.
+#[cfg(test)]
+pub fn root_domains_with(
+    puzzle: &Puzzle,
+    propagation: Propagation,
+    cages: CageStrength,
+) -> std::result::Result<Vec<CandSet>, Conflict> {
+    let mut engine = Engine::new(&puzzle.geometry, propagation, cages);
     let mut doms = initial_domains(puzzle);
     engine.propagate(&mut doms, None)?;
     Ok(doms)
@@ -207,10 +284,10 @@ impl CspSolver {
         if !reusable {
             self.engine = None;
         }
-        let propagation = self.config.propagation;
+        let (propagation, cages) = (self.config.propagation, self.config.cages);
         let (_, engine) = self
             .engine
-            .get_or_insert_with(|| (geometry.clone(), Engine::new(geometry, propagation)));
+            .get_or_insert_with(|| (geometry.clone(), Engine::new(geometry, propagation, cages)));
         engine.begin_puzzle();
         engine
     }
@@ -227,8 +304,14 @@ impl CspSolver {
         let mut doms = initial_domains(puzzle);
         let mut stats = Stats {
             variables: g.cells() as u64,
-            constraints: g.units.len() as u64,
-            nonzeros: g.units.iter().map(|u| u.cells.len() as u64).sum(),
+            constraints: (g.units.len() + g.cages.len()) as u64,
+            nonzeros: g
+                .units
+                .iter()
+                .map(|u| &u.cells)
+                .chain(g.cages.iter().map(|c| &c.cells))
+                .map(|cells| cells.len() as u64)
+                .sum(),
             ..Stats::default()
         };
         stats.encode_ms = ms(start.elapsed());
@@ -246,7 +329,12 @@ impl CspSolver {
                 ..Default::default()
             },
             Ok(()) => {
-                let hint = solution_hint(puzzle, opts.deadline);
+                // The hint is a solution of the plain board: of no use against
+                // regions or cages.
+                let hint = g
+                    .is_plain()
+                    .then(|| solution_hint(puzzle, opts.deadline))
+                    .flatten();
                 note_hint(&mut stats, hint.as_deref());
                 let first_value = hint.unwrap_or_else(|| vec![1; g.cells()]);
                 search::search(engine, doms, branch, &g.peers, &first_value, opts)
@@ -281,6 +369,12 @@ impl Solver for CspSolver {
 
     fn effort_name(&self) -> &'static str {
         "search nodes"
+    }
+
+    /// Every board: units of any shape, and Killer cages (stated as constraints of
+    /// their own at the configured strength).
+    fn refuses(&self, _geometry: &Geometry) -> Option<String> {
+        None
     }
 
     fn solve_streaming(
