@@ -636,3 +636,57 @@ fn the_encodings_written_apart_agree_with_the_encoder_and_catch_a_lost_clause() 
     let (_, reference) = super::reference::clauses(&p, "reduced", None).unwrap();
     assert_ne!(set(&encoded.cnf), reference);
 }
+
+#[test]
+fn boards_with_cages_or_regions_are_not_certified() {
+    // A 4x4 Killer (the canonical grid cut into row pairs, with one cell given) and the
+    // empty 4x4 Jigsaw, answered by sat:reduced, which takes both: a certificate would
+    // state the board by a header line that has neither, so there is none, and the check
+    // says so rather than failing.
+    let boxes = crate::model::Geometry::new(2, 2, Variant::Classic).unwrap();
+    let pattern: Vec<u8> = (0..16).map(|c| boxes.pattern_value(c)).collect();
+    let cages = (0..8)
+        .map(|k| crate::model::Cage {
+            cells: vec![2 * k, 2 * k + 1],
+            sum: u32::from(pattern[2 * k] + pattern[2 * k + 1]),
+        })
+        .collect();
+    let mut cells = vec![0; 16];
+    cells[0] = pattern[0];
+    let killer = Puzzle::new(std::sync::Arc::new(boxes.with_cages(cages).unwrap()), cells);
+    let regions = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+    let jigsaw = crate::model::Geometry::with_regions(4, &regions, Variant::Classic).unwrap();
+    let jigsaw = Puzzle::new(std::sync::Arc::new(jigsaw), vec![0; 16]);
+    for prover in ["sat:reduced", "sat:naive", "rules:house-count"] {
+        let dir = tempfile::tempdir().unwrap();
+        let certifier = Certifier::new(dir.path(), Prover::from_config(prover).unwrap()).unwrap();
+        for (p, what) in [(&killer, "Killer cages"), (&jigsaw, "Jigsaw regions")] {
+            let mut opts = SolveOptions::new(2, None);
+            opts.keep_solutions = 2;
+            let outcome = create("sat:reduced").unwrap().solve(p, &opts);
+            assert!(
+                matches!(outcome.verdict, Verdict::Unique | Verdict::Multiple),
+                "{what}: {outcome:?}"
+            );
+            let entry = certifier.certify(p, &outcome, None).unwrap();
+            let note = entry.note.as_deref().unwrap_or_default();
+            assert!(note.contains(what), "{prover}: {entry:?}");
+            assert!(entry.claim.starts_with("no certificate"), "{entry:?}");
+            assert!(!entry.verdict_wrong);
+            assert_eq!(
+                (entry.cnf, entry.proof, entry.solutions),
+                (None, None, None)
+            );
+        }
+        certifier.finish().unwrap();
+        let checks = verify_dir(dir.path(), |_| {}).unwrap();
+        assert_eq!(checks.len(), 2);
+        assert!(checks.iter().all(|c| c.result.is_none()), "{prover}");
+        // Only the manifest was written.
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "{prover}"
+        );
+    }
+}

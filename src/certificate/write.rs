@@ -56,9 +56,10 @@ impl Certifier {
     }
 
     /// Certifies `outcome`, the answer to `puzzle`: writes its files and returns its
-    /// entry, whose `note` says why there is no certificate when there is none (a
-    /// verdict that is not `unique`, `none` or `multiple`, a deadline, or a prover that
-    /// found the verdict wrong). An error is a file that could not be written.
+    /// entry, whose `note` says why there is no certificate when there is none (a board
+    /// with Killer cages or Jigsaw regions, a verdict that is not `unique`, `none` or
+    /// `multiple`, a deadline, or a prover that found the verdict wrong). An error is a
+    /// file that could not be written.
     pub fn certify(
         &self,
         puzzle: &Puzzle,
@@ -79,6 +80,7 @@ impl Certifier {
         let solutions = &outcome.solutions;
         let valid = |s: &[u8]| validate(puzzle, s).is_ok();
         match outcome.verdict {
+            _ if !g.is_plain() => entry.note = Some(not_plain(g)),
             Verdict::Unique if solutions.len() == 1 && valid(&solutions[0]) => {
                 entry.claim = "the puzzle has exactly one solution: the one given, and the CNF \
                                (the puzzle's encoding and the clause that excludes it) has no model"
@@ -382,6 +384,20 @@ impl Certifier {
         }
         name
     }
+}
+
+/// Why a board with Killer cages or Jigsaw regions gets no certificate: an entry states
+/// its board by a header line (box shape and variant), which cannot carry them, so a
+/// check would rebuild another puzzle (and the encodings written apart know no cages).
+fn not_plain(g: &crate::model::Geometry) -> String {
+    let what = match (g.has_cages(), g.has_boxes()) {
+        (true, false) => "Killer cages and Jigsaw regions",
+        (true, true) => "Killer cages",
+        (false, _) => "Jigsaw regions",
+    };
+    format!(
+        "the board has {what}, which the header line a certificate states its board by (box shape and variant) cannot carry"
+    )
 }
 
 /// What the manifest says of checking the files, for `prover`'s certificates.

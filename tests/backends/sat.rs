@@ -1,14 +1,22 @@
 //! The `sat` backend through the registry, each configuration's engine as the registry
 //! builds it for a worker (in this process, the givens not checked before it): answers
 //! that agree with `dlx` and the brute force for every encoding, the encoding of a large
-//! grid stopped by a deadline, and the golden 4x4 DIMACS exports. The encodings' clauses
+//! grid stopped by a deadline, and the golden 4x4 DIMACS exports. Killer cages and
+//! Jigsaw regions: every encoding with each cage statement counts every solution of
+//! random small Killers (4x4 with boxes, X or regions; 6x6 with givens) and Jigsaws as
+//! an independent brute force does, each solution valid; cages each possible but not
+//! together answer `none`; the export writes the cages; `ext:minisat` and `ext:cadical`
+//! solve Killers through it. The encodings' clauses
 //! and sizes, the statistics against them and the decoding of a model are unit tests
 //! beside the engine, in `src/backends/sat/tests.rs`.
 
+use crate::common::external::external_available;
+use crate::common::Rng;
 use crate::common::*;
 use proptest::prelude::*;
+use std::sync::Arc;
 use sudoku_arena::backends::{create, encoding, lookup, ENCODINGS};
-use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::model::{sum_range, validate, Cage, Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
 
 /// The names of the sat encodings (`naive`, ...), as the registry exports them
@@ -17,10 +25,12 @@ pub(crate) fn encodings() -> impl Iterator<Item = &'static str> {
     ENCODINGS.iter().filter_map(|e| e.name.strip_prefix("sat-"))
 }
 
-/// The engine of configuration `spec` in this process, as a worker runs it: no worker
-/// process holds its deadline and no check of the givens answers before it.
+/// The engine of configuration `spec` (options included) in this process, as a worker
+/// runs it: no worker process holds its deadline and no check of the givens answers
+/// before it.
 pub(crate) fn engine(spec: &str) -> Box<dyn Solver> {
-    (lookup(spec).unwrap().0.make)(None).unwrap()
+    let (config, options) = lookup(spec).unwrap();
+    (config.make)(options).unwrap()
 }
 
 /// The varisat engine of `encoding`.
@@ -210,5 +220,435 @@ proptest! {
         kind in 0u8..3, seed in any::<u64>(), keep in 10usize..70, corrupt in any::<bool>()
     ) {
         counts_like_the_brute_force(&small(kind, seed, keep, corrupt), varisat)?;
+    }
+}
+
+/// The 4x4 Jigsaw region map of the Killer tests (0-based, row-major).
+const JIGSAW_4: [u8; 16] = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+
+/// The 6x6 Jigsaw region map of the Killer tests.
+const JIGSAW_6: [u8; 36] = [
+    0, 0, 0, 1, 1, 1, //
+    0, 0, 2, 1, 1, 1, //
+    0, 2, 2, 2, 3, 3, //
+    4, 4, 2, 2, 3, 3, //
+    4, 4, 5, 5, 3, 3, //
+    4, 4, 5, 5, 5, 5, //
+];
+
+/// Whether `v` may stand in `cell` of `grid` (0 = blank), the rules read from the
+/// puzzle's own data and never from the model's unit list: rows, columns, boxes and X
+/// diagonals from coordinates, a Jigsaw's regions from its map, each cage's values
+/// distinct and their total not past its own, and equal to it once the cage is full.
+fn killer_allows(g: &Geometry, grid: &[u8], cell: usize, v: u8) -> bool {
+    let n = g.n;
+    let (r, c) = (cell / n, cell % n);
+    let clash = |other: usize| other != cell && grid[other] == v;
+    let lines = (0..n).any(|k| {
+        clash(r * n + k)
+            || clash(k * n + c)
+            || (g.variant == Variant::X
+                && ((r == c && clash(k * n + k)) || (r + c == n - 1 && clash(k * n + n - 1 - k))))
+    });
+    let region = match &g.regions {
+        Some(map) => (0..n * n).any(|o| map[o] == map[cell] && clash(o)),
+        None => {
+            let (br, bc) = (g.box_rows, g.box_cols);
+            let (r0, c0) = (r / br * br, c / bc * bc);
+            (0..n).any(|k| clash((r0 + k / bc) * n + c0 + k % bc))
+        }
+    };
+    let cage_broken = g.cages.iter().filter(|k| k.cells.contains(&cell)).any(|k| {
+        let value = |o: usize| if o == cell { v } else { grid[o] };
+        let total: u32 = k.cells.iter().map(|&o| u32::from(value(o))).sum();
+        let full = k.cells.iter().all(|&o| value(o) != 0);
+        k.cells.iter().any(|&o| clash(o)) || total > k.sum || (full && total != k.sum)
+    });
+    !lines && !region && !cage_broken
+}
+
+/// Every solution of a Killer or Jigsaw puzzle, up to `limit`, by backtracking over
+/// the cells in row-major order with [`killer_allows`].
+fn killer_brute_force(p: &Puzzle, limit: usize) -> usize {
+    fn walk(g: &Geometry, grid: &mut [u8], from: usize, limit: usize, count: &mut usize) {
+        if *count >= limit {
+            return;
+        }
+        let Some(cell) = (from..grid.len()).find(|&i| grid[i] == 0) else {
+            *count += 1;
+            return;
+        };
+        for v in 1..=g.n as u8 {
+            if killer_allows(g, grid, cell, v) {
+                grid[cell] = v;
+                walk(g, grid, cell + 1, limit, count);
+                grid[cell] = 0;
+            }
+        }
+    }
+    let g = &p.geometry;
+    let mut grid = p.cells.clone();
+    // Givens that break a rule among themselves leave nothing to count.
+    let givens_fit = (0..grid.len()).all(|c| {
+        let v = std::mem::take(&mut grid[c]);
+        let fits = v == 0 || killer_allows(g, &grid, c, v);
+        grid[c] = v;
+        fits
+    });
+    let mut count = 0;
+    if givens_fit {
+        walk(g, &mut grid, 0, limit, &mut count);
+    }
+    count
+}
+
+/// A random full grid of `board`: backtracking, each cell's values tried from a
+/// random start.
+fn random_solution(board: &Geometry, rng: &mut Rng) -> Vec<u8> {
+    fn fill(g: &Geometry, grid: &mut [u8], cell: usize, rng: &mut Rng) -> bool {
+        if cell == grid.len() {
+            return true;
+        }
+        let start = rng.below(g.n);
+        for k in 0..g.n {
+            let v = ((start + k) % g.n + 1) as u8;
+            if g.peers[cell].iter().all(|&p| grid[p] != v) {
+                grid[cell] = v;
+                if fill(g, grid, cell + 1, rng) {
+                    return true;
+                }
+            }
+        }
+        grid[cell] = 0;
+        false
+    }
+    let mut grid = vec![0; board.cells()];
+    assert!(
+        fill(board, &mut grid, 0, rng),
+        "the test board has a solution"
+    );
+    grid
+}
+
+/// A random Killer on `board`: a random solution cut into connected cages of 1 to
+/// `largest` cells with distinct values, about `loose` percent of the cells left in no
+/// cage, each total from the solution, about `keep` percent of the cells given; with
+/// `corrupt`, totals moved by [`corrupt_totals`] (often no solution then, though each
+/// cage alone can still be kept).
+fn random_killer(
+    board: &Geometry,
+    seed: u64,
+    largest: usize,
+    loose: usize,
+    keep: usize,
+    corrupt: bool,
+) -> Puzzle {
+    let mut rng = Rng(seed | 1);
+    let solution = random_solution(board, &mut rng);
+    let n = board.n;
+    // The loose cells first, then cages grown through the rest.
+    let mut taken: Vec<bool> = (0..board.cells()).map(|_| rng.below(100) < loose).collect();
+    let mut cages = Vec::new();
+    for start in 0..board.cells() {
+        if taken[start] {
+            continue;
+        }
+        taken[start] = true;
+        let want = 1 + rng.below(largest);
+        let mut cells = vec![start];
+        while cells.len() < want {
+            let mut near = Vec::new();
+            for &c in &cells {
+                let (r, col) = (c / n, c % n);
+                let around = [
+                    (r > 0).then(|| c - n),
+                    (r + 1 < n).then_some(c + n),
+                    (col > 0).then(|| c - 1),
+                    (col + 1 < n).then_some(c + 1),
+                ];
+                for d in around.into_iter().flatten() {
+                    let fresh_value = cells.iter().all(|&o| solution[o] != solution[d]);
+                    if !taken[d] && fresh_value && !near.contains(&d) {
+                        near.push(d);
+                    }
+                }
+            }
+            if near.is_empty() {
+                break;
+            }
+            let d = near[rng.below(near.len())];
+            taken[d] = true;
+            cells.push(d);
+        }
+        let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        cages.push(Cage { cells, sum });
+    }
+    if corrupt {
+        corrupt_totals(&mut cages, n, board.cells(), &mut rng);
+    }
+    let cells = solution
+        .iter()
+        .map(|&v| if rng.below(100) < keep { v } else { 0 })
+        .collect();
+    let g = board.clone().with_cages(cages).unwrap();
+    Puzzle::new(Arc::new(g), cells)
+}
+
+/// Moves the total of a random cage of two or more cells (and fewer than the side) by
+/// one, within what its size allows; when the cages cover the grid, whose total they must keep, another cage's
+/// total moves the other way. Nothing moves when no such cages are found.
+fn corrupt_totals(cages: &mut [Cage], n: usize, cells: usize, rng: &mut Rng) {
+    let range = |cage: &Cage| sum_range(n, cage.cells.len());
+    let big: Vec<usize> = (0..cages.len())
+        .filter(|&k| cages[k].cells.len() > 1 && range(&cages[k]).0 < range(&cages[k]).1)
+        .collect();
+    if big.is_empty() {
+        return;
+    }
+    let k = big[rng.below(big.len())];
+    let (low, high) = range(&cages[k]);
+    let up = cages[k].sum < high && (cages[k].sum == low || rng.below(2) == 0);
+    let covered: usize = cages.iter().map(|c| c.cells.len()).sum();
+    if covered == cells {
+        // Another cage that can move the other way.
+        let other: Vec<usize> = (0..cages.len())
+            .filter(|&j| j != k)
+            .filter(|&j| {
+                let (low, high) = range(&cages[j]);
+                if up {
+                    cages[j].sum > low
+                } else {
+                    cages[j].sum < high
+                }
+            })
+            .collect();
+        if other.is_empty() {
+            return;
+        }
+        let j = other[rng.below(other.len())];
+        cages[j].sum = if up {
+            cages[j].sum - 1
+        } else {
+            cages[j].sum + 1
+        };
+    }
+    cages[k].sum = if up {
+        cages[k].sum + 1
+    } else {
+        cages[k].sum - 1
+    };
+}
+
+/// The board of a Killer test: 4x4 (`kind` 0), 4x4 X (1), 4x4 Jigsaw (2), 6x6 with 2x3
+/// boxes (3) or 6x6 Jigsaw (4).
+fn killer_board(kind: u8) -> Geometry {
+    match kind {
+        0 => Geometry::new(2, 2, Variant::Classic).unwrap(),
+        1 => Geometry::new(2, 2, Variant::X).unwrap(),
+        2 => Geometry::with_regions(4, &JIGSAW_4, Variant::Classic).unwrap(),
+        3 => Geometry::new(2, 3, Variant::Classic).unwrap(),
+        _ => Geometry::with_regions(6, &JIGSAW_6, Variant::Classic).unwrap(),
+    }
+}
+
+/// Every solution of `p` the configuration `spec` finds, each checked by the
+/// independent validator as it comes and all different, with the verdict.
+fn all_solutions(spec: &str, p: &Puzzle) -> (Verdict, Vec<Vec<u8>>) {
+    let mut found = Vec::new();
+    let out = engine(spec).solve_streaming(p, &SolveOptions::new(usize::MAX, None), &mut |s| {
+        found.push(s.to_vec())
+    });
+    assert_eq!(out.failure, None, "{spec}");
+    for s in &found {
+        if let Err(e) = validate(p, s) {
+            panic!("{spec}: {e}");
+        }
+    }
+    let distinct: std::collections::HashSet<&Vec<u8>> = found.iter().collect();
+    assert_eq!(distinct.len(), found.len(), "{spec}: a solution twice");
+    assert_eq!(out.solutions_found as usize, found.len(), "{spec}");
+    (out.verdict, found)
+}
+
+/// The engines the Killer tests run: varisat, and CaDiCaL in a build with it.
+fn engines() -> &'static [&'static str] {
+    if cfg!(feature = "cadical") {
+        &["", "+cadical"]
+    } else {
+        &[""]
+    }
+}
+
+/// Every encoding with both cage statements, on each engine, counts every solution of
+/// `p` as the brute force does, each solution valid, with the verdict that count means.
+fn killer_counts_like_the_brute_force(p: &Puzzle) -> Result<(), TestCaseError> {
+    let want = killer_brute_force(p, usize::MAX);
+    for encoding in encodings() {
+        for (cages, engine) in CAGE_STATEMENTS
+            .iter()
+            .flat_map(|c| engines().iter().map(move |e| (c, e)))
+        {
+            let spec = format!("sat:{encoding}{engine}+cages={cages}");
+            let (verdict, found) = all_solutions(&spec, p);
+            prop_assert_eq!(found.len(), want, "{}", spec);
+            let expected = match want {
+                0 => Verdict::None,
+                1 => Verdict::Unique,
+                _ => Verdict::Multiple,
+            };
+            prop_assert_eq!(verdict, expected, "{}", spec);
+        }
+    }
+    Ok(())
+}
+
+/// The cage statements, as named after `cages=`.
+const CAGE_STATEMENTS: [&str; 2] = ["combos", "sequential"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random 4x4 Killers (boxes, X or Jigsaw), most without a given, some with a total
+    /// moved off: every encoding with each cage statement counts all their solutions
+    /// like the brute force.
+    #[test]
+    fn killers_of_side_4_count_like_the_brute_force(
+        kind in 0u8..3, seed in any::<u64>(), largest in 1usize..5, loose in 0usize..90,
+        keep in 0usize..25, corrupt in any::<bool>()
+    ) {
+        let p = random_killer(&killer_board(kind), seed, largest, loose, keep, corrupt);
+        killer_counts_like_the_brute_force(&p)?;
+    }
+
+    /// Random 6x6 Killers (2x3 boxes or Jigsaw) with some givens, the same.
+    #[test]
+    fn killers_of_side_6_with_givens_count_like_the_brute_force(
+        jigsaw in any::<bool>(), seed in any::<u64>(), largest in 2usize..5,
+        loose in 0usize..70, keep in 10usize..45, corrupt in any::<bool>()
+    ) {
+        let p = random_killer(&killer_board(3 + u8::from(jigsaw)), seed, largest, loose, keep, corrupt);
+        killer_counts_like_the_brute_force(&p)?;
+    }
+}
+
+#[test]
+fn cages_each_possible_but_not_together_answer_none() {
+    // r1c1+r1c2 = 3 and r1c3+r1c4 = 3: each cage alone is {1, 2}, but one row cannot
+    // hold both.
+    let g = Geometry::new(2, 2, Variant::Classic).unwrap();
+    let cages = vec![
+        Cage {
+            cells: vec![0, 1],
+            sum: 3,
+        },
+        Cage {
+            cells: vec![2, 3],
+            sum: 3,
+        },
+    ];
+    let p = Puzzle::new(Arc::new(g.with_cages(cages).unwrap()), vec![0; 16]);
+    assert_eq!(killer_brute_force(&p, usize::MAX), 0);
+    for encoding in encodings() {
+        for cages in CAGE_STATEMENTS {
+            let spec = format!("sat:{encoding}+cages={cages}");
+            let (verdict, found) = all_solutions(&spec, &p);
+            assert_eq!((verdict, found.len()), (Verdict::None, 0), "{spec}");
+        }
+    }
+}
+
+#[test]
+fn jigsaw_boards_count_like_the_brute_force() {
+    // The empty 4x4 Jigsaw, and the 6x6 one with a third of a solution given.
+    let four = Puzzle::new(Arc::new(killer_board(2)), vec![0; 16]);
+    let six_board = killer_board(4);
+    let solution = random_solution(&six_board, &mut Rng(7));
+    let mut rng = Rng(11);
+    let cells = solution
+        .iter()
+        .map(|&v| if rng.below(3) == 0 { v } else { 0 })
+        .collect();
+    let six = Puzzle::new(Arc::new(six_board), cells);
+    for p in [four, six] {
+        let want = killer_brute_force(&p, usize::MAX);
+        assert!(want > 1, "the test wants several solutions");
+        for encoding in encodings() {
+            let (verdict, found) = all_solutions(&format!("sat:{encoding}"), &p);
+            assert_eq!(
+                (verdict, found.len()),
+                (Verdict::Multiple, want),
+                "{encoding}"
+            );
+        }
+    }
+}
+
+#[test]
+fn cage_configurations_are_found_by_the_registry_and_round_trip() {
+    for encoding in encodings() {
+        for cages in CAGE_STATEMENTS {
+            let spec = format!("sat:{encoding}+cages={cages}");
+            let name = create(&spec).unwrap().name();
+            let want = match cages {
+                "combos" => format!("sat:{encoding}"),
+                _ => spec.clone(),
+            };
+            assert_eq!(name, want);
+            assert_eq!(create(&name).unwrap().name(), name);
+        }
+    }
+    assert!(create("sat:reduced+cages=nosuch").is_err());
+}
+
+#[test]
+fn a_killer_is_solved_through_the_registry_and_exported_with_its_cages() {
+    let p = random_killer(&killer_board(0), 3, 3, 0, 0, false);
+    let want = killer_brute_force(&p, usize::MAX);
+    for encoding in encodings() {
+        // As `solve` runs it: the registry's solver, the givens checked before it.
+        let mut solver = create(&format!("sat:{encoding}")).unwrap();
+        assert_eq!(solver.refuses(&p.geometry), None);
+        let out = solver.solve(&p, &SolveOptions::new(usize::MAX, None));
+        verify(&p, &out).unwrap();
+        assert_eq!(out.solutions_found as usize, want, "{encoding}");
+        let text = encoding_export(&format!("sat-{encoding}"), &p);
+        assert!(
+            text.contains("Killer cages stated as cages=combos"),
+            "{encoding}: {text}"
+        );
+        let header = text.lines().find(|l| l.starts_with("p cnf")).unwrap();
+        assert_eq!(
+            header.split_whitespace().nth(2).map(str::parse::<u64>),
+            Some(Ok(out.stats.variables)),
+            "{encoding}: the export is the CNF solved"
+        );
+    }
+}
+
+/// The export of `p` in the registry's encoding `name`, as DIMACS.
+fn encoding_export(name: &str, p: &Puzzle) -> String {
+    (encoding(name).unwrap().export)(p, "dimacs").unwrap()
+}
+
+#[test]
+fn minisat_and_cadical_take_killers_through_the_export() {
+    let puzzles: Vec<Puzzle> = (0..4)
+        .map(|seed| random_killer(&killer_board(seed as u8 % 3), seed, 3, 10, 10, seed == 3))
+        .collect();
+    for (config, program) in [("ext:minisat", "minisat"), ("ext:cadical", "cadical")] {
+        if !external_available(program, program) {
+            continue;
+        }
+        let mut solver = create(config).unwrap();
+        for p in &puzzles {
+            assert_eq!(solver.refuses(&p.geometry), None, "{config}");
+            let out = solver.solve(p, &SolveOptions::new(usize::MAX, None));
+            verify(p, &out).unwrap_or_else(|e| panic!("{config}: {e}"));
+            assert_eq!(
+                out.solutions_found as usize,
+                killer_brute_force(p, usize::MAX),
+                "{config}"
+            );
+        }
     }
 }

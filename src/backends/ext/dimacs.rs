@@ -1,16 +1,16 @@
 //! `ext:minisat` and `ext:cadical`: the `sat` backend's DIMACS export (reduced
 //! encoding, the one `sat:reduced` and `sat:reduced+cadical` solve in process, so the
-//! three differ only in how the CNF reaches the solver) solved by an industrial SAT
-//! solver in a child process. Uniqueness and
-//! counting work as in the `sat` backend: after each model the blocking clause of the
-//! found grid is appended to the file and the solver runs again, until it answers unsat
-//! or enough solutions are found.
+//! three differ only in how the CNF reaches the solver; Killer cages stated as the export
+//! states them, [`CAGES`]) solved by an industrial SAT solver in a child process.
+//! Uniqueness and counting work as in the `sat` backend: after each model the blocking
+//! clause of the found grid is appended to the file and the solver runs again, until it
+//! answers unsat or enough solutions are found.
 
 use super::own_time::{self, ZeroReport};
 use super::rerun::{find_by_exclusion, Run, RunEnd};
 use super::{ExternalRun, RunTimes};
 use crate::backends::sat::dimacs::{read_model, write_until};
-use crate::backends::sat::encode::{Encoded, Encoding};
+use crate::backends::sat::encode::{CageEncoding, Encoded, Encoding};
 use crate::clock::TimeSource;
 use crate::model::Puzzle;
 use crate::process::{run, ProcessOutput, Scratch};
@@ -20,6 +20,10 @@ use std::time::Instant;
 /// The encoding the external SAT solvers are given: the smallest, so that parsing it,
 /// part of their own time, weighs as little as it does in process.
 pub const ENCODING: Encoding = Encoding::Reduced;
+
+/// How the external SAT solvers are given Killer cages: the export's statement, the one
+/// `sat:reduced` solves.
+pub const CAGES: CageEncoding = CageEncoding::DEFAULT;
 
 /// A solver's own time in ms, with its source when not the tool's usual one.
 type OwnTime = Option<(f64, Option<TimeSource>)>;
@@ -112,7 +116,7 @@ fn solve(
     opts: &SolveOptions,
     scratch: &Scratch,
 ) -> Result<ExternalRun, String> {
-    let encoded = Encoded::build(puzzle, ENCODING);
+    let encoded = Encoded::build_with(puzzle, ENCODING, CAGES);
     let mut counters = [0.0; 3];
     let mut parse_ms = None;
     let args = (program.args)("sudoku.cnf");

@@ -1,16 +1,18 @@
 //! DIMACS CNF: the export any SAT solver reads, and the reading of a solver's model.
 //! Format, header and numbering: `encodings/sat.md`.
 
-use super::encode::{Cnf, Encoded, Encoding, Literal};
+use super::encode::{CageEncoding, Cnf, Encoded, Encoding, Literal};
 use crate::model::format::to_line;
 use crate::model::Puzzle;
 use std::fmt::Write;
 
-/// The DIMACS text of `puzzle` in `encoding`: a comment header (encoding, puzzle, order,
-/// the variable numbering rule, and for the reduced encoding the map of every variable to
-/// its cell and value), the `p cnf` line, then one clause per line.
-pub fn export(puzzle: &Puzzle, encoding: Encoding) -> String {
-    let encoded = Encoded::build(puzzle, encoding);
+/// The DIMACS text of `puzzle` in `encoding`, its cages stated as `cages` says: a
+/// comment header (encoding, puzzle, order, the variable numbering rule, for the reduced
+/// encoding the map of every variable to its cell and value, and on a Killer board the
+/// cage statement, the cages and the auxiliary variables), the `p cnf` line, then one
+/// clause per line.
+pub fn export_with(puzzle: &Puzzle, encoding: Encoding, cages: CageEncoding) -> String {
+    let encoded = Encoded::build_with(puzzle, encoding, cages);
     write_text(puzzle, &encoded, &[], None, true).unwrap_or_default()
 }
 
@@ -36,10 +38,20 @@ pub fn certificate_text(puzzle: &Puzzle, encoded: &Encoded, blocking: Option<&[i
     out
 }
 
-/// The export of encoding `name` in `format` (only `dimacs`), for the registry.
+/// The export of encoding `name` in `format` (only `dimacs`), for the registry: `name`
+/// is an encoding's, optionally followed by `+cages=NAME` for the cage statement (else
+/// [`CageEncoding::DEFAULT`]).
 pub fn export_as(puzzle: &Puzzle, name: &str, format: &str) -> crate::error::Result<String> {
+    let (encoding, cages) = match name.split_once("+cages=") {
+        Some((encoding, cages)) => (encoding, CageEncoding::from_name(cages)?),
+        None => (name, CageEncoding::DEFAULT),
+    };
     match format {
-        "dimacs" => Ok(export(puzzle, Encoding::from_name(Some(name))?)),
+        "dimacs" => Ok(export_with(
+            puzzle,
+            Encoding::from_name(Some(encoding))?,
+            cages,
+        )),
         f => Err(crate::error::Error::Config(format!(
             "sat-{name} is written as 'dimacs', not '{f}'"
         ))),
@@ -102,6 +114,9 @@ fn write_text(
             "c variables: var(cell, value) = cell*{n} + value, cell = row*{n} + column (from 0), value 1..{n}"
         );
     }
+    if g.has_cages() {
+        write_cage_header(&mut out, puzzle, encoded);
+    }
     let _ = writeln!(out, "p cnf {} {}", cnf.vars, cnf.clauses() + extra.len());
     for (k, clause) in cnf
         .iter()
@@ -117,6 +132,31 @@ fn write_text(
         out.push_str("0\n");
     }
     Some(out)
+}
+
+/// The comment lines on a Killer board's cages: how they are stated, each cage, and the
+/// auxiliary variables the statement added after the cells' ones.
+fn write_cage_header(out: &mut String, puzzle: &Puzzle, encoded: &Encoded) {
+    let g = &puzzle.geometry;
+    let _ = writeln!(
+        out,
+        "c cages: {} Killer cages stated as cages={}: {}",
+        g.cages.len(),
+        encoded.cages.name(),
+        encoded.cages.describe()
+    );
+    for cage in &g.cages {
+        let cells: Vec<String> = cage.cells.iter().map(|&c| g.cell_name(c)).collect();
+        let _ = writeln!(out, "c cage {} = {}", cage.sum, cells.join(" "));
+    }
+    if encoded.cnf.vars > encoded.cell_vars {
+        let _ = writeln!(
+            out,
+            "c variables {} to {}: auxiliary, of the cage statement (after every cell's)",
+            encoded.cell_vars + 1,
+            encoded.cnf.vars
+        );
+    }
 }
 
 /// One `c var K = rRcC#V` line per variable, in variable order: the map from a model

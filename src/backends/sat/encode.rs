@@ -4,8 +4,11 @@
 //! One Boolean x(cell, value) per cell and value. Numbered for DIMACS as
 //! `var(cell, value) = cell * N + value` (cell = row * N + column from 0, value from 1),
 //! so the N³ variables are 1..=N³. The reduced encoding renumbers the variables it keeps
-//! in the same order (see [`Literal`]). Definitions and counts: `encodings/sat.md`.
+//! in the same order (see [`Literal`]). Killer cages are stated after the units by
+//! [`super::cages`], whose auxiliary variables follow the cells' ones. Definitions and
+//! counts: `encodings/sat.md`.
 
+pub use super::cages::CageEncoding;
 use crate::model::Puzzle;
 use std::time::Instant;
 
@@ -119,6 +122,11 @@ pub enum Literal {
 pub struct Encoded {
     /// The encoding used.
     pub encoding: Encoding,
+    /// How Killer cages are stated (whether or not the board has any).
+    pub cages: CageEncoding,
+    /// The variables that stand for a (cell, value): 1..=`cell_vars`; the cage
+    /// statement's auxiliary variables are the ones above, up to `cnf.vars`.
+    pub cell_vars: usize,
     /// The side N.
     pub n: usize,
     /// The clauses.
@@ -128,17 +136,24 @@ pub struct Encoded {
 }
 
 impl Encoded {
-    /// Builds `encoding` of `puzzle`.
+    /// Builds `encoding` of `puzzle`, its cages (if any) stated the default way.
     pub fn build(puzzle: &Puzzle, encoding: Encoding) -> Encoded {
-        Encoded::build_until(puzzle, encoding, None).expect("no deadline to pass")
+        Encoded::build_with(puzzle, encoding, CageEncoding::DEFAULT)
     }
 
-    /// Builds `encoding` of `puzzle`, or gives up once `deadline` has passed (the
-    /// clauses of an empty 64x64 take about half a second to state): `None` then. The
-    /// clock is read every 256 cells and before each unit.
+    /// Builds `encoding` of `puzzle` with its cages stated as `cages` says.
+    pub fn build_with(puzzle: &Puzzle, encoding: Encoding, cages: CageEncoding) -> Encoded {
+        Encoded::build_until(puzzle, encoding, cages, None).expect("no deadline to pass")
+    }
+
+    /// Builds `encoding` of `puzzle` (cages stated as `cages` says), or gives up once
+    /// `deadline` has passed (the clauses of an empty 64x64 take about half a second to
+    /// state): `None` then. The clock is read every 256 cells, before each unit and
+    /// before each cage.
     pub fn build_until(
         puzzle: &Puzzle,
         encoding: Encoding,
+        cages: CageEncoding,
         deadline: Option<Instant>,
     ) -> Option<Encoded> {
         let expired = || deadline.is_some_and(|d| Instant::now() >= d);
@@ -153,16 +168,8 @@ impl Encoded {
             .iter()
             .filter(|l| matches!(l, Literal::Var(_)))
             .count();
-        let mut b = Builder {
-            n,
-            literal: &literal,
-            cnf: Cnf {
-                vars,
-                ..Cnf::default()
-            },
-            clause: Vec::with_capacity(n),
-            open: Vec::with_capacity(n),
-        };
+        let mut b = Builder::new(n, &literal, vars);
+        let cell_vars = vars;
         let once = encoding == Encoding::Reduced;
         let values = 1..=n as u8;
         for cell in 0..n * n {
@@ -207,6 +214,12 @@ impl Encoded {
                 b.at_most_one(unit.cells.iter().map(|&c| (c, v)), keep);
             }
         }
+        for cage in &g.cages {
+            if expired() {
+                return None;
+            }
+            super::cages::state(&mut b, g, cage, cages, once);
+        }
         // The givens last: a solver that simplifies while loading (varisat does) then
         // loads the structure before any literal is fixed.
         if encoding != Encoding::Reduced {
@@ -219,6 +232,8 @@ impl Encoded {
         let cnf = b.cnf;
         Some(Encoded {
             encoding,
+            cages,
+            cell_vars,
             n,
             cnf,
             literal,
@@ -284,22 +299,63 @@ fn reduced_literals(puzzle: &Puzzle) -> Vec<Literal> {
 }
 
 /// Builds clauses over (cell, value, positive) literals, simplifying by the constants.
-struct Builder<'a> {
+pub(super) struct Builder<'a> {
     n: usize,
     literal: &'a [Literal],
-    cnf: Cnf,
+    /// The clauses so far; `cnf.vars` counts the variables, auxiliary ones included.
+    pub(super) cnf: Cnf,
     clause: Vec<i32>,
     /// The literals of the "not both" clauses being built, each with its place in the
     /// list given.
     open: Vec<(usize, Literal)>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// A builder with no clause yet, over the (cell, value) table `literal` of side `n`
+    /// with `vars` variables.
+    pub(super) fn new(n: usize, literal: &'a [Literal], vars: usize) -> Builder<'a> {
+        Builder {
+            n,
+            literal,
+            cnf: Cnf {
+                vars,
+                ..Cnf::default()
+            },
+            clause: Vec::with_capacity(n),
+            open: Vec::with_capacity(n),
+        }
+    }
+
+    /// What x(cell, value) is.
+    pub(super) fn x(&self, cell: usize, value: u8) -> Literal {
+        self.literal[cell * self.n + value as usize - 1]
+    }
+
+    /// A new auxiliary variable, numbered after every variable so far.
+    pub(super) fn fresh(&mut self) -> Literal {
+        self.cnf.vars += 1;
+        Literal::Var(self.cnf.vars as i32)
+    }
+
+    /// Adds the clause of `lits`, each a DIMACS literal (`Var` of a signed number) or a
+    /// constant (see [`not`]): dropped when a constant is true, false constants left out.
+    pub(super) fn push(&mut self, lits: &[Literal]) {
+        self.clause.clear();
+        for &l in lits {
+            match l {
+                Literal::Var(v) => self.clause.push(v),
+                Literal::Const(true) => return,
+                Literal::Const(false) => {}
+            }
+        }
+        self.cnf.push(&self.clause);
+    }
+
     /// Adds the pairwise "not both" clauses over the given (cell, value) literals, in
     /// pair order, for the pairs `keep` accepts (by their places in the list). A pair
     /// with a false literal is satisfied, so false literals are left out before pairing
     /// (which is what makes the reduced encoding cheap to build).
-    fn at_most_one(
+    pub(super) fn at_most_one(
         &mut self,
         lits: impl IntoIterator<Item = (usize, u8)>,
         keep: impl Fn(usize, usize) -> bool,
@@ -338,6 +394,14 @@ impl Builder<'_> {
             }
         }
         self.cnf.push(&self.clause);
+    }
+}
+
+/// The negation of a literal of [`Builder::push`]: the opposite sign, or the other constant.
+pub(super) fn not(l: Literal) -> Literal {
+    match l {
+        Literal::Var(v) => Literal::Var(-v),
+        Literal::Const(b) => Literal::Const(!b),
     }
 }
 

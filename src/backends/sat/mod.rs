@@ -9,11 +9,13 @@
 //! deadline on `sat:ENCODING` runs in a worker process, killed at the deadline unless
 //! varisat stopped there between two solutions and answered;
 //! CaDiCaL's terminate callback checks the deadline, so `sat:ENCODING+cadical` runs in
-//! this process (cargo feature `cadical`). Encodings, counts and measurements:
-//! `encodings/sat.md`.
+//! this process (cargo feature `cadical`). Killer cages are stated on top of any encoding,
+//! two ways ([`CageEncoding`]; `+cages=combos`, the default, or `+cages=sequential`).
+//! Encodings, counts and measurements: `encodings/sat.md`.
 
 #[cfg(feature = "cadical")]
 mod cadical_engine;
+mod cages;
 pub mod dimacs;
 pub mod encode;
 pub mod search;
@@ -24,14 +26,18 @@ mod varisat_engine;
 use crate::error::Result;
 use crate::model::Puzzle;
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
+pub use cages::CageEncoding;
 use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
 use search::Incremental;
 pub use search::{enumerate, End, Enumeration};
 use std::time::Instant;
 pub use varisat_engine::{load, refute, refute_dimacs};
 
-/// The suffix of a configuration that solves with CaDiCaL.
-const CADICAL_SUFFIX: &str = "+cadical";
+/// The option of a configuration that solves with CaDiCaL (`sat:ENCODING+cadical`).
+const CADICAL_OPTION: &str = "cadical";
+
+/// The option that names the cage statement (`sat:ENCODING+cages=NAME`).
+const CAGES_OPTION: &str = "cages=";
 
 /// The SAT engine a configuration solves with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,49 +71,85 @@ fn cadical(_encoding: Encoding) -> Result<Engine> {
 #[cfg(not(feature = "cadical"))]
 fn cadical(encoding: Encoding) -> Result<Engine> {
     Err(crate::error::Error::Config(format!(
-        "sat:{}{CADICAL_SUFFIX} is built only with the cargo feature `cadical` \
+        "sat:{}+{CADICAL_OPTION} is built only with the cargo feature `cadical` \
          (cargo build --release --features cadical; needs only a C++ compiler, which \
          builds CaDiCaL's bundled sources in about two minutes of CPU)",
         encoding.name()
     )))
 }
 
-/// The SAT solver backend: an encoding and the engine that solves it.
+/// The SAT solver backend: an encoding, the statement of Killer cages on top of it, and
+/// the engine that solves it.
 pub struct SatSolver {
     encoding: Encoding,
+    cages: CageEncoding,
     engine: Engine,
 }
 
 impl SatSolver {
-    /// A solver for an encoding, on varisat.
+    /// A solver for an encoding, on varisat, cages stated the default way.
     pub fn new(encoding: Encoding) -> SatSolver {
         SatSolver {
             encoding,
+            cages: CageEncoding::DEFAULT,
             engine: Engine::Varisat,
         }
     }
 
-    /// The solver of a configuration, `ENCODING` or `ENCODING+cadical` (`None` for the
-    /// default); an error that says how to build it when it needs the `cadical` feature.
+    /// The solver of a configuration, `ENCODING` followed by options `+cadical` and
+    /// `+cages=NAME` in either order (`None` for the default); an error names what is
+    /// wrong, or says how to build a `cadical` configuration this build lacks.
     pub fn from_config(config: Option<&str>) -> Result<SatSolver> {
-        let Some(encoding) = config.and_then(|c| c.strip_suffix(CADICAL_SUFFIX)) else {
-            return Ok(SatSolver::new(Encoding::from_name(config)?));
-        };
-        let encoding = Encoding::from_name(Some(encoding))?;
-        Ok(SatSolver {
-            encoding,
-            engine: cadical(encoding)?,
-        })
+        let mut parts = config.map(|c| c.split('+'));
+        let encoding = Encoding::from_name(parts.as_mut().and_then(Iterator::next))?;
+        let mut solver = SatSolver::new(encoding);
+        let (mut cadical_named, mut cages_named) = (false, false);
+        for option in parts.into_iter().flatten() {
+            let repeated = if option == CADICAL_OPTION {
+                std::mem::replace(&mut cadical_named, true)
+            } else if let Some(name) = option.strip_prefix(CAGES_OPTION) {
+                solver.cages = CageEncoding::from_name(name)?;
+                std::mem::replace(&mut cages_named, true)
+            } else {
+                return Err(crate::error::Error::Config(format!(
+                    "sat has no option '{option}' (options: +{CADICAL_OPTION}, +{CAGES_OPTION}NAME)"
+                )));
+            };
+            if repeated {
+                return Err(crate::error::Error::Config(format!(
+                    "sat: option '{option}' given twice"
+                )));
+            }
+        }
+        if cadical_named {
+            solver.engine = cadical(encoding)?;
+        }
+        Ok(solver)
     }
 }
 
 impl Solver for SatSolver {
+    /// `sat:ENCODING`, then `+cadical` for CaDiCaL and `+cages=NAME` when the cage
+    /// statement is not the default one.
     fn name(&self) -> String {
-        match self.engine {
-            Engine::Varisat => format!("sat:{}", self.encoding.name()),
-            #[cfg(feature = "cadical")]
-            Engine::Cadical => format!("sat:{}{CADICAL_SUFFIX}", self.encoding.name()),
+        let mut name = format!("sat:{}", self.encoding.name());
+        #[cfg(feature = "cadical")]
+        if self.engine == Engine::Cadical {
+            name.push('+');
+            name.push_str(CADICAL_OPTION);
         }
+        if self.cages != CageEncoding::DEFAULT {
+            name.push('+');
+            name.push_str(CAGES_OPTION);
+            name.push_str(self.cages.name());
+        }
+        name
+    }
+
+    /// Takes every board: units of any shape (Jigsaw regions) are read from the unit
+    /// list, and Killer cages are stated by the configuration's cage statement.
+    fn refuses(&self, _geometry: &crate::model::Geometry) -> Option<String> {
+        None
     }
 
     fn effort_name(&self) -> &'static str {
@@ -124,7 +166,8 @@ impl Solver for SatSolver {
         on_solution: &mut dyn FnMut(&[u8]),
     ) -> Outcome {
         let start = Instant::now();
-        let Some(encoded) = Encoded::build_until(puzzle, self.encoding, opts.deadline) else {
+        let Some(encoded) = Encoded::build_until(puzzle, self.encoding, self.cages, opts.deadline)
+        else {
             // The deadline passed while the clauses were stated: no search was made.
             let stats = Stats {
                 encode_ms: ms(start.elapsed()),
@@ -206,8 +249,9 @@ fn search_with<E: Incremental>(
 }
 
 /// Puts the size of an encoding in the statistics: variables, clauses and literals, and
-/// for comparison the full encoding's figures (N³ variables, clauses with the givens as
-/// unit clauses).
+/// for comparison the full encoding's figures (N³ variables and the cage statement's
+/// auxiliary ones; clauses with the givens as unit clauses and the cages stated without
+/// regard to the givens).
 fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
     stats.variables = encoded.cnf.vars as u64;
     stats.constraints = encoded.cnf.clauses() as u64;
@@ -217,8 +261,15 @@ fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
         e => e,
     };
     let n = puzzle.n() as f64;
-    let clauses_full = empty_grid_clauses(puzzle, full) + puzzle.given_count() as u64;
-    stats.extra.insert("variables_full".into(), n * n * n);
+    let (cage_vars, cage_clauses) = match puzzle.geometry.has_cages() {
+        true => cages::full_size(&puzzle.geometry, encoded.cages),
+        false => (0, 0),
+    };
+    let clauses_full =
+        empty_grid_clauses(puzzle, full) + puzzle.given_count() as u64 + cage_clauses as u64;
+    stats
+        .extra
+        .insert("variables_full".into(), n * n * n + cage_vars as f64);
     stats
         .extra
         .insert("clauses_full".into(), clauses_full as f64);
