@@ -5,11 +5,14 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cages_ext;
 mod certificates;
 mod exports;
 mod external;
 mod fresh_clone;
 mod html_browser;
+#[path = "../backends/killer_support.rs"]
+mod killer_support;
 mod library_deps;
 mod own_worker;
 mod slurm;

@@ -1,55 +1,41 @@
 //! The exact-cover text export: column names on the first line, then one row per line
 //! naming the columns it covers. It is the matrix left once the givens are selected, so
-//! any exact-cover solver solves exactly the problem `dlx` searches.
-//! Format and names: `encodings/exact-cover.md`.
+//! any exact-cover solver solves exactly the problem `dlx` searches, Killer cages
+//! included. Format and names: `encodings/exact-cover.md`.
 
-use super::unit_value_column;
+use super::cages::PLACEMENT_CAP;
+use super::SudokuCover;
 use crate::model::Puzzle;
 
-/// The name of column `column` of a puzzle's matrix: `r3c5` for a cell, `b2#7` for value 7 in box 2.
-fn column_name(puzzle: &Puzzle, column: usize) -> String {
-    let g = &puzzle.geometry;
-    let n = g.n;
-    if column < n * n {
-        g.cell_name(column)
-    } else {
-        let k = column - n * n;
-        format!("{}#{}", g.units[k / n].tag(), k % n + 1)
-    }
-}
-
-/// Writes the exact-cover text of `puzzle`.
+/// Writes the exact-cover text of `puzzle`: the columns the givens leave uncovered, and
+/// every row but the givens' own that covers none of the givens' columns.
 pub fn exact_cover_text(puzzle: &Puzzle) -> String {
     let g = &puzzle.geometry;
-    let n = g.n;
-    let total = n * n + g.units.len() * n;
-    let mut covered = vec![false; total];
-    for (cell, &v) in puzzle.cells.iter().enumerate() {
-        if v != 0 {
-            covered[cell] = true;
-            for &u in &g.cell_units[cell] {
-                covered[unit_value_column(n, u, v)] = true;
-            }
+    let cover = SudokuCover::build(puzzle, None, PLACEMENT_CAP);
+    let m = &cover.matrix;
+    let mut covered = vec![false; m.columns()];
+    let mut given = vec![false; m.rows()];
+    for &r in &cover.given_rows {
+        given[r] = true;
+        for c in m.row_columns(r) {
+            covered[c] = true;
         }
     }
-    let names: Vec<String> = (0..total)
+    let names: Vec<String> = (0..m.columns()).map(|c| cover.column_name(g, c)).collect();
+    let open: Vec<&str> = (0..m.columns())
         .filter(|&c| !covered[c])
-        .map(|c| column_name(puzzle, c))
+        .map(|c| names[c].as_str())
         .collect();
-    let mut out = names.join(" ");
+    let mut out = open.join(" ");
     out.push('\n');
-    for (cell, candidates) in puzzle.candidates().into_iter().enumerate() {
-        if puzzle.cells[cell] != 0 {
+    for r in (0..m.rows()).filter(|&r| !given[r]) {
+        let columns = m.row_columns(r);
+        if columns.iter().any(|&c| covered[c]) {
             continue;
         }
-        for value in candidates.iter() {
-            out.push_str(&g.cell_name(cell));
-            for &u in &g.cell_units[cell] {
-                out.push(' ');
-                out.push_str(&column_name(puzzle, unit_value_column(n, u, value)));
-            }
-            out.push('\n');
-        }
+        let line: Vec<&str> = columns.iter().map(|&c| names[c].as_str()).collect();
+        out.push_str(&line.join(" "));
+        out.push('\n');
     }
     out
 }

@@ -87,6 +87,18 @@ impl ExactCover {
         self.col.len() - self.columns - 1
     }
 
+    /// The columns row `row` covers (0-based), in the order it was added with.
+    pub fn row_columns(&self, row: usize) -> Vec<usize> {
+        let start = self.row_start[row];
+        let mut out = vec![self.col[start as usize] as usize - 1];
+        let mut j = self.right[start as usize];
+        while j != start {
+            out.push(self.col[j as usize] as usize - 1);
+            j = self.right[j as usize];
+        }
+        out
+    }
+
     /// Adds a row covering the given columns (0-based, distinct); returns its index.
     pub fn add_row(&mut self, columns: &[usize]) -> usize {
         let row = self.row_start.len() as u32;

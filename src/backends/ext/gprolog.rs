@@ -1,6 +1,7 @@
 //! `ext:gprolog`: the puzzle as a GNU Prolog CLP(FD) program, one `fd_all_different`
-//! per unit, the system of the paper's section 1.4; labelling first-fail, solutions
-//! counted up to the limit with a global counter.
+//! per unit, the system of the paper's section 1.4, and for each Killer cage an
+//! `fd_all_different` and a sum (`#=`); labelling first-fail, solutions counted up to
+//! the limit with a global counter.
 
 use super::{own_time, parse_solution_line, whole_lines, ExternalRun, RunTimes};
 use crate::model::Puzzle;
@@ -37,6 +38,15 @@ pub fn program(puzzle: &Puzzle, limit: usize) -> String {
     for u in &g.units {
         let cells: Vec<String> = u.cells.iter().map(|&c| var(c)).collect();
         p.push_str(&format!("    fd_all_different([{}]),\n", cells.join(",")));
+    }
+    for cage in &g.cages {
+        let cells: Vec<String> = cage.cells.iter().map(|&c| var(c)).collect();
+        p.push_str(&format!(
+            "    fd_all_different([{}]), {} #= {},\n",
+            cells.join(","),
+            cells.join("+"),
+            cage.sum
+        ));
     }
     p.push_str("    true.\n\n");
     p.push_str(&format!(

@@ -1,5 +1,6 @@
-//! `ext:gecode`: the MiniZinc model `encodings/sudoku.mzn` (one `alldifferent` per unit)
-//! with a data file written from the puzzle, solved by Gecode through MiniZinc.
+//! `ext:gecode`: the MiniZinc model `encodings/sudoku.mzn` (one `alldifferent` per unit,
+//! one `alldifferent` and one sum per Killer cage) with a data file written from the
+//! puzzle, solved by Gecode through MiniZinc.
 
 use super::{own_time, parse_solution_line, whole_lines, ExternalRun, RunTimes};
 use crate::model::Puzzle;
@@ -9,7 +10,8 @@ use crate::solver::SolveOptions;
 /// The model, the same file users read under `encodings/`.
 pub const MODEL: &str = include_str!("../../../encodings/sudoku.mzn");
 
-/// The data file of a puzzle for [`MODEL`]: side, units (cells from 1), givens.
+/// The data file of a puzzle for [`MODEL`]: side, units (cells from 1), givens, and
+/// the cages: the cage of each cell (from 1, 0 for none) and their totals.
 pub fn dzn(puzzle: &Puzzle) -> String {
     let g = &puzzle.geometry;
     let units: Vec<String> = g
@@ -18,8 +20,14 @@ pub fn dzn(puzzle: &Puzzle) -> String {
         .flat_map(|u| u.cells.iter().map(|c| (c + 1).to_string()))
         .collect();
     let given: Vec<String> = puzzle.cells.iter().map(|v| v.to_string()).collect();
+    let cage: Vec<String> = g
+        .cage_of
+        .iter()
+        .map(|k| k.map_or(0, |k| k + 1).to_string())
+        .collect();
+    let total: Vec<String> = g.cages.iter().map(|c| c.sum.to_string()).collect();
     format!(
-        "% sudoku-arena data for encodings/sudoku.mzn: {} from {}\nn = {};\nnunits = {};\nunit = array2d(1..{}, 1..{}, [{}]);\ngiven = [{}];\n",
+        "% sudoku-arena data for encodings/sudoku.mzn: {} from {}\nn = {};\nnunits = {};\nunit = array2d(1..{}, 1..{}, [{}]);\ngiven = [{}];\nncages = {};\ncage = [{}];\ntotal = [{}];\n",
         g.describe(),
         puzzle.display_name(),
         g.n,
@@ -27,7 +35,10 @@ pub fn dzn(puzzle: &Puzzle) -> String {
         g.units.len(),
         g.n,
         units.join(", "),
-        given.join(", ")
+        given.join(", "),
+        g.cages.len(),
+        cage.join(", "),
+        total.join(", ")
     )
 }
 

@@ -141,6 +141,8 @@ pub struct Tool {
     pub time_source: TimeSource,
     /// Writes the input, runs the solver and reads the answer.
     pub solve: fn(&Puzzle, &SolveOptions, &Scratch) -> Result<ExternalRun, String>,
+    /// Whether the model it is given states Killer cages (else it refuses them).
+    pub takes_cages: bool,
 }
 
 /// Every external tool.
@@ -151,6 +153,7 @@ pub const TOOLS: &[Tool] = &[
         effort: "nodes",
         time_source: own_time::GECODE,
         solve: minizinc::solve,
+        takes_cages: true,
     },
     Tool {
         name: "gprolog",
@@ -158,6 +161,7 @@ pub const TOOLS: &[Tool] = &[
         effort: "backtracks",
         time_source: own_time::GPROLOG,
         solve: gprolog::solve,
+        takes_cages: true,
     },
     Tool {
         name: "cbc",
@@ -165,6 +169,7 @@ pub const TOOLS: &[Tool] = &[
         effort: "B&B nodes",
         time_source: own_time::CBC,
         solve: mip::solve_cbc,
+        takes_cages: true,
     },
     Tool {
         name: "glpk",
@@ -172,22 +177,25 @@ pub const TOOLS: &[Tool] = &[
         effort: "B&B nodes",
         time_source: own_time::GLPSOL,
         solve: mip::solve_glpk,
+        takes_cages: true,
     },
     Tool {
         name: "minisat",
         summary:
-            "MiniSat on the DIMACS export (sat-reduced encoding), blocking clauses for uniqueness",
+            "MiniSat on the DIMACS export (sat-reduced encoding, Killer cages as digit-set selectors), blocking clauses for uniqueness",
         effort: "decisions",
         time_source: own_time::MINISAT,
         solve: dimacs::solve_minisat,
+        takes_cages: true,
     },
     Tool {
         name: "cadical",
         summary:
-            "CaDiCaL on the DIMACS export (sat-reduced encoding), blocking clauses for uniqueness",
+            "CaDiCaL on the DIMACS export (sat-reduced encoding, Killer cages as digit-set selectors), blocking clauses for uniqueness",
         effort: "decisions",
         time_source: own_time::CADICAL,
         solve: dimacs::solve_cadical,
+        takes_cages: true,
     },
 ];
 
@@ -248,6 +256,12 @@ impl Solver for ExternalSolver {
 
     fn effort_name(&self) -> &'static str {
         self.tool.effort
+    }
+
+    /// Cages are refused by the tools whose model does not state them.
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        (geometry.has_cages() && !self.tool.takes_cages)
+            .then(|| format!("{} does not take Killer cages", self.name()))
     }
 
     fn solve_streaming(

@@ -19,7 +19,8 @@ pub struct Built {
 }
 
 /// Builds the microlp problem: binaries (or `[0,1]` reals for the relaxation) with
-/// their bounds, one equality per row, one `≤` per cut, zero objective.
+/// their bounds, one equality (or `≤`, for a cage's value) per row, one `≤` per cut,
+/// zero objective.
 pub fn build(model: &IpModel, cuts: &[Cut], integer: bool) -> Built {
     let mut problem = Problem::new(OptimizationDirection::Minimize);
     let xs: Vec<microlp::Variable> = model
@@ -33,14 +34,21 @@ pub fn build(model: &IpModel, cuts: &[Cut], integer: bool) -> Built {
             }
         })
         .collect();
-    let terms = |indices: &[usize]| -> Vec<(microlp::Variable, f64)> {
-        indices.iter().map(|&i| (xs[i], 1.0)).collect()
-    };
     for row in &model.rows {
-        problem.add_constraint(terms(&row.vars), ComparisonOp::Eq, row.rhs as f64);
+        let terms: Vec<(microlp::Variable, f64)> = row
+            .vars
+            .iter()
+            .map(|&i| (xs[i], f64::from(row.weight(&model.vars[i]))))
+            .collect();
+        let op = match row.kind.at_most() {
+            true => ComparisonOp::Le,
+            false => ComparisonOp::Eq,
+        };
+        problem.add_constraint(terms, op, row.rhs as f64);
     }
     for cut in cuts {
-        problem.add_constraint(terms(cut), ComparisonOp::Le, cut.len() as f64 - 1.0);
+        let terms: Vec<(microlp::Variable, f64)> = cut.iter().map(|&i| (xs[i], 1.0)).collect();
+        problem.add_constraint(terms, ComparisonOp::Le, cut.len() as f64 - 1.0);
     }
     Built { problem, xs }
 }

@@ -1,6 +1,7 @@
 //! The `ip` encoding written for external MIP solvers: CPLEX LP and free MPS files of
-//! the presolved 0-1 model (the one `ip` solves), which CBC and GLPK read, and the way
-//! back from a solver's variable values to a grid. Names and layout: `encodings/ip.md`.
+//! the presolved 0-1 model (the one `ip` solves, Killer cages included), which CBC and
+//! GLPK read, and the way back from a solver's variable values to a grid. Names and
+//! layout: `encodings/ip.md`.
 
 use super::model::{IpModel, RowKind, Var};
 use crate::model::puzzle::Grid;
@@ -18,12 +19,18 @@ fn var_name(puzzle: &Puzzle, var: &Var) -> String {
     format!("x_{}_{}", puzzle.geometry.cell_name(var.cell), var.value)
 }
 
-/// The name of a row: `cell_r3c5` for a cell, `u_b2_7` for value 7 in box 2.
+/// The name of a row: `cell_r3c5` for a cell, `u_b2_7` for value 7 in box 2,
+/// `cage_r1c1` for the total of the cage whose first cell is r1c1 and `cage_r1c1_7` for
+/// value 7 in it.
 fn row_name(puzzle: &Puzzle, kind: RowKind) -> String {
     let g = &puzzle.geometry;
     match kind {
         RowKind::Cell(cell) => format!("cell_{}", g.cell_name(cell)),
         RowKind::UnitValue(u, value) => format!("u_{}_{}", g.units[u].tag(), value),
+        RowKind::CageSum(k) => format!("cage_{}", g.cell_name(g.cages[k].cells[0])),
+        RowKind::CageValue(k, value) => {
+            format!("cage_{}_{}", g.cell_name(g.cages[k].cells[0]), value)
+        }
     }
 }
 
@@ -56,9 +63,16 @@ fn no_good_rows(model: &IpModel, found: &[Grid]) -> Vec<Vec<usize>> {
     found.iter().map(|grid| model.no_good(grid)).collect()
 }
 
-/// Writes one LP row `name: x + y + ... SENSE`, a few terms per line; a row with no
+/// Writes one LP row `name: x + 2 y + ... SENSE`, a few terms per line, each
+/// variable with its coefficient from `weight` (written when not 1); a row with no
 /// variable names the fixed-at-zero column so the file stays valid.
-fn write_lp_row(out: &mut String, name: &str, vars: &[usize], names: &[String], sense: &str) {
+fn write_lp_row(
+    out: &mut String,
+    name: &str,
+    vars: &[usize],
+    (names, weight): (&[String], &dyn Fn(usize) -> i32),
+    sense: &str,
+) {
     let _ = write!(out, " {name}:");
     if vars.is_empty() {
         out.push(' ');
@@ -69,6 +83,12 @@ fn write_lp_row(out: &mut String, name: &str, vars: &[usize], names: &[String], 
             out.push_str("\n   ");
         }
         out.push_str(if k == 0 { " " } else { " + " });
+        match weight(i) {
+            1 => {}
+            w => {
+                let _ = write!(out, "{w} ");
+            }
+        }
         out.push_str(&names[i]);
     }
     let _ = writeln!(out, " {sense}");
@@ -103,18 +123,23 @@ pub fn lp_text_excluding(puzzle: &Puzzle, found: &[Grid]) -> String {
     out.push_str("\nSubject To\n");
     for row in &model.rows {
         let name = row_name(puzzle, row.kind);
+        let sense = match row.kind.at_most() {
+            true => "<=",
+            false => "=",
+        };
+        let weight = |i: usize| row.weight(&model.vars[i]);
         write_lp_row(
             &mut out,
             &name,
             &row.vars,
-            &names,
-            &format!("= {}", row.rhs),
+            (&names, &weight),
+            &format!("{sense} {}", row.rhs),
         );
     }
     for (k, cut) in cuts.iter().enumerate() {
         let name = format!("nogood_{}", k + 1);
         let sense = format!("<= {}", cut.len() as i64 - 1);
-        write_lp_row(&mut out, &name, cut, &names, &sense);
+        write_lp_row(&mut out, &name, cut, (&names, &|_| 1), &sense);
     }
     out.push_str("Bounds\n");
     if zero {
@@ -164,22 +189,32 @@ pub struct MpsFile {
 pub fn mps_excluding(puzzle: &Puzzle, found: &[Grid]) -> MpsFile {
     let model = export_model(puzzle);
     let names: Vec<String> = model.vars.iter().map(|v| var_name(puzzle, v)).collect();
-    // Every row as (sense, name, variables, right-hand side): the equalities, then the cuts.
+    // Every row as (sense, name, variables, right-hand side): the model's rows, then the
+    // cuts.
     let mut rows: Vec<(char, String, Vec<usize>, i64)> = model
         .rows
         .iter()
-        .map(|r| ('E', row_name(puzzle, r.kind), r.vars.clone(), r.rhs as i64))
+        .map(|r| {
+            let sense = if r.kind.at_most() { 'L' } else { 'E' };
+            (
+                sense,
+                row_name(puzzle, r.kind),
+                r.vars.clone(),
+                r.rhs as i64,
+            )
+        })
         .collect();
     for (k, cut) in no_good_rows(&model, found).into_iter().enumerate() {
         let rhs = cut.len() as i64 - 1;
         rows.push(('L', format!("nogood_{}", k + 1), cut, rhs));
     }
     let zero = model.vars.is_empty() || rows.iter().any(|r| r.2.is_empty());
-    // Column-major: the rows each variable appears in.
-    let mut column_rows: Vec<Vec<usize>> = vec![Vec::new(); model.vars.len()];
+    // Column-major: the rows each variable appears in, with its coefficient there.
+    let mut column_rows: Vec<Vec<(usize, i32)>> = vec![Vec::new(); model.vars.len()];
     for (r, row) in rows.iter().enumerate() {
         for &i in &row.2 {
-            column_rows[i].push(r);
+            let weight = model.rows.get(r).map_or(1, |m| m.weight(&model.vars[i]));
+            column_rows[i].push((r, weight));
         }
     }
     let mut out = String::new();
@@ -200,8 +235,8 @@ pub fn mps_excluding(puzzle: &Puzzle, found: &[Grid]) -> MpsFile {
             if column_rows[i].is_empty() {
                 let _ = writeln!(out, " {name} obj 0");
             }
-            for &r in &column_rows[i] {
-                let _ = writeln!(out, " {name} {} 1", rows[r].1);
+            for &(r, weight) in &column_rows[i] {
+                let _ = writeln!(out, " {name} {} {weight}", rows[r].1);
             }
         }
         out.push_str(" M2 'MARKER' 'INTEND'\n");
@@ -335,6 +370,30 @@ mod tests {
         assert!(lp.contains(" u_r1_1: zero = -1\n"), "{lp}");
         let mps = mps_text(&p);
         assert!(mps.contains(" zero u_r1_1 1\n") && mps.contains(" FX BND zero 0\n"));
+    }
+
+    #[test]
+    fn a_cage_is_written_as_its_weighted_total_and_a_row_per_value() {
+        let g = Geometry::new(2, 2, Variant::Classic)
+            .unwrap()
+            .with_cages(vec![crate::model::Cage {
+                cells: vec![0, 1, 5],
+                sum: 7,
+            }])
+            .unwrap();
+        let p = Puzzle::new(Arc::new(g), vec![0; 16]);
+        // 7 in three cells of box 1 is 1 + 2 + 4.
+        let lp = lp_text(&p);
+        let total = [
+            " cage_r1c1: x_r1c1_1 + 2 x_r1c1_2 + 4 x_r1c1_4 + x_r1c2_1 + 2 x_r1c2_2",
+            " + 4 x_r1c2_4 + x_r2c2_1 + 2 x_r2c2_2\n    + 4 x_r2c2_4 = 7\n",
+        ];
+        assert!(lp.contains(&total.concat()), "{lp}");
+        assert!(lp.contains(" cage_r1c1_4: x_r1c1_4 + x_r1c2_4 + x_r2c2_4 <= 1\n"));
+        assert!(!lp.contains("x_r1c1_3"));
+        let mps = mps_text(&p);
+        assert!(mps.contains(" L cage_r1c1_2\n") && mps.contains(" E cage_r1c1\n"));
+        assert!(mps.contains(" x_r2c2_4 cage_r1c1 4\n") && mps.contains(" RHS cage_r1c1 7\n"));
     }
 
     #[test]

@@ -18,9 +18,14 @@ pub struct GoodLpMicrolp;
 
 /// The sum of some variables, as a good_lp expression.
 fn sum_of(xs: &[Variable], indices: &[usize]) -> Expression {
+    weighted_sum(xs, indices, |_| 1.0)
+}
+
+/// The sum of some variables, each times `weight(index)`, as a good_lp expression.
+fn weighted_sum(xs: &[Variable], indices: &[usize], weight: impl Fn(usize) -> f64) -> Expression {
     let mut e = Expression::with_capacity(indices.len());
     for &i in indices {
-        e.add_mul(1.0, xs[i]);
+        e.add_mul(weight(i), xs[i]);
     }
     e
 }
@@ -32,7 +37,8 @@ pub struct Built {
 }
 
 /// Builds the good_lp problem: binaries (or `[0,1]` reals for the relaxation) with
-/// their bounds, one equality per row, one `≤` per cut, zero objective.
+/// their bounds, one equality (or `≤`, for a cage's value) per row, one `≤` per cut,
+/// zero objective.
 pub fn build(model: &IpModel, cuts: &[Cut], integer: bool) -> Built {
     let (problem, xs) = build_with(model, cuts, integer, microlp);
     Built { problem, xs }
@@ -57,7 +63,11 @@ pub fn build_with<S: good_lp::Solver>(
         .collect();
     let mut problem = vars.minimise(Expression::with_capacity(0)).using(solver);
     for row in &model.rows {
-        problem.add_constraint(sum_of(&xs, &row.vars).eq(row.rhs));
+        let sum = weighted_sum(&xs, &row.vars, |i| f64::from(row.weight(&model.vars[i])));
+        problem.add_constraint(match row.kind.at_most() {
+            true => sum.leq(row.rhs),
+            false => sum.eq(row.rhs),
+        });
     }
     for cut in cuts {
         problem.add_constraint(sum_of(&xs, cut).leq(cut.len() as f64 - 1.0));

@@ -1,6 +1,7 @@
 //! The `ip` backend: Sudoku as a 0-1 integer program (one binary per cell and value,
-//! "exactly one" rows per cell and per unit and value, zero objective), presolved by the
-//! givens, solved by microlp through good_lp or directly.
+//! "exactly one" rows per cell and per unit and value, for a Killer cage a row for its
+//! total and "at most one" per value, zero objective), presolved by the givens and the
+//! cages, solved by microlp through good_lp or directly.
 //!
 //! One solve: the root LP relaxation first (if its point is integral it is the first
 //! solution, and how often that happens is reported), then the 0-1 program; every
@@ -11,6 +12,7 @@
 //! runs `ip` in a worker (`Runs::Worker`): a solve with a deadline runs in a worker process killed at the
 //! deadline. Model and choices: `encodings/ip.md`.
 
+pub mod cages;
 #[cfg(feature = "cbc")]
 pub mod cbc;
 pub mod direct;
@@ -139,14 +141,21 @@ impl IpSolver {
     }
 }
 
-/// The size of the full model of a puzzle (before presolve), without building it.
+/// The size of the full model of a puzzle (before presolve), without building it: a
+/// cage of `k` cells adds its total's row and `n` value rows, `k·n` non-zeros each way.
 fn full_size(puzzle: &Puzzle) -> ModelSize {
     let g = &puzzle.geometry;
     let n = g.n as u64;
+    let caged: u64 = g.cages.iter().map(|c| c.cells.len() as u64).sum();
     ModelSize {
         variables: n * n * n,
-        constraints: n * n + g.units.len() as u64 * n,
-        nonzeros: g.cell_units.iter().map(|u| n * (1 + u.len() as u64)).sum(),
+        constraints: n * n + g.units.len() as u64 * n + g.cages.len() as u64 * (n + 1),
+        nonzeros: g
+            .cell_units
+            .iter()
+            .map(|u| n * (1 + u.len() as u64))
+            .sum::<u64>()
+            + 2 * n * caged,
     }
 }
 
@@ -240,6 +249,11 @@ impl Solver for IpSolver {
 
     fn effort_name(&self) -> &'static str {
         "B&B nodes"
+    }
+
+    /// Every engine solves the one model, which states Killer cages.
+    fn refuses(&self, _: &crate::model::Geometry) -> Option<String> {
+        None
     }
 
     /// Presolve, root LP, then 0-1 solves with no-good cuts; `on_solution` sees each

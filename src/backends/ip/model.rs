@@ -1,7 +1,9 @@
 //! The 0-1 model of a puzzle, solver-independent: binary variables `x[cell][value]`, one
 //! equality row "exactly one" per cell and per (unit, value), built from the unit list so
-//! every geometry and variant works. Two forms: the full model (givens fixed through
-//! variable bounds) and the presolved one (only what the givens leave open).
+//! every geometry and variant works, and for each Killer cage a row for its total
+//! (`Σ value · x = total`) and one "at most one" row per value. Two forms: the full model
+//! (givens fixed through variable bounds) and the presolved one (only what the givens
+//! and cages leave open).
 
 use crate::model::Puzzle;
 
@@ -16,24 +18,49 @@ pub struct Var {
     pub lower: u8,
 }
 
-/// What a row stands for, for names in exports.
+/// What a row stands for, for names in exports; it also fixes the row's coefficients
+/// and sense ([`Row::weight`], [`RowKind::at_most`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RowKind {
     /// Exactly one value in this cell.
     Cell(usize),
     /// This value exactly once in this unit (unit index, value).
     UnitValue(usize, u8),
+    /// The values of this cage (its index) add up to its total: each variable weighs its
+    /// value.
+    CageSum(usize),
+    /// This value at most once in this cage (cage index, value): the cage's digits
+    /// differ.
+    CageValue(usize, u8),
 }
 
-/// One linear row: the sum of its variables equals `rhs`.
+impl RowKind {
+    /// Whether the row reads `Σ ≤ rhs` (a cage's value) rather than `Σ = rhs`.
+    pub fn at_most(self) -> bool {
+        matches!(self, RowKind::CageValue(..))
+    }
+}
+
+/// One linear row: the weighted sum of its variables equals `rhs` (or is at most `rhs`,
+/// [`RowKind::at_most`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     /// What the row stands for.
     pub kind: RowKind,
-    /// Indices into [`IpModel::vars`], each with coefficient 1.
+    /// Indices into [`IpModel::vars`], weighted by [`Row::weight`].
     pub vars: Vec<usize>,
-    /// The right-hand side once the givens are substituted (1 in the full model).
+    /// The right-hand side once the givens are substituted.
     pub rhs: i32,
+}
+
+impl Row {
+    /// The coefficient of `var` in this row: its value in a cage's total, else 1.
+    pub fn weight(&self, var: &Var) -> i32 {
+        match self.kind {
+            RowKind::CageSum(_) => i32::from(var.value),
+            _ => 1,
+        }
+    }
 }
 
 /// Size of a model: what `Stats` reports before and after presolve.
@@ -96,6 +123,24 @@ impl IpModel {
                 });
             }
         }
+        for (k, cage) in g.cages.iter().enumerate() {
+            rows.push(Row {
+                kind: RowKind::CageSum(k),
+                vars: cage
+                    .cells
+                    .iter()
+                    .flat_map(|&c| (1..=n as u8).map(move |v| var_of(c, v)))
+                    .collect(),
+                rhs: cage.sum as i32,
+            });
+            for value in 1..=n as u8 {
+                rows.push(Row {
+                    kind: RowKind::CageValue(k, value),
+                    vars: cage.cells.iter().map(|&c| var_of(c, value)).collect(),
+                    rhs: 1,
+                });
+            }
+        }
         IpModel {
             vars,
             rows,
@@ -105,13 +150,16 @@ impl IpModel {
     }
 
     /// The presolved model: variables only for the values a blank cell keeps once its
-    /// given peers are excluded; givens substituted as constants, so their rows vanish
-    /// or lower a right-hand side. A row left with no variable and a non-zero
-    /// right-hand side proves the puzzle infeasible ([`IpModel::infeasible_row`]).
+    /// given peers are excluded and its cage's digit sets narrowed it
+    /// ([`super::cages::narrow`]); givens substituted as constants, so their rows vanish
+    /// or lower a right-hand side. A row no 0-1 point can meet (an equality left with no
+    /// variable and a non-zero right-hand side, say) proves the puzzle infeasible
+    /// ([`IpModel::infeasible_row`]).
     pub fn presolved(puzzle: &Puzzle) -> IpModel {
         let g = &puzzle.geometry;
         let n = g.n;
-        let candidates = puzzle.candidates();
+        let mut candidates = puzzle.candidates();
+        super::cages::narrow(puzzle, &mut candidates);
         // var_at[cell * n + value - 1] = index of the variable, if created.
         let mut var_at = vec![usize::MAX; g.cells() * n];
         let mut vars = Vec::new();
@@ -164,6 +212,47 @@ impl IpModel {
                 });
             }
         }
+        let var_at = &var_at;
+        for (k, cage) in g.cages.iter().enumerate() {
+            let vars_of = |cell: usize| {
+                (0..n)
+                    .map(move |v| var_at[cell * n + v])
+                    .filter(|&i| i != usize::MAX)
+            };
+            let given: i32 = cage.cells.iter().map(|&c| i32::from(puzzle.cells[c])).sum();
+            let sum_vars: Vec<usize> = cage.cells.iter().flat_map(|&c| vars_of(c)).collect();
+            let rhs = cage.sum as i32 - given;
+            if !sum_vars.is_empty() || rhs != 0 {
+                rows.push(Row {
+                    kind: RowKind::CageSum(k),
+                    vars: sum_vars,
+                    rhs,
+                });
+            }
+            for value in 1..=n as u8 {
+                let given_here = cage
+                    .cells
+                    .iter()
+                    .filter(|&&c| puzzle.cells[c] == value)
+                    .count() as i32;
+                let value_vars: Vec<usize> = cage
+                    .cells
+                    .iter()
+                    .map(|&c| var_at[c * n + value as usize - 1])
+                    .filter(|&i| i != usize::MAX)
+                    .collect();
+                let rhs = 1 - given_here;
+                // At most as many variables as the right-hand side: the bounds keep it.
+                if rhs >= 0 && value_vars.len() <= rhs as usize {
+                    continue;
+                }
+                rows.push(Row {
+                    kind: RowKind::CageValue(k, value),
+                    vars: value_vars,
+                    rhs,
+                });
+            }
+        }
         IpModel {
             vars,
             rows,
@@ -181,12 +270,18 @@ impl IpModel {
         }
     }
 
-    /// A row no 0-1 assignment can meet on its face (no variable left and a non-zero
-    /// right-hand side, or a right-hand side below 0 or above its variable count).
+    /// A row no 0-1 assignment can meet on its face: a right-hand side below 0, or an
+    /// equality whose right-hand side passes the weights of all its variables together
+    /// (in particular, no variable left and a non-zero right-hand side).
     pub fn infeasible_row(&self) -> Option<&Row> {
-        self.rows
-            .iter()
-            .find(|r| r.rhs < 0 || r.rhs as usize > r.vars.len())
+        self.rows.iter().find(|r| {
+            let most: i64 = r
+                .vars
+                .iter()
+                .map(|&v| i64::from(r.weight(&self.vars[v])))
+                .sum();
+            r.rhs < 0 || (!r.kind.at_most() && i64::from(r.rhs) > most)
+        })
     }
 
     /// The variables of blank cells, the ones a no-good cut ranges over.

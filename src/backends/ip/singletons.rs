@@ -3,6 +3,9 @@
 //! and a row whose right-hand side reaches 0 fixes all its other variables to 0. This is
 //! the reduction every MIP presolver starts with (in Sudoku terms it places naked and
 //! hidden singles), done on the rows alone, so it serves every engine and variant alike.
+//! The same bounds read a cage's rows, whose coefficients are positive: a variable
+//! weighing more than its row's right-hand side goes to 0, and an equality whose open
+//! weights add up to exactly its right-hand side fixes them all to 1.
 //! What it fixes to 1 joins the givens; what is left is an ordinary [`IpModel`], smaller,
 //! with the same solutions on the cells still open.
 
@@ -14,8 +17,8 @@ pub struct Reduced {
     pub model: IpModel,
     /// Variables fixed to 1 (cells placed).
     pub fixed_one: usize,
-    /// Whether a row became impossible (right-hand side below 0, or 1 with no variable):
-    /// the puzzle has no solution.
+    /// Whether a row became impossible (right-hand side below 0, or an equality's above
+    /// what its open variables can reach): the puzzle has no solution.
     pub infeasible: bool,
 }
 
@@ -28,45 +31,55 @@ pub fn reduce(model: &IpModel) -> Reduced {
             rows_of[v].push(r);
         }
     }
+    let weight = |r: usize, v: usize| model.rows[r].weight(&model.vars[v]);
     // Per variable: None = open, Some(value) = fixed.
     let mut fixed: Vec<Option<bool>> = vec![None; nvars];
     let mut rhs: Vec<i32> = model.rows.iter().map(|r| r.rhs).collect();
     let mut open: Vec<usize> = model.rows.iter().map(|r| r.vars.len()).collect();
+    // The weights of each row's open variables added up: the most it can still reach.
+    let mut reach: Vec<i32> = model
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| row.vars.iter().map(|&v| weight(r, v)).sum())
+        .collect();
     let mut queue: Vec<usize> = (0..model.rows.len()).collect();
     let mut infeasible = false;
     let mut fixed_one = 0;
+    let mut to_fix: Vec<(usize, bool)> = Vec::new();
     while let Some(r) = queue.pop() {
         if infeasible {
             break;
         }
-        if rhs[r] < 0 || rhs[r] as usize > open[r] {
+        let at_most = model.rows[r].kind.at_most();
+        if rhs[r] < 0 || (!at_most && rhs[r] > reach[r]) {
             infeasible = true;
             break;
         }
         if open[r] == 0 {
             continue;
         }
-        // Row at 0: every open variable goes to 0. Row with as many open variables as its
-        // right-hand side (1 here): the one left goes to 1.
-        let value = if rhs[r] == 0 {
-            false
-        } else if open[r] == rhs[r] as usize {
-            true
-        } else {
-            continue;
-        };
-        let to_fix: Vec<usize> = model.rows[r]
-            .vars
-            .iter()
-            .copied()
-            .filter(|&v| fixed[v].is_none())
-            .collect();
-        for v in to_fix {
+        // Row at 0: every open variable goes to 0. An equality its open variables meet
+        // only all together: they go to 1 (a cell or unit row with one variable left).
+        // Otherwise a variable weighing more than what is left goes to 0.
+        to_fix.clear();
+        for &v in model.rows[r].vars.iter().filter(|&&v| fixed[v].is_none()) {
+            if rhs[r] == 0 || weight(r, v) > rhs[r] {
+                to_fix.push((v, false));
+            } else if !at_most && reach[r] == rhs[r] {
+                to_fix.push((v, true));
+            }
+        }
+        for &(v, value) in &to_fix {
             fixed[v] = Some(value);
             fixed_one += usize::from(value);
             for &s in &rows_of[v] {
+                let w = weight(s, v);
                 open[s] -= 1;
-                rhs[s] -= i32::from(value);
+                reach[s] -= w;
+                if value {
+                    rhs[s] -= w;
+                }
                 queue.push(s);
             }
         }
@@ -88,7 +101,7 @@ pub fn reduce(model: &IpModel) -> Reduced {
         .rows
         .iter()
         .enumerate()
-        .filter(|&(r, _)| open[r] > 0 || rhs[r] != 0)
+        .filter(|&(r, row)| open[r] > 0 || (rhs[r] != 0 && !row.kind.at_most()) || rhs[r] < 0)
         .map(|(r, row)| Row {
             kind: row.kind,
             vars: row
