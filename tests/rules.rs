@@ -1,6 +1,8 @@
 //! The `rules` backend and the analysis on top of it, through the public API and the
 //! command line: verdicts through the registry, deadlines, and the `explain` and `rate`
-//! commands (text, JSON, pictures, pages, CSV, `--stuck`, `--without`, `--weights`).
+//! commands (text, JSON, pictures, pages, CSV, `--stuck`, `--without`, `--weights`);
+//! a Killer's explanation page opened in headless Chromium (cages and the 45 rule
+//! drawn).
 //! What reaches into the engine (every step replayed against known solutions, each
 //! family where it is the first rule that applies) is tested inside the crate, in
 //! `src/analysis/tests/`.
@@ -8,12 +10,14 @@
 mod common;
 
 use common::cli::{err, out, run};
+use common::external::external_available;
 use common::*;
 use std::process::{Command, Output};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use sudoku_arena::analysis::{RateSettings, Rater};
+use sudoku_arena::analysis::{ExplainOptions, Explanation, RateSettings, Rater};
 use sudoku_arena::backends::create;
-use sudoku_arena::model::{Puzzle, Variant};
+use sudoku_arena::model::{to_block, Cage, Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Verdict};
 
 #[test]
@@ -449,4 +453,228 @@ fn rate_weights_proves_the_first_magictour_puzzle_unique_at_level_8() {
         "{}",
         out(&o)
     );
+}
+
+/// `solution` (9x9) cut into random connected cages of 2 to 5 cells (a cell left with
+/// no free neighbour alone), no digit twice in a cage, each total read from it.
+fn cut_into_cages(solution: &[u8], rng: &mut Rng) -> Vec<Cage> {
+    let n = 9;
+    let mut taken = [false; 81];
+    let mut cages = Vec::new();
+    for start in 0..81 {
+        if taken[start] {
+            continue;
+        }
+        let size = 2 + rng.below(4);
+        let mut cells = vec![start];
+        taken[start] = true;
+        while cells.len() < size {
+            let free: Vec<usize> = cells
+                .iter()
+                .flat_map(|&c| {
+                    let (r, col) = (c / n, c % n);
+                    [
+                        (r > 0).then(|| c - n),
+                        (r + 1 < n).then(|| c + n),
+                        (col > 0).then(|| c - 1),
+                        (col + 1 < n).then(|| c + 1),
+                    ]
+                })
+                .flatten()
+                .filter(|&x| !taken[x] && cells.iter().all(|&c| solution[c] != solution[x]))
+                .collect();
+            let Some(&x) = free.get(rng.below(free.len().max(1))) else {
+                break;
+            };
+            taken[x] = true;
+            cells.push(x);
+        }
+        cells.sort_unstable();
+        let sum = cells.iter().map(|&c| u32::from(solution[c])).sum();
+        cages.push(Cage { cells, sum });
+    }
+    cages
+}
+
+/// The first seeded 9x9 Killer without givens that the rules solve alone with a
+/// 45-rule step on the way, and its explanation.
+fn killer_explained_with_the_45_rule() -> (Puzzle, Explanation) {
+    let mut options = ExplainOptions::default();
+    options.timeout = Some(Duration::from_secs(5));
+    for seed in 1..300 {
+        let full = random_puzzle(3, 3, Variant::Classic, seed, 100, false);
+        let cages = cut_into_cages(&full.cells, &mut Rng((seed * 977) | 1));
+        let g = Geometry::new(3, 3, Variant::Classic)
+            .unwrap()
+            .with_cages(cages)
+            .unwrap();
+        let p = Puzzle::new(Arc::new(g), vec![0; 81]);
+        let e = Explanation::new(&p, 1, &options);
+        let json = e.json();
+        let uses_45 = json["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["rule"] == "45 rule");
+        if json["verdict"] == "unique" && uses_45 {
+            return (p, e);
+        }
+    }
+    panic!("no seed gave a Killer solved with the 45 rule");
+}
+
+/// Shows each step of an explanation page and writes into `<pre id="measured">` per
+/// step the cage outlines and totals its picture draws, the 45 rule's marks (units
+/// tinted, innies, outies, a split cage's rest), its reason, and what overflows.
+const MEASURE_KILLER: &str = r#"<script>
+var n = document.querySelectorAll('.step').length, out = [], bad = [];
+for (var i = 0; i < n; i++) {
+  show(i);
+  var step = document.getElementById('s' + i), svg = step.querySelector('svg');
+  var totals = [], t = svg.querySelectorAll('text.cage-total');
+  for (var j = 0; j < t.length; j++) totals.push(t[j].textContent);
+  var edge = svg.getBoundingClientRect().right, texts = svg.querySelectorAll('text');
+  for (var j = 0; j < texts.length; j++) if (texts[j].getBoundingClientRect().right > edge + 1) bad.push(i + 1);
+  var box = svg.querySelector('path.cage').getBoundingClientRect();
+  out.push({
+    cages: svg.querySelectorAll('path.cage').length, totals: totals,
+    cage_drawn: box.width > 0 && box.height > 0,
+    area: svg.querySelectorAll('rect.area').length,
+    sums: svg.querySelectorAll('rect.innie, rect.outie, rect.split').length,
+    visible: step.className.indexOf('on') >= 0,
+    reason: step.querySelectorAll('.caption p')[1].textContent
+  });
+}
+var pre = document.createElement('pre');
+pre.id = 'measured';
+pre.textContent = JSON.stringify({steps: out, bad: bad});
+document.body.appendChild(pre);
+</script></body>"#;
+
+#[test]
+fn a_killers_page_draws_its_cages_and_the_45_rule_in_a_browser() {
+    if !external_available("chromium", "chromium") {
+        return;
+    }
+    let (p, explanation) = killer_explained_with_the_45_rule();
+    let json = explanation.json();
+    let steps = json["steps"].as_array().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("killer.html");
+    std::fs::write(&page, explanation.html().replace("</body>", MEASURE_KILLER)).unwrap();
+    let o = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--window-size=1280,900",
+        ])
+        .arg(format!(
+            "--user-data-dir={}",
+            dir.path().join("profile").display()
+        ))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&o.stdout);
+    let start = dom
+        .find("<pre id=\"measured\">")
+        .unwrap_or_else(|| panic!("no measurement: {}", String::from_utf8_lossy(&o.stderr)))
+        + "<pre id=\"measured\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let text = dom[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    let m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(m["bad"], serde_json::json!([]), "{m}");
+    let shown = m["steps"].as_array().unwrap();
+    assert_eq!(shown.len(), steps.len());
+    // Every picture, singles' too, outlines every cage with its total in its corner.
+    let mut totals: Vec<String> = p.geometry.cages.iter().map(|c| c.sum.to_string()).collect();
+    totals.sort();
+    for (k, s) in shown.iter().enumerate() {
+        assert_eq!(s["visible"], true, "step {}", k + 1);
+        assert_eq!(s["cages"], p.geometry.cages.len(), "step {}", k + 1);
+        assert_eq!(s["cage_drawn"], true, "step {}", k + 1);
+        let mut seen: Vec<String> = s["totals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect();
+        seen.sort();
+        assert_eq!(seen, totals, "step {}", k + 1);
+    }
+    // A 45-rule step: its units tinted, its innie or outie outlined, its reason in words.
+    let k = steps.iter().position(|s| s["rule"] == "45 rule").unwrap();
+    let s = &shown[k];
+    assert!(s["area"].as_u64().unwrap() >= 9, "{s}");
+    assert!(s["sums"].as_u64().unwrap() >= 1, "{s}");
+    let reason = s["reason"].as_str().unwrap();
+    assert!(reason.starts_with("the 45 rule on "), "{reason}");
+    assert_eq!(reason, steps[k]["reason"].as_str().unwrap());
+}
+
+#[test]
+fn explain_reads_a_killer_and_shows_its_cage_rules_in_words_data_and_pictures() {
+    let (p, _) = killer_explained_with_the_45_rule();
+    let block = to_block(&p);
+    let text = run(&["explain", "-"], &block);
+    assert!(text.status.success(), "{}", err(&text));
+    let text = out(&text);
+    assert!(text.contains("9x9 (3x3 boxes, "), "{text}");
+    assert!(text.contains("] cage combinations: remove "), "{text}");
+    assert!(text.contains("] 45 rule ("), "{text}");
+    assert!(text.contains(". the 45 rule on "), "{text}");
+    assert!(text.contains("# solved by rules alone"), "{text}");
+    let json = run(&["explain", "--format", "json", "-"], &block);
+    assert!(json.status.success(), "{}", err(&json));
+    let v: serde_json::Value = serde_json::from_str(&out(&json)).unwrap();
+    assert_eq!(v["verdict"], "unique");
+    let steps = v["steps"].as_array().unwrap();
+    let step = steps.iter().find(|s| s["rule"] == "45 rule").unwrap();
+    assert_eq!(step["level"], 1);
+    assert!(step["name"].as_str().unwrap().starts_with("45 rule ("));
+    assert!(step["reason"]
+        .as_str()
+        .unwrap()
+        .starts_with("the 45 rule on "));
+    assert_eq!(step["placed"].as_array().unwrap().len(), 1);
+    assert!(steps.iter().any(|s| s["rule"] == "cage combinations"));
+    // The pictures and the page: every one outlines the cages with their totals.
+    let dir = tempfile::tempdir().unwrap();
+    let html = dir.path().join("killer.html");
+    let svg = dir.path().join("svg");
+    let o = run(
+        &[
+            "explain",
+            "--html",
+            html.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+            "-",
+        ],
+        &block,
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let page = std::fs::read_to_string(&html).unwrap();
+    let cages = p.geometry.cages.len();
+    assert_eq!(page.matches("class=\"cage\"").count(), cages * steps.len());
+    assert_eq!(
+        page.matches("class=\"cage-total\"").count(),
+        cages * steps.len()
+    );
+    assert!(page.contains("45 rule ("));
+    for entry in std::fs::read_dir(&svg).unwrap() {
+        let picture = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert_eq!(picture.matches("class=\"cage\"").count(), cages);
+    }
 }

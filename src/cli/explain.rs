@@ -44,7 +44,12 @@ enum ExplainFormat {
 /// locked sets (ALS-XZ, ALS-XY-wing, ALS chains) and death blossom; 7 template
 /// chains (the same chains with links from the digits' valid placements, marked -T-
 /// and =T=); 8 the junior exocet (and, with --weights, the weighted house count).
-/// With --assume-unique, uniqueness rules (level 1) too. Where the ladder gets
+/// On a Killer, the cage rules: level 1 cage combinations, the 45 rule placing one
+/// innie, outie or rest of a split cage ("the 45 rule on rows 1–2: ... so the innie
+/// r3c4 is 7") and cage confinement; level 2 the 45 rule's virtual cages (several
+/// innies or outies with a known total); every picture outlines the cages with their
+/// totals. With --assume-unique, uniqueness rules (level 1) too, on plain boards
+/// (boxes, no cages). Where the ladder gets
 /// stuck (without --allow-guessing), the first step of a sound family kept out of
 /// it (tridagon, aligned exclusion, multi-sector locked set, weighted house count)
 /// is shown after the grid reached, as the deduction that comes next; it is not

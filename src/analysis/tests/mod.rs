@@ -7,6 +7,7 @@ mod als;
 mod eureka;
 mod exotic;
 mod fish;
+mod killer;
 mod ladder;
 mod stuck;
 mod support;

@@ -190,20 +190,12 @@ impl Solver for RulesSolver {
         "rule steps"
     }
 
-    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
-        // Several families reason from bands, stacks and boxes (fish fins, exocets,
-        // templates), which a Jigsaw board does not have; no family reads a cage.
-        (!geometry.is_plain()).then(|| {
-            format!(
-                "{} reasons from rows, columns and boxes only, not {}",
-                self.name(),
-                if geometry.has_cages() {
-                    "Killer cages"
-                } else {
-                    "a Jigsaw's regions"
-                }
-            )
-        })
+    fn refuses(&self, _geometry: &crate::model::Geometry) -> Option<String> {
+        // Every board: the families read units (a Jigsaw's regions among them; those
+        // stated for 3x3 boxes, the exocet and the tridagon, find nothing without them),
+        // the cage families read Killer cages, and the uniqueness rules, which swap
+        // digits a cage's total may forbid, are kept to plain boards by the ladder.
+        None
     }
 
     fn solve_streaming(

@@ -1,11 +1,12 @@
 //! The board as the rules read it: the model's units with, for each cell, where it
-//! sits in each of its units, and the pairs of units that share two or more cells
-//! (where locked candidates live). Built once per geometry.
+//! sits in each of its units, the pairs of units that share two or more cells (where
+//! locked candidates live), and a Killer's cage mates. Built once per geometry.
 
 use crate::model::{Geometry, UnitKind};
 use std::sync::Arc;
 
-/// Two units sharing at least two cells: a box and a line, or a box and a diagonal.
+/// Two units sharing at least two cells: a box (or a Jigsaw's region) and a line, or a
+/// box and a diagonal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Crossing {
     /// The unit whose places for a digit may all lie in the shared cells.
@@ -32,9 +33,13 @@ pub struct Board {
     pub cell_units: Vec<Vec<(usize, u32)>>,
     /// The other cells sharing a unit with each cell.
     pub peers: Vec<Vec<usize>>,
-    /// Unit pairs sharing two or more cells, boxes as `inner` first (pointing), then
-    /// lines as `inner` (claiming).
+    /// Unit pairs sharing two or more cells, boxes (or regions) as `inner` first
+    /// (pointing), then lines as `inner` (claiming).
     pub crossings: Vec<Crossing>,
+    /// For each cell, the other cells of its Killer cage (empty without one): a
+    /// placed digit leaves them too, since a cage's digits differ (they are not
+    /// `peers`, which share a unit).
+    pub cage_mates: Vec<Vec<usize>>,
     /// `(1 << n) - 1`: every position of a unit, or every digit.
     pub full: u64,
     /// Peers as bits: cell `b` sees cell `a` iff bit `b % 64` of word
@@ -70,14 +75,16 @@ impl Board {
                 .filter(|(_, c)| units[other].contains(c))
                 .fold(0u64, |m, (i, _)| m | 1 << i)
         };
+        // A Jigsaw's regions cross the lines as boxes do.
+        let boxy = |u: usize| matches!(g.units[u].kind, UnitKind::Box | UnitKind::Region);
         let mut crossings = Vec::new();
         for boxes_inner in [true, false] {
             for a in 0..units.len() {
-                if (g.units[a].kind == UnitKind::Box) != boxes_inner {
+                if boxy(a) != boxes_inner {
                     continue;
                 }
                 for b in 0..units.len() {
-                    if a == b || (g.units[b].kind == UnitKind::Box) == boxes_inner {
+                    if a == b || boxy(b) == boxes_inner {
                         continue;
                     }
                     let inner_mask = mask_in(a, b);
@@ -106,7 +113,14 @@ impl Board {
                 unit_bits[u * peer_words + c / 64] |= 1 << (c % 64);
             }
         }
+        let mut cage_mates = vec![Vec::new(); cells];
+        for cage in &g.cages {
+            for &c in &cage.cells {
+                cage_mates[c] = cage.cells.iter().copied().filter(|&x| x != c).collect();
+            }
+        }
         let mut board = Board {
+            cage_mates,
             unit_bits,
             sight: Vec::new(),
             peer_bits,
@@ -194,6 +208,17 @@ impl Board {
     /// A unit's name, `row 3`, `box 5`.
     pub fn unit_name(&self, unit: usize) -> String {
         self.geometry.units[unit].name()
+    }
+
+    /// Whether two different cells must hold different digits: they share a unit or a
+    /// Killer cage.
+    pub fn differ(&self, a: usize, b: usize) -> bool {
+        self.sees(a, b) || (a != b && self.cage_mates[a].contains(&b))
+    }
+
+    /// The cage of a cell, if it has one (an index into the geometry's `cages`).
+    pub fn cage_of(&self, cell: usize) -> Option<usize> {
+        self.geometry.cage_of[cell].map(|k| k as usize)
     }
 }
 

@@ -9,8 +9,8 @@ use super::narrow;
 use super::state::{Broken, State};
 use super::step::{Detail, Stamp, Step};
 use crate::backends::rules::families::{
-    als, blossom, chains, exocet, locked, matching, nishio, singles, subsets, twosat, unique,
-    weights,
+    als, blossom, cages, chains, exocet, innies, locked, matching, nishio, singles, subsets,
+    twosat, unique, weights,
 };
 use crate::model::puzzle::Grid;
 use crate::model::Puzzle;
@@ -118,11 +118,15 @@ impl Rule {
 pub const RULES: &[Rule] = &[
     Rule::new("naked single", 0, singles::naked),
     Rule::new("hidden single", 0, singles::hidden),
+    Rule::new("cage combinations", 1, cages::combos),
+    Rule::new("45 rule", 1, innies::single),
     Rule::new("locked candidates", 1, locked::find),
+    Rule::new("cage confinement", 1, cages::confined),
     Rule::new("subset", 1, subsets::small),
     Rule::new("unique rectangle", 1, unique::rectangle).assuming_unique(),
     Rule::new("avoidable rectangle", 1, unique::avoidable).assuming_unique(),
     Rule::new("BUG+1", 1, unique::bug).assuming_unique(),
+    Rule::new("virtual cages", 2, innies::virtual_cages),
     Rule::new("unit matching", 2, matching::unit),
     Rule::new("digit matching", 2, matching::digit),
     Rule::with("nishio", 2, Find::Bounded(nishio::find)),
@@ -195,11 +199,13 @@ pub const LEVELS: &[Level] = &[
 /// The highest level of the ladder.
 pub const MAX_LEVEL: u8 = LEVELS.len() as u8 - 1;
 
-// Every rule's level is a level of the table.
+// Every rule's level is a level of the table, and levels never go down the table (a
+// prefix of the ladder is the rules up to a level).
 const _: () = {
     let mut i = 0;
     while i < RULES.len() {
         assert!(RULES[i].level <= MAX_LEVEL);
+        assert!(i == 0 || RULES[i - 1].level <= RULES[i].level);
         i += 1;
     }
 };
@@ -458,8 +464,11 @@ impl Ctx<'_> {
     }
 
     fn first_step(&mut self, state: &State) -> Next {
+        // The uniqueness patterns swap digits between cells, which a Killer cage's total
+        // may forbid, and are stated for boxes: plain boards only.
+        let unique_allowed = self.opts.assume_unique && self.board.geometry.is_plain();
         for (i, rule) in RULES.iter().enumerate().take(self.upto) {
-            if rule.assumes_unique && !self.opts.assume_unique
+            if rule.assumes_unique && !unique_allowed
                 || rule.costly && !self.opts.costly
                 || self.opts.without.contains(&i)
             {

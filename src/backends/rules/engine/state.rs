@@ -24,6 +24,11 @@ pub enum Broken {
         /// The digit.
         digit: u8,
     },
+    /// A Killer cage's cells are all placed and do not add up to its total.
+    CageSum {
+        /// The cage (an index into the geometry's cages).
+        cage: usize,
+    },
 }
 
 /// The position something was built for, so a cache can tell whether it still holds.
@@ -118,8 +123,9 @@ impl State {
         true
     }
 
-    /// Places digit `d` in `cell`: its other candidates go, and `d` leaves every peer.
-    /// Returns the number of candidates removed.
+    /// Places digit `d` in `cell`: its other candidates go, and `d` leaves every peer
+    /// and cage mate. Filling a cage's last cell with a total other than the cage's
+    /// records the contradiction. Returns the number of candidates removed.
     pub fn place(&mut self, board: &Board, cell: usize, d: u8) -> usize {
         if self.value[cell] != 0 || !self.cand[cell].contains(d) {
             if self.value[cell] != d && self.broken.is_none() {
@@ -135,6 +141,18 @@ impl State {
         }
         for k in 0..board.peers[cell].len() {
             removed += usize::from(self.eliminate(board, board.peers[cell][k], d));
+        }
+        for k in 0..board.cage_mates[cell].len() {
+            removed += usize::from(self.eliminate(board, board.cage_mates[cell][k], d));
+        }
+        if let Some(cage) = board.cage_of(cell) {
+            let cells = &board.geometry.cages[cage].cells;
+            if self.broken.is_none() && cells.iter().all(|&c| self.value[c] != 0) {
+                let sum: u32 = cells.iter().map(|&c| u32::from(self.value[c])).sum();
+                if sum != board.geometry.cages[cage].sum {
+                    self.broken = Some(Broken::CageSum { cage });
+                }
+            }
         }
         removed
     }

@@ -134,6 +134,34 @@ pub enum Detail {
         /// The sum of the house weights.
         total: i64,
     },
+    /// A Killer cage's fillings: its open cells take different digits adding up to
+    /// what its total leaves, each from its candidates; the removed candidates are in
+    /// no such filling. The step's cells are the cage's.
+    CageCombinations {
+        /// The cage (an index into the geometry's cages).
+        cage: usize,
+        /// The combinations of digits some filling uses (bit `d - 1` for digit `d`).
+        combinations: Vec<u64>,
+        /// Digits the cage must hold, each with the unit that has no place for it
+        /// outside the cage (empty when the fillings alone remove what is removed).
+        required: Vec<(u8, usize)>,
+    },
+    /// Every combination left for a Killer cage holds `digit`, so the cage holds it, in
+    /// one of its cells that can; cells seeing all of those lose it.
+    CageConfinement {
+        /// The cage.
+        cage: usize,
+        /// The digit.
+        digit: u8,
+        /// The combinations left for the cage.
+        combinations: Vec<u64>,
+        /// The units holding every cell of the cage that can take the digit (none when
+        /// the removed cells see them through no one unit).
+        units: Vec<usize>,
+    },
+    /// The 45 rule (innies and outies): units add up to `n(n+1)/2` each, so cells whose
+    /// total the cages around them fix are a sum of their own (boxed: it is large).
+    Sum45(Box<Sum45>),
     /// A uniqueness rule: sound only if the puzzle has one solution (`--assume-unique`).
     Unique {
         /// The pattern.
@@ -152,6 +180,52 @@ pub enum Detail {
         /// contradiction on every branch.
         refuted: Vec<u8>,
     },
+}
+
+/// Which cells the 45 rule adds up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SumSide {
+    /// The innies: the cells of the units outside the cages wholly inside them.
+    Innies,
+    /// The outies: the cells outside the units of the cages that cross out of them
+    /// (every innie in such a cage, or placed).
+    Outies,
+    /// The rest of one cage (an index into the geometry's cages) holding every open
+    /// innie: the cage split by the innies' total.
+    Split(usize),
+}
+
+/// A 45-rule step's facts: the units added up, the cages that fix the total, the
+/// cells whose total it fixes and, when they are several, the virtual cage they make.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sum45 {
+    /// The units added up (one, or adjacent ones: consecutive rows or columns, two
+    /// boxes side by side).
+    pub units: Vec<usize>,
+    /// The cages wholly inside the units.
+    pub inside: Vec<usize>,
+    /// The cages crossing out of the units (with cells inside and outside).
+    pub crossing: Vec<usize>,
+    /// Which cells are added up.
+    pub side: SumSide,
+    /// The open cells whose total is fixed.
+    pub cells: Vec<usize>,
+    /// Placed cells of the same side (or, for a split, of the cage), with their digits,
+    /// taken off the total.
+    pub known: Vec<(usize, u8)>,
+    /// For [`SumSide::Split`]: the open innies the cage's rest is split from.
+    pub innies: Vec<usize>,
+    /// For [`SumSide::Split`]: the placed innies, with their digits, taken off the
+    /// innies' total.
+    pub innies_known: Vec<(usize, u8)>,
+    /// The innies' total, for [`SumSide::Split`] (else the cells' own).
+    pub innie_total: i64,
+    /// The open cells' total.
+    pub total: i64,
+    /// Whether every two of the cells must differ (one unit, or one cage).
+    pub distinct: bool,
+    /// When they differ: the combinations some filling of them uses (bit `d - 1`).
+    pub combinations: Vec<u64>,
 }
 
 /// A literal the 2-SAT rule fixes, and why: its negation implies it.

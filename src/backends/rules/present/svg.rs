@@ -8,7 +8,7 @@ use super::text;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::State;
 use crate::backends::rules::engine::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, Link, Step,
+    AlsForced, AlsLink, AlsNode, AlsSet, Detail, FishPattern, Link, Step, Sum45, SumSide,
 };
 use crate::model::format::digit_text;
 
@@ -58,10 +58,13 @@ struct Geom {
     cell: f64,
     margin: f64,
     sub: usize,
+    /// The strip at the top of each cell kept for a Killer cage's total (0 without
+    /// cages): the candidates are drawn below it.
+    top: f64,
 }
 
 impl Geom {
-    fn new(n: usize) -> Geom {
+    fn new(n: usize, cages: bool) -> Geom {
         let sub = (1..=8).find(|k| k * k >= n).unwrap_or(8);
         let cell = if n <= 9 { 54.0 } else { 40.0 };
         Geom {
@@ -69,6 +72,7 @@ impl Geom {
             cell,
             margin: 24.0,
             sub,
+            top: if cages { cell * 0.2 } else { 0.0 },
         }
     }
 
@@ -89,11 +93,17 @@ impl Geom {
     fn cand(&self, c: usize, d: u8) -> (f64, f64) {
         let (x, y) = self.origin(c);
         let k = d as usize - 1;
-        let step = self.cell / self.sub as f64;
+        let across = self.cell / self.sub as f64;
+        let down = (self.cell - self.top) / self.sub as f64;
         (
-            x + (k % self.sub) as f64 * step + step / 2.0,
-            y + (k / self.sub) as f64 * step + step / 2.0,
+            x + (k % self.sub) as f64 * across + across / 2.0,
+            y + self.top + (k / self.sub) as f64 * down + down / 2.0,
         )
+    }
+
+    /// The font size of a candidate: what its square holds.
+    fn cand_font(&self) -> f64 {
+        (self.cell - self.top) / self.sub as f64 * 0.78
     }
 
     fn side(&self) -> f64 {
@@ -189,6 +199,21 @@ pub(super) fn caption(board: &Board, before: &State, step: &Step) -> Vec<String>
                 .into(),
         );
     }
+    if matches!(step.detail, Detail::Sum45(_)) {
+        lines.push(
+            "blue: the units the 45 rule adds up; orange outline: an innie; violet outline: an outie; green outline: the rest of a split cage; grey dashes: the cages, each total in its corner."
+                .into(),
+        );
+    }
+    if matches!(
+        step.detail,
+        Detail::CageCombinations { .. } | Detail::CageConfinement { .. }
+    ) {
+        lines.push(
+            "yellow: the cage's cells (for a confinement, those that can take the digit); grey dashes: the cages, each total in its corner."
+                .into(),
+        );
+    }
     if step.assumes_unique() {
         lines.push("(rests on the assumption that the puzzle has one solution)".into());
     }
@@ -208,7 +233,7 @@ pub(super) fn draw(
     step: &Step,
     with_caption: bool,
 ) -> String {
-    let g = Geom::new(board.n);
+    let g = Geom::new(board.n, board.geometry.has_cages());
     let side = g.side();
     let title = step_title(board, number, step);
     // 12 px DejaVu Sans averages under 7 px a character.
@@ -221,9 +246,16 @@ pub(super) fn draw(
     } else {
         Vec::new()
     };
+    // The legend in its smaller type, wrapped to the picture's width as the caption is.
+    let legend_lines: Vec<String> = if with_caption {
+        let width = (side / 6.1) as usize;
+        LEGEND.iter().flat_map(|l| wrap(l, width)).collect()
+    } else {
+        Vec::new()
+    };
     let text_h = if with_caption {
         // The title, the caption's lines, the legend's lines and a margin under them.
-        22.0 + 16.0 * text_lines.len() as f64 + 14.0 * LEGEND.len() as f64 + 10.0
+        22.0 + 16.0 * text_lines.len() as f64 + 14.0 * legend_lines.len() as f64 + 10.0
     } else {
         8.0
     };
@@ -236,6 +268,9 @@ pub(super) fn draw(
     o.push_str(&format!(
         "<rect x=\"0\" y=\"0\" width=\"{w:.0}\" height=\"{h:.0}\" fill=\"white\"/>\n"
     ));
+    if let Detail::Sum45(sum) = &step.detail {
+        o.push_str(&area_svg(&g, board, &sum.units));
+    }
     // Cells the step reasons with, and cells it changes: each marked with its name.
     for &c in &step.cells {
         let (x, y) = g.origin(c);
@@ -264,8 +299,15 @@ pub(super) fn draw(
             g.cell
         ));
     }
-    // Grid lines.
-    let (br, bc) = (board.geometry.box_rows, board.geometry.box_cols);
+    // Grid lines: thick between boxes, or (a Jigsaw) thin, with the regions' borders.
+    let (br, bc) = if board.geometry.has_boxes() {
+        (board.geometry.box_rows, board.geometry.box_cols)
+    } else {
+        (board.n, board.n)
+    };
+    if !board.geometry.has_boxes() {
+        o.push_str(&region_borders(&g, board));
+    }
     for i in 0..=board.n {
         let p = g.margin + i as f64 * g.cell;
         let row_w = if i % br == 0 { 2.4 } else { 0.6 };
@@ -297,9 +339,10 @@ pub(super) fn draw(
             i + 1
         ));
     }
+    o.push_str(&cages_svg(&g, board));
     // Digits and candidates.
     let font_big = g.cell * 0.62;
-    let font_small = g.cell / g.sub as f64 * 0.78;
+    let font_small = g.cand_font();
     for c in 0..board.n * board.n {
         if s.value[c] != 0 {
             let (x, y) = g.centre(c);
@@ -390,6 +433,9 @@ pub(super) fn draw(
     if let Detail::Tridagon { guardians } = &step.detail {
         o.push_str(&outlines(&g, guardians, "guardian", "#c026d3", ""));
     }
+    if let Detail::Sum45(sum) = &step.detail {
+        o.push_str(&sum45_svg(&g, sum));
+    }
     if let Detail::Exocet { patterns } = &step.detail {
         for p in patterns {
             o.push_str(&outlines(&g, &p.base, "base", "#16a34a", ""));
@@ -419,7 +465,7 @@ pub(super) fn draw(
             esc(line)
         ));
     }
-    for legend in LEGEND {
+    for legend in &legend_lines {
         y += 14.0;
         o.push_str(&format!(
             "<text x=\"{:.1}\" y=\"{y:.1}\" font-size=\"10.5\" fill=\"#666\">{}</text>\n",
@@ -428,6 +474,136 @@ pub(super) fn draw(
         ));
     }
     o.push_str("</svg>\n");
+    o
+}
+
+/// The cells of the units a 45-rule step adds up, tinted (under the marks).
+fn area_svg(g: &Geom, board: &Board, units: &[usize]) -> String {
+    let mut o = String::new();
+    let mut cells: Vec<usize> = units.iter().flat_map(|&u| board.units[u].clone()).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    for c in cells {
+        let (x, y) = g.origin(c);
+        o.push_str(&format!(
+            "<rect class=\"area\" x=\"{x:.1}\" y=\"{y:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"#dbeafe\"/>\n",
+            g.cell, g.cell
+        ));
+    }
+    o
+}
+
+/// The cells a 45-rule step adds up, outlined: innies orange, outies violet, a split
+/// cage's rest green (with the innies it is split from orange).
+fn sum45_svg(g: &Geom, sum: &Sum45) -> String {
+    match sum.side {
+        SumSide::Innies => outlines(g, &sum.cells, "innie", "#ea580c", ""),
+        SumSide::Outies => outlines(g, &sum.cells, "outie", "#7c3aed", ""),
+        SumSide::Split(_) => {
+            outlines(g, &sum.innies, "innie", "#ea580c", "")
+                + &outlines(g, &sum.cells, "split", "#16a34a", "")
+        }
+    }
+}
+
+/// The thick borders between a Jigsaw's regions: a segment on each side two cells of
+/// different regions share.
+fn region_borders(g: &Geom, board: &Board) -> String {
+    let Some(regions) = &board.geometry.regions else {
+        return String::new();
+    };
+    let n = board.n;
+    let mut d = String::new();
+    for c in 0..n * n {
+        let (x, y) = g.origin(c);
+        if c % n + 1 < n && regions[c] != regions[c + 1] {
+            d.push_str(&format!(
+                "M {:.1} {y:.1} L {:.1} {:.1} ",
+                x + g.cell,
+                x + g.cell,
+                y + g.cell
+            ));
+        }
+        if c + n < n * n && regions[c] != regions[c + n] {
+            d.push_str(&format!(
+                "M {x:.1} {:.1} L {:.1} {:.1} ",
+                y + g.cell,
+                x + g.cell,
+                y + g.cell
+            ));
+        }
+    }
+    format!(
+        "<path class=\"region\" d=\"{}\" fill=\"none\" stroke=\"#222\" stroke-width=\"2.4\"/>\n",
+        d.trim_end()
+    )
+}
+
+/// A Killer's cages: each outlined by a dashed line just inside its border (one path a
+/// cage), its total in the corner of its first cell.
+fn cages_svg(g: &Geom, board: &Board) -> String {
+    let geometry = &board.geometry;
+    let n = board.n as isize;
+    let inset = 3.5;
+    let mut o = String::new();
+    for (k, cage) in geometry.cages.iter().enumerate() {
+        let inside = |r: isize, c: isize| {
+            (0..n).contains(&r)
+                && (0..n).contains(&c)
+                && geometry.cage_of[(r * n + c) as usize] == Some(k as u32)
+        };
+        // Where an edge ends along its direction: short of the corner when the cage
+        // turns outward there, at it when the border goes straight on, past it when
+        // the cage turns inward (the next cell's border then meets it).
+        let end = |next: bool, diagonal: bool| -> f64 {
+            match (next, diagonal) {
+                (false, _) => -inset,
+                (true, false) => 0.0,
+                (true, true) => inset,
+            }
+        };
+        let mut d = String::new();
+        let mut segment = |(x1, y1): (f64, f64), (x2, y2): (f64, f64)| {
+            d.push_str(&format!("M {x1:.1} {y1:.1} L {x2:.1} {y2:.1} "));
+        };
+        for &cell in &cage.cells {
+            let (r, c) = (cell as isize / n, cell as isize % n);
+            let (x, y) = g.origin(cell);
+            let (x1, y1) = (x + g.cell, y + g.cell);
+            // Top and bottom edges run left to right; left and right edges top to bottom.
+            for (dr, yy) in [(-1, y + inset), (1, y1 - inset)] {
+                if !inside(r + dr, c) {
+                    let left = x - end(inside(r, c - 1), inside(r + dr, c - 1));
+                    let right = x1 + end(inside(r, c + 1), inside(r + dr, c + 1));
+                    segment((left, yy), (right, yy));
+                }
+            }
+            for (dc, xx) in [(-1, x + inset), (1, x1 - inset)] {
+                if !inside(r, c + dc) {
+                    let top = y - end(inside(r - 1, c), inside(r - 1, c + dc));
+                    let bottom = y1 + end(inside(r + 1, c), inside(r + 1, c + dc));
+                    segment((xx, top), (xx, bottom));
+                }
+            }
+        }
+        o.push_str(&format!(
+            "<path class=\"cage\" data-cage=\"{}\" d=\"{}\" fill=\"none\" stroke=\"#555\" stroke-width=\"1.2\" stroke-dasharray=\"4 2.5\"/>\n",
+            esc(&geometry.cage_name(k)),
+            d.trim_end()
+        ));
+        let (x, y) = g.origin(cage.cells[0]);
+        let font = (g.top * 0.85).max(8.0);
+        let text = cage.sum.to_string();
+        o.push_str(&format!(
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"white\"/>\n<text class=\"cage-total\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"{font:.1}\" fill=\"#111\">{text}</text>\n",
+            x + 1.5,
+            y + 1.5,
+            font * 0.62 * text.len() as f64 + 2.0,
+            font + 1.0,
+            x + 2.5,
+            y + 1.5 + font * 0.9
+        ));
+    }
     o
 }
 

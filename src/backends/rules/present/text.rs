@@ -5,8 +5,8 @@ use super::eureka;
 use crate::backends::rules::engine::board::Board;
 use crate::backends::rules::engine::state::{Broken, State};
 use crate::backends::rules::engine::step::{
-    AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact, FishPattern,
-    GraphKind, GraphRule, House, Link, Step, UniquePattern,
+    digits_of, AlsForced, AlsLink, AlsNode, AlsSet, Contradiction, Detail, Exocet, Fact,
+    FishPattern, GraphKind, GraphRule, House, Link, Step, Sum45, SumSide, UniquePattern,
 };
 use crate::backends::rules::engine::{Finish, Run};
 use crate::model::format::digit_text;
@@ -64,7 +64,10 @@ pub fn name(board: &Board, step: &Step) -> String {
         Detail::NakedSingle => "naked single".into(),
         Detail::HiddenSingle { .. } => "hidden single".into(),
         Detail::Locked { inner, .. } => {
-            if board.geometry.units[*inner].kind == UnitKind::Box {
+            if matches!(
+                board.geometry.units[*inner].kind,
+                UnitKind::Box | UnitKind::Region
+            ) {
                 "locked candidates (pointing)".into()
             } else {
                 "locked candidates (claiming)".into()
@@ -139,9 +142,247 @@ pub fn name(board: &Board, step: &Step) -> String {
                 UniquePattern::Bug => "BUG+1",
             }
         ),
+        Detail::CageCombinations { .. } => "cage combinations".into(),
+        Detail::CageConfinement { .. } => "cage confinement".into(),
+        Detail::Sum45(sum) => {
+            let many = sum.cells.len() > 1;
+            match sum.side {
+                SumSide::Innies if many => "45 rule (innies)".into(),
+                SumSide::Innies => "45 rule (innie)".into(),
+                SumSide::Outies if many => "45 rule (outies)".into(),
+                SumSide::Outies => "45 rule (outie)".into(),
+                SumSide::Split(_) => "45 rule (cage split)".into(),
+            }
+        }
         Detail::Contradiction { .. } => "contradiction".into(),
         Detail::Guess { .. } => "guess".into(),
     }
+}
+
+/// A combination of a cage's digits as a person writes it: `1+5+9`.
+fn combination(board: &Board, bits: u64) -> String {
+    digits_of(bits)
+        .iter()
+        .map(|&d| sym(board, d))
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// Combinations, at most twelve named: `1+9, 2+8, 4+6`.
+fn combination_list(board: &Board, combos: &[u64]) -> String {
+    const SHOWN: usize = 12;
+    let mut out = list(&combos[..combos.len().min(SHOWN)], |&c| {
+        combination(board, c)
+    });
+    if combos.len() > SHOWN {
+        out.push_str(&format!(" and {} more", combos.len() - SHOWN));
+    }
+    out
+}
+
+/// Units added up by the 45 rule, by name: `row 3`, `rows 1–2`, `columns 4–6`,
+/// `box 1 and box 2`.
+pub fn area_name(board: &Board, units: &[usize]) -> String {
+    let g = &board.geometry;
+    let kind = |u: usize| g.units[u].kind;
+    let run = |k: UnitKind| {
+        units.iter().all(|&u| kind(u) == k)
+            && units
+                .windows(2)
+                .all(|w| g.units[w[1]].index == g.units[w[0]].index + 1)
+    };
+    match units {
+        [] => String::new(),
+        [u] => board.unit_name(*u),
+        [first, .., last] if run(UnitKind::Row) || run(UnitKind::Column) => format!(
+            "{} {}–{}",
+            if kind(*first) == UnitKind::Row {
+                "rows"
+            } else {
+                "columns"
+            },
+            g.units[*first].index + 1,
+            g.units[*last].index + 1
+        ),
+        _ => {
+            let names: Vec<String> = units.iter().map(|&u| board.unit_name(u)).collect();
+            names.join(" and ")
+        }
+    }
+}
+
+/// Cages by name with their totals: `the 10-cage at r1c1 and the 26-cage at r1c5`;
+/// more than four as a count.
+fn cage_list(board: &Board, cages: &[usize]) -> String {
+    let g = &board.geometry;
+    match cages.len() {
+        0 => "no cage".into(),
+        1..=4 => {
+            let names: Vec<String> = cages.iter().map(|&k| g.cage_name(k)).collect();
+            match names.split_last() {
+                Some((last, [])) => last.clone(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            }
+        }
+        k => format!(
+            "{k} cages ({})",
+            list(cages, |&c| g.cages[c].sum.to_string())
+        ),
+    }
+}
+
+/// A total in words with a true minus sign for a negative one.
+fn total_text(x: i64) -> String {
+    x.to_string().replace('-', "−")
+}
+
+/// Why a cage keeps only some combinations.
+fn cage_combinations_reason(
+    board: &Board,
+    cage: usize,
+    combos: &[u64],
+    required: &[(u8, usize)],
+) -> String {
+    let g = &board.geometry;
+    let c = &g.cages[cage];
+    let mut out = if c.cells.len() == 1 {
+        format!(
+            "{} is the one cell {}, which holds its total",
+            g.cage_name(cage),
+            board.cell_name(c.cells[0])
+        )
+    } else {
+        format!(
+            "{} ({}) holds {} different digits adding up to {}",
+            g.cage_name(cage),
+            cells(board, &c.cells),
+            c.cells.len(),
+            c.sum
+        )
+    };
+    if c.cells.len() == 1 && !combos.is_empty() {
+        return out;
+    }
+    for &(d, u) in required {
+        out.push_str(&format!(
+            "; it must hold {}, which {} can place only inside it",
+            sym(board, d),
+            board.unit_name(u)
+        ));
+    }
+    if combos.is_empty() {
+        out.push_str("; no combination fits its cells' candidates, so there is no completion");
+        return out;
+    }
+    let open = combos.first().map_or(0, |b| b.count_ones() as usize);
+    if open == 1 && c.cells.len() > 1 {
+        out.push_str(&format!(
+            "; its one open cell holds what the digits placed in it leave, {}",
+            combination_list(board, combos)
+        ));
+        return out;
+    }
+    let placed = c.cells.len() > open;
+    let what = if placed {
+        "its open cells, beside the digits placed in it, can only take"
+    } else {
+        "its cells' candidates allow only"
+    };
+    out.push_str(&format!(
+        "; {what} {}, each digit in a cell that holds it; no such filling puts a removed digit where it is removed",
+        combination_list(board, combos)
+    ));
+    out
+}
+
+/// Why the 45 rule fixes a sum, and what it places or removes.
+fn sum45_reason(board: &Board, step: &Step, sum: &Sum45) -> String {
+    let g = &board.geometry;
+    let n = board.n as i64;
+    let area = area_name(board, &sum.units);
+    let area_total = sum.units.len() as i64 * n * (n + 1) / 2;
+    let inside_sum: i64 = sum.inside.iter().map(|&k| i64::from(g.cages[k].sum)).sum();
+    let mut out = format!("the 45 rule on {area}: its cells add up to {area_total}; ");
+    if sum.inside.is_empty() {
+        out.push_str("no cage lies wholly inside it");
+    } else {
+        out.push_str(&format!(
+            "the cages wholly inside, {}, add up to {inside_sum}",
+            cage_list(board, &sum.inside)
+        ));
+    }
+    let innie_all = area_total - inside_sum;
+    let known = |cells: &[(usize, u8)]| -> String {
+        if cells.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (less the placed {})",
+                list(cells, |&(c, d)| format!(
+                    "{}={}",
+                    board.cell_name(c),
+                    sym(board, d)
+                ))
+            )
+        }
+    };
+    let many = sum.cells.len() > 1;
+    let names = cells(board, &sum.cells);
+    let (plural, verb) = if many { ("s", "add up to") } else { ("", "is") };
+    let total = total_text(sum.total);
+    out.push_str(&match sum.side {
+        SumSide::Innies => format!(
+            ", so the innie{plural} {names}, the cell{plural} outside those cages{}, {verb} {total}",
+            known(&sum.known)
+        ),
+        SumSide::Outies => {
+            let crossing_sum: i64 = sum.crossing.iter().map(|&k| i64::from(g.cages[k].sum)).sum();
+            format!(
+                ", so its other cells add up to {innie_all}; they lie in {} crossing out of it, which add{} up to {crossing_sum}, so the outie{plural} {names}, {} cell{plural} outside{}, {verb} {total}",
+                cage_list(board, &sum.crossing),
+                if sum.crossing.len() == 1 { "s" } else { "" },
+                if sum.crossing.len() == 1 { "its" } else { "those cages'" },
+                known(&sum.known)
+            )
+        }
+        SumSide::Split(k) => format!(
+            ", so the open innie{} {}{} add{} up to {}; {} in {}, so its other open cell{plural} {names}{} {verb} {total}",
+            if sum.innies.len() > 1 { "s" } else { "" },
+            cells(board, &sum.innies),
+            known(&sum.innies_known),
+            if sum.innies.len() > 1 { "" } else { "s" },
+            total_text(sum.innie_total),
+            if sum.innies.len() > 1 { "they all lie" } else { "it lies" },
+            g.cage_name(k),
+            known(&sum.known)
+        ),
+    });
+    if !many {
+        if step.placements.is_empty() {
+            out.push_str(", which it cannot take: there is no completion");
+        }
+        return out;
+    }
+    out.push_str(if sum.distinct {
+        "; they make a virtual cage of different digits (each two share a unit or a cage)"
+    } else {
+        "; they make a virtual cage, where cells that share no unit or cage may repeat a digit"
+    });
+    if sum.distinct && sum.combinations.is_empty() {
+        out.push_str(", and no combination fits their candidates: there is no completion");
+        return out;
+    }
+    if sum.distinct {
+        out.push_str(&format!(
+            ": their candidates allow only {}",
+            combination_list(board, &sum.combinations)
+        ));
+    }
+    out.push_str(
+        "; no filling of them from their candidates puts a removed digit where it is removed",
+    );
+    out
 }
 
 /// Why a tridagon's guardians hold another digit.
@@ -735,6 +976,35 @@ pub fn reason(board: &Board, step: &Step) -> String {
                 removed.join(" or ")
             )
         }
+        Detail::CageCombinations {
+            cage,
+            combinations,
+            required,
+        } => cage_combinations_reason(board, *cage, combinations, required),
+        Detail::CageConfinement {
+            cage,
+            digit,
+            combinations,
+            units,
+        } => {
+            let d = sym(board, *digit);
+            let names: Vec<String> = units.iter().map(u).collect();
+            let whence = match names.as_slice() {
+                [] => format!("and cells seeing all of them cannot hold {d}"),
+                [one] => format!("all in {one}; so the rest of {one} cannot hold {d}"),
+                _ => format!(
+                    "all in {}; so the rest of each cannot hold {d}",
+                    names.join(" and ")
+                ),
+            };
+            format!(
+                "every combination left for {} ({}) holds {d}, so the cage holds {d}, in one of {}, {whence}",
+                board.geometry.cage_name(*cage),
+                combination_list(board, combinations),
+                cells(board, &step.cells),
+            )
+        }
+        Detail::Sum45(sum) => sum45_reason(board, step, sum),
         Detail::Unique { pattern } => unique_reason(board, step, *pattern),
         Detail::Contradiction { what } => match what {
             Contradiction::UnitMatching => format!(
@@ -1049,6 +1319,10 @@ pub fn no_solution(board: &Board, run: &Run) -> Option<String> {
             "{} cannot go in {}: a cell it sees holds it",
             sym(board, digit),
             board.cell_name(cell)
+        ),
+        Some(Broken::CageSum { cage }) => format!(
+            "the digits placed in {} do not add up to its total",
+            board.geometry.cage_name(cage)
         ),
         None => {
             let last = run.steps.iter().rev().find(|s| s.is_contradiction())?;
