@@ -53,9 +53,7 @@ impl Solver for GivensChecked {
         }
         // The clocks are read only for a verdict of the givens' own (reading the thread's
         // CPU clock is a system call): timed is the check that proves it, done again.
-        let (_, time, cpu) = timed(opts.cpu_time, || {
-            std::hint::black_box(conflicts(puzzle))
-        });
+        let (_, time, cpu) = timed(opts.cpu_time, || std::hint::black_box(conflicts(puzzle)));
         let time_ms = ms(time);
         Outcome {
             cpu_ms: cpu.map_or(0.0, ms),

@@ -57,7 +57,7 @@ pub struct EncodingInfo {
 pub const ENCODINGS: &[EncodingInfo] = &[
     EncodingInfo {
         name: "exact-cover",
-        summary: "the dlx matrix left after the givens: column names, then one row per line",
+        summary: "the dlx matrix left after the givens (cages included): column names, then one row per line",
         formats: &["text"],
         export: |puzzle, format| match format {
             "text" => Ok(dlx::export::exact_cover_text(puzzle)),
@@ -76,7 +76,7 @@ pub const ENCODINGS: &[EncodingInfo] = &[
     },
     EncodingInfo {
         name: "prolog",
-        summary: "a GNU Prolog CLP(FD) program, fd_all_different per unit (two solutions sought)",
+        summary: "a GNU Prolog CLP(FD) program, fd_all_different per unit, and per cage with its sum (two solutions sought)",
         formats: &["pl"],
         export: |puzzle, format| match format {
             "pl" => Ok(ext::gprolog::program(puzzle, 2)),
@@ -91,25 +91,25 @@ pub const ENCODINGS: &[EncodingInfo] = &[
     },
     EncodingInfo {
         name: "sat-naive",
-        summary: "the sat backend's minimal encoding as DIMACS CNF (any SAT solver)",
+        summary: "the sat backend's minimal encoding as DIMACS CNF (any SAT solver); Killer cages as digit-set selectors (cages=combos)",
         formats: &["dimacs"],
         export: |puzzle, format| sat::dimacs::export_as(puzzle, "naive", format),
     },
     EncodingInfo {
         name: "sat-efficient",
-        summary: "the sat backend's efficient encoding (naive + at most one value per cell) as DIMACS CNF",
+        summary: "the sat backend's efficient encoding (naive + at most one value per cell) as DIMACS CNF; Killer cages as digit-set selectors (cages=combos)",
         formats: &["dimacs"],
         export: |puzzle, format| sat::dimacs::export_as(puzzle, "efficient", format),
     },
     EncodingInfo {
         name: "sat-extended",
-        summary: "the sat backend's extended encoding (efficient + every value in every unit) as DIMACS CNF",
+        summary: "the sat backend's extended encoding (efficient + every value in every unit) as DIMACS CNF; Killer cages as digit-set selectors (cages=combos)",
         formats: &["dimacs"],
         export: |puzzle, format| sat::dimacs::export_as(puzzle, "extended", format),
     },
     EncodingInfo {
         name: "sat-reduced",
-        summary: "the extended encoding with what the givens decide removed, as DIMACS CNF",
+        summary: "the extended encoding with what the givens decide removed, as DIMACS CNF; Killer cages as digit-set selectors (cages=combos)",
         formats: &["dimacs"],
         export: |puzzle, format| sat::dimacs::export_as(puzzle, "reduced", format),
     },

@@ -183,7 +183,7 @@ pub const BACKENDS: &[BackendInfo] = &[
             "exact cover solved by Dancing Links (Knuth's Algorithm X, minimum-column heuristic)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64, any box shape, variants",
+        sides: "4 to 64, any box shape, Jigsaw regions, variants, Killer cages",
         has_default: true,
     },
     BackendInfo {
@@ -191,7 +191,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         summary: "bit-parallel speed solver: band-wise digit bit sets, singles and locked candidates by bit operations (9x9; on AVX-512 vectors where the processor has them, fast:scalar never); a generic bit-set path otherwise",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64, any box shape, variants",
+        sides: "4 to 64, any box shape, variants; no Jigsaw regions, no Killer cages",
         has_default: true,
     },
     BackendInfo {
@@ -199,15 +199,15 @@ pub const BACKENDS: &[BackendInfo] = &[
         summary: "industrial solvers run on the exported models (each needs its Debian package)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64 (as the external solver copes)",
+        sides: "4 to 64 (as the external solver copes), Jigsaw regions, Killer cages",
         has_default: false,
     },
     BackendInfo {
         name: "csp",
-        summary: "finite-domain propagation + search; alldifferent by naive, permutation, bounds (Puget), gac (Régin), gac-shave",
+        summary: "finite-domain propagation + search; alldifferent by naive, permutation, bounds (Puget), gac (Régin), gac-shave; Killer cages by combos (domain consistency, the default) or bounds (cages=bounds)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64, any box shape, variants",
+        sides: "4 to 64, any box shape, Jigsaw regions, variants, Killer cages",
         has_default: true,
     },
     BackendInfo {
@@ -216,23 +216,23 @@ pub const BACKENDS: &[BackendInfo] = &[
             "0-1 integer program (x[cell][value], exactly-one rows) presolved, solved by microlp via good_lp (ip), microlp directly (ip:microlp-direct), unpresolved (ip:full), HiGHS (ip:highs, feature highs) or CBC (ip:cbc, feature cbc)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64 (LP size grows as N^3), any box shape, variants",
+        sides: "4 to 64 (LP size grows as N^3), any box shape, Jigsaw regions, variants, Killer cages",
         has_default: true,
     },
     BackendInfo {
         name: "rules",
-        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT, almost locked sets, death blossom, template chains); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired, `rules:ladder+weights` adds the weighted house count (sound, solves every magictour puzzle, but slow)",
+        summary: "human-style rule ladder (singles, locked candidates, subsets, matching, nishio, Eppstein's bilocation/bivalue graph rules, 2-SAT, almost locked sets, death blossom, template chains; on a Killer cage combinations and the 45 rule); explains, draws and rates; `rules:ladder` answers unknown when stuck, `rules:guess` then tries digits (Chen's Inference), `rules:ladder+unique` adds the uniqueness rules and answers `solved`, never `unique`, when one fired, `rules:ladder+weights` adds the weighted house count (sound, solves every magictour puzzle, but slow)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64, any box shape, variants (nishio up to 16)",
+        sides: "4 to 64, any box shape, Jigsaw regions, variants, Killer cages (nishio up to 16)",
         has_default: true,
     },
     BackendInfo {
         name: "sat",
-        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat, or by CaDiCaL in process (ENCODING+cadical, cargo feature `cadical`)",
+        summary: "CNF (x[cell][value]; naive, efficient, extended or givens-reduced encoding) solved by varisat, or by CaDiCaL in process (ENCODING+cadical, cargo feature `cadical`); Killer cages as digit-set selectors (+cages=combos, the default) or order-encoded partial sums (+cages=sequential)",
         proves_uniqueness: true,
         counts: true,
-        sides: "4 to 64 (clauses grow as N^4), any box shape, variants",
+        sides: "4 to 64 (clauses grow as N^4), any box shape, Jigsaw regions, variants, Killer cages",
         has_default: true,
     },
     BackendInfo {
@@ -240,7 +240,7 @@ pub const BACKENDS: &[BackendInfo] = &[
         summary: "Ant Colony System with Best Value Evaporation (Lloyd and Amos) over propagated grids; stochastic: `solved` or `unknown`, never a proof",
         proves_uniqueness: false,
         counts: false,
-        sides: "4 to 64, any box shape, variants",
+        sides: "4 to 64, any box shape, Jigsaw regions, variants; no Killer cages",
         has_default: true,
     },
 ];
@@ -580,12 +580,16 @@ pub fn lookup(spec: &str) -> Result<(&'static Configuration, Option<&str>)> {
     let Some(text) = text else {
         return Ok((first, None));
     };
-    let with_options = configurations_of(backend).find(|c| {
-        c.name
-            .split_once(':')
-            .and_then(|(_, own)| text.strip_prefix(own))
-            .is_some_and(|rest| rest.starts_with('+'))
-    });
+    // The longest such name: `sat:reduced+cadical+cages=sequential` is
+    // `sat:reduced+cadical` with options, not `sat:reduced`.
+    let with_options = configurations_of(backend)
+        .filter(|c| {
+            c.name
+                .split_once(':')
+                .and_then(|(_, own)| text.strip_prefix(own))
+                .is_some_and(|rest| rest.starts_with('+'))
+        })
+        .max_by_key(|c| c.name.len());
     Ok((with_options.unwrap_or(first), Some(text)))
 }
 
@@ -667,6 +671,17 @@ mod tests {
         assert_eq!(found("aco:ants=20"), ("aco", Some("ants=20")));
         assert_eq!(found("sat:reduced+cadical"), ("sat:reduced+cadical", None));
         assert_eq!(found("sat"), ("sat:naive", None));
+        assert_eq!(
+            found("sat:reduced+cadical+cages=sequential"),
+            (
+                "sat:reduced+cadical",
+                Some("reduced+cadical+cages=sequential")
+            )
+        );
+        assert_eq!(
+            found("sat:reduced+cages=sequential"),
+            ("sat:reduced", Some("reduced+cages=sequential"))
+        );
         assert!(lookup("ext").is_err() && lookup("nosuch").is_err());
         let typo = lookup("ext:minisat2").map(|(c, _)| c.name).unwrap_err();
         assert!(

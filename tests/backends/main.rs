@@ -5,8 +5,10 @@
 mod common;
 
 mod aco;
+mod cages_ip_dlx;
 mod crosscheck;
 mod csp;
+mod csp_cages;
 mod dlx;
 mod exact_cover_export;
 mod fast;
@@ -15,6 +17,7 @@ mod input;
 mod ip;
 #[cfg(any(feature = "highs", feature = "cbc"))]
 mod ip_engines;
+mod killer_support;
 mod memory;
 mod puzzle_cells;
 mod regressions;

@@ -480,3 +480,66 @@ fn commands_stop_reading_once_they_have_what_they_need() {
         assert!(!out(&o).is_empty());
     }
 }
+
+/// A 4x4 Killer in the block format whose totals live on lines 8 and 9.
+const KILLER_4X4: &str = "# a 4x4 Killer\nkiller 4x4\ncages:\naabb\ncdde\ncfge\nhfgg\nsums: a=3 b=7 c=5 d=5\n  e=5 f=4 g=7 h=4\n";
+
+/// An empty 4x4 f-puzzles grid, to which a case adds its entries.
+fn fpuzzles_4x4(extra: &str) -> String {
+    let row = "[{},{},{},{}]";
+    format!("{{\"size\":4,\"grid\":[{row},{row},{row},{row}]{extra}}}\n")
+}
+
+#[test]
+fn a_killer_or_jigsaw_that_breaks_its_rules_is_named_by_line_and_cell() {
+    let cases: Vec<(&str, String, &[&str])> = vec![
+        (
+            "total.txt",
+            KILLER_4X4.replace("g=7", "g=17"),
+            &["FILE:9: r3c3: cage 'g' has 3 cells and total 17; 3 distinct digits add up to 6 to 9"],
+        ),
+        (
+            "cover.txt",
+            KILLER_4X4.replace("h=4", "h=3"),
+            &["FILE:8: the cages cover the grid and their totals add up to 39, not 40"],
+        ),
+        (
+            "missing.txt",
+            KILLER_4X4.replace(" h=4", ""),
+            &["FILE:7: r4c1: cage 'h' has no total"],
+        ),
+        (
+            "pieces.txt",
+            KILLER_4X4.replace("hfgg", "afgg"),
+            &["FILE:7: r4c1: cage 'a' is in two pieces"],
+        ),
+        (
+            "size.txt",
+            "jigsaw 4x4\nregions:\n1112\n1122\n3344\n3344\n".to_string(),
+            &["FILE:2: the regions: region 1 has 5 cells; each region of a 4x4 board has 4"],
+        ),
+        (
+            "apart.txt",
+            "jigsaw 4x4\nregions:\n1221\n1221\n3344\n3344\n".to_string(),
+            &["FILE:2: the regions: region 1 is not connected: r1c4 does not touch r1c1"],
+        ),
+        (
+            "short.txt",
+            "jigsaw 4x4\nregions:\n1122\n112\n3344\n3344\n".to_string(),
+            &["FILE:4: row 2 of 'regions:' has 3 cells; every row needs 4"],
+        ),
+        (
+            "cage.json",
+            fpuzzles_4x4(",\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"]}]"),
+            &["FILE:1: r1c1: a Killer cage without a total"],
+        ),
+        (
+            "thermo.json",
+            fpuzzles_4x4(",\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]"),
+            &["FILE:1: the f-puzzles rule 'thermometer' is not one this program solves"],
+        ),
+    ];
+    for (name, text, needles) in cases {
+        assert_refused_everywhere(name, text.as_bytes(), needles);
+    }
+}

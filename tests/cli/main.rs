@@ -12,4 +12,5 @@ mod formats;
 mod generate;
 mod labels;
 mod outputs;
+mod variants;
 mod words;
