@@ -113,6 +113,30 @@ pub const ENCODINGS: &[EncodingInfo] = &[
         formats: &["dimacs"],
         export: |puzzle, format| sat::dimacs::export_as(puzzle, "reduced", format),
     },
+    EncodingInfo {
+        name: "sat-naive+cages=sequential",
+        summary: "sat-naive with Killer cages as order-encoded running totals (cages=sequential)",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "naive+cages=sequential", format),
+    },
+    EncodingInfo {
+        name: "sat-efficient+cages=sequential",
+        summary: "sat-efficient with Killer cages as order-encoded running totals (cages=sequential)",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "efficient+cages=sequential", format),
+    },
+    EncodingInfo {
+        name: "sat-extended+cages=sequential",
+        summary: "sat-extended with Killer cages as order-encoded running totals (cages=sequential)",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "extended+cages=sequential", format),
+    },
+    EncodingInfo {
+        name: "sat-reduced+cages=sequential",
+        summary: "sat-reduced with Killer cages as order-encoded running totals (cages=sequential)",
+        formats: &["dimacs"],
+        export: |puzzle, format| sat::dimacs::export_as(puzzle, "reduced+cages=sequential", format),
+    },
 ];
 
 /// Builds a solver from a name such as `dlx` or `sat:extended`. Keep it and reuse it

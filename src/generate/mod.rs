@@ -122,7 +122,7 @@ impl Generator {
         let (first, second) = self.variant_checkers.as_mut().expect("made above");
         let timeout = r.settings.check_timeout;
         let (mut puzzle, solution) = variants::variant_puzzle(
-            r.geometry.n,
+            (r.geometry.box_rows, r.geometry.box_cols),
             r.geometry.variant,
             kind,
             &mut rng,

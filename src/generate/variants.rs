@@ -167,12 +167,17 @@ pub fn random_cages(solution: &[u8], n: usize, rng: &mut Rng) -> Vec<Cage> {
 
 /// The board of a new puzzle of `kind` with side `n` and `variant`, and a random
 /// completion of it.
-fn board_and_grid(n: usize, variant: Variant, jigsaw: bool, rng: &mut Rng) -> (Geometry, Grid) {
+fn board_and_grid(
+    (br, bc): (usize, usize),
+    variant: Variant,
+    jigsaw: bool,
+    rng: &mut Rng,
+) -> (Geometry, Grid) {
+    let n = br * bc;
     loop {
         let board = if jigsaw {
             Geometry::with_regions(n, &random_regions(n, rng), variant)
         } else {
-            let (br, bc) = Geometry::default_box(n).unwrap_or((1, n));
             Geometry::new(br, bc, variant)
         };
         let Ok(board) = board else { continue };
@@ -207,10 +212,11 @@ fn second_solution(
     }
 }
 
-/// One unique puzzle of `kind` on a board of side `n` (with a box shape) and
-/// `variant`: its puzzle and its solution. `checker` proves uniqueness.
+/// One unique puzzle of `kind` on a board with boxes of `boxes` (rows, columns; a
+/// Jigsaw's regions start from them) and `variant`: its puzzle and its solution.
+/// `checker` proves uniqueness.
 pub fn variant_puzzle(
-    n: usize,
+    boxes: (usize, usize),
     variant: Variant,
     kind: VariantKind,
     rng: &mut Rng,
@@ -223,7 +229,8 @@ pub fn variant_puzzle(
         1
     };
     for _ in 0..tries {
-        let (board, solution) = board_and_grid(n, variant, kind.jigsaw, rng);
+        let n = boxes.0 * boxes.1;
+        let (board, solution) = board_and_grid(boxes, variant, kind.jigsaw, rng);
         let board = if kind.killer {
             board
                 .with_cages(random_cages(&solution, n, rng))

@@ -116,8 +116,9 @@ pub struct Summary {
     pub wrong: Vec<WrongAnswer>,
     /// Distinct puzzles.
     pub puzzles: usize,
-    /// The puzzles every backend ran: `ratio_to_fastest` compares medians over these
-    /// alone (all of them, unless some backend ran only part of the puzzles).
+    /// The puzzles every backend ran or does not take: `ratio_to_fastest` compares
+    /// medians over these alone (all of them, unless some backend ran only part of the
+    /// puzzles), among the configurations that took every puzzle.
     pub common_puzzles: usize,
     /// Per configuration, the puzzles it does not take (a Killer's cages, a Jigsaw's
     /// regions) and was not asked: not in its row, not failures.

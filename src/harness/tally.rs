@@ -379,7 +379,13 @@ impl Tally {
             round_medians.push(row.rounds.iter().map(|t| t.quantile(0.5)).collect());
             let v = |verdict: Verdict| row.verdicts[slot(verdict)] as usize;
             let mean = |sum: f64| sum / row.puzzles as f64;
-            common_medians.push(row.common.quantile(0.5));
+            // A configuration that did not take some puzzles ran a set of its own: its
+            // median is not compared with the others'.
+            common_medians.push(if row.not_applicable > 0 {
+                f64::NAN
+            } else {
+                row.common.quantile(0.5)
+            });
             backends.push(BackendSummary {
                 backend: name.clone(),
                 puzzles: row.puzzles as usize,

@@ -13,10 +13,53 @@ pub struct Cage {
     pub sum: u32,
 }
 
-/// The smallest and largest total of `size` distinct digits from `1..=n`.
+/// The smallest and largest total of `size` distinct digits from `1..=n`, for a
+/// `size` of at most `n` (a larger cage cannot hold distinct digits: `(1, 0)`, no total).
 pub fn sum_range(n: usize, size: usize) -> (u32, u32) {
+    if size > n {
+        return (1, 0);
+    }
     let (n, k) = (n as u32, size as u32);
     (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2)
+}
+
+/// The most digit sets a backend lists for one cage. A cage with more (a 32-cell cage of
+/// a 64x64 board has millions) is stated another way, or refused by a backend that has
+/// no other way, before any list is built: listing them would take memory and time no
+/// deadline stops.
+pub const MAX_LISTED_COMBINATIONS: u64 = 20_000;
+
+/// How many sets of `size` distinct digits from `1..=n` add up to `sum`, counted
+/// without listing them (capped at `u64::MAX`).
+pub fn combination_count(n: usize, size: usize, sum: u32) -> u64 {
+    let sum = sum as usize;
+    // ways[k][s]: sets of k digits among those seen so far adding up to s.
+    let mut ways = vec![vec![0u64; sum + 1]; size + 1];
+    ways[0][0] = 1;
+    for d in 1..=n.min(sum) {
+        for k in (1..=size).rev() {
+            for s in (d..=sum).rev() {
+                ways[k][s] = ways[k][s].saturating_add(ways[k - 1][s - d]);
+            }
+        }
+    }
+    ways[size][sum]
+}
+
+/// Whether cage `cage` of a board of side `n` has at most
+/// [`MAX_LISTED_COMBINATIONS`] digit sets, so that a backend may list them.
+pub fn listable(n: usize, cage: &Cage) -> bool {
+    combination_count(n, cage.cells.len(), cage.sum) <= MAX_LISTED_COMBINATIONS
+}
+
+/// Why a backend that lists every cage's digit sets does not take `geometry`: its
+/// first cage with too many, named; `None` when every cage is listable.
+pub fn unlisted_cage(geometry: &super::Geometry) -> Option<String> {
+    let k = (0..geometry.cages.len()).find(|&k| !listable(geometry.n, &geometry.cages[k]))?;
+    Some(format!(
+        "{} has more than {MAX_LISTED_COMBINATIONS} digit sets, more than this backend lists",
+        geometry.cage_name(k)
+    ))
 }
 
 /// Every set of `size` distinct digits from `1..=n` adding up to `sum`, each as a
@@ -162,6 +205,46 @@ mod tests {
         }
         assert_eq!(combinations(9, 2, 3), vec![CandSet(0b11)]);
         assert_eq!(combinations(9, 9, 45).len(), 1);
+    }
+
+    #[test]
+    fn the_count_is_the_length_of_the_list() {
+        for n in [4, 9, 16] {
+            for size in 1..=n.min(6) {
+                let (low, high) = sum_range(n, size);
+                for sum in low..=high {
+                    assert_eq!(
+                        combination_count(n, size, sum),
+                        combinations(n, size, sum).len() as u64
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cage_with_too_many_digit_sets_is_refused_by_the_backends_that_list_them() {
+        use crate::model::{Geometry, Variant};
+        // 18 cells of a 36x36 with a middling total: tens of millions of digit sets.
+        let big = Cage {
+            cells: (0..18).collect(),
+            sum: 333,
+        };
+        assert!(combination_count(36, 18, 333) > 10_000_000);
+        let g = Geometry::new(6, 6, Variant::Classic)
+            .unwrap()
+            .with_cages(vec![big])
+            .unwrap();
+        for spec in ["dlx", "rules", "sat:reduced"] {
+            let why = crate::backends::create(spec).unwrap().refuses(&g);
+            assert!(
+                why.as_deref().is_some_and(|w| w.contains("more than 20000 digit sets")),
+                "{spec}: {why:?}"
+            );
+        }
+        for spec in ["sat:reduced+cages=sequential", "csp:gac", "ip"] {
+            assert_eq!(crate::backends::create(spec).unwrap().refuses(&g), None, "{spec}");
+        }
     }
 
     #[test]

@@ -101,7 +101,8 @@ fn push_number(out: &mut String, v: u8) {
     out.push(char::from(b'0' + v % 10));
 }
 
-/// The printed layout with `|` between boxes and `-+-` rules between bands, as in the papers.
+/// The printed layout with `|` between boxes and `-+-` rules between bands, as in the
+/// papers; a Jigsaw board, whose regions are no bands, gets no rules.
 pub fn to_grid(geometry: &Geometry, cells: &[u8]) -> String {
     let n = geometry.n;
     let width = if n <= MAX_COMPACT_SIDE { 1 } else { 2 };
@@ -119,7 +120,7 @@ pub fn to_grid(geometry: &Geometry, cells: &[u8]) -> String {
             let mut line = String::new();
             for c in 0..n {
                 if c > 0 {
-                    line.push_str(if c % geometry.box_cols == 0 {
+                    line.push_str(if c % geometry.box_cols == 0 && geometry.has_boxes() {
                         " | "
                     } else {
                         " "
@@ -136,7 +137,7 @@ pub fn to_grid(geometry: &Geometry, cells: &[u8]) -> String {
         .collect();
     let mut out = String::new();
     for (r, line) in lines.iter().enumerate() {
-        if r > 0 && r % geometry.box_rows == 0 {
+        if r > 0 && r % geometry.box_rows == 0 && geometry.has_boxes() {
             out.push_str(&rule);
             out.push('\n');
         }

@@ -24,24 +24,11 @@ use crate::model::CandSet;
 /// The most combinations a cage may have for this filter; beyond it the engine
 /// propagates the cage by bounds (the filter's cost grows with the count, and listing
 /// them all costs memory: a 32-cell cage of a 64×64 board has millions).
-pub const MAX_COMBINATIONS: u64 = 20_000;
+pub const MAX_COMBINATIONS: u64 = crate::model::cage::MAX_LISTED_COMBINATIONS;
 
-/// How many sets of `size` distinct digits from `1..=n` add up to `sum`, counted
-/// without listing them and capped at `u64::MAX`: whether a cage may use this filter.
-pub fn count(n: usize, size: usize, sum: u32) -> u64 {
-    let sum = sum as usize;
-    // ways[k][s]: sets of k digits among those seen so far adding up to s.
-    let mut ways = vec![vec![0u64; sum + 1]; size + 1];
-    ways[0][0] = 1;
-    for d in 1..=n.min(sum) {
-        for k in (1..=size).rev() {
-            for s in (d..=sum).rev() {
-                ways[k][s] = ways[k][s].saturating_add(ways[k - 1][s - d]);
-            }
-        }
-    }
-    ways[size][sum]
-}
+/// How many sets of `size` distinct digits from `1..=n` add up to `sum`: whether a cage
+/// may use this filter.
+pub use crate::model::cage::combination_count as count;
 
 /// The filter, with one Régin filter reused for every combination tried.
 #[derive(Clone, Debug, Default)]

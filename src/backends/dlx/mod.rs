@@ -282,8 +282,9 @@ impl Solver for DlxSolver {
     }
 
     /// Cages are stated in the matrix ([`cages`]), whatever their size.
-    fn refuses(&self, _: &Geometry) -> Option<String> {
-        None
+    /// Takes every board but one with a cage of more digit sets than it lists.
+    fn refuses(&self, geometry: &Geometry) -> Option<String> {
+        crate::model::cage::unlisted_cage(geometry)
     }
 
     fn solve_streaming(

@@ -4,6 +4,7 @@
 //! of the cage and can still be spread over its blank cells: each blank cell keeps a
 //! value of the set (less the givens) and every such value is kept by some blank cell.
 
+use crate::model::cage::listable;
 use crate::model::{combinations, CandSet, Puzzle};
 
 /// Narrows `candidates` (one set per cell, as [`Puzzle::candidates`] gives them) by the
@@ -29,6 +30,10 @@ pub fn narrow(puzzle: &Puzzle, candidates: &mut [CandSet]) {
             .filter(|&c| puzzle.cells[c] == 0)
             .collect();
         let mut kept = vec![CandSet::EMPTY; blanks.len()];
+        if !listable(g.n, cage) {
+            // Too many digit sets to list: the cage's rows alone state it.
+            continue;
+        }
         if !repeated {
             for set in combinations(g.n, cage.cells.len(), cage.sum) {
                 if set.0 & given.0 != given.0 {

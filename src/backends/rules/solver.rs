@@ -190,12 +190,15 @@ impl Solver for RulesSolver {
         "rule steps"
     }
 
-    fn refuses(&self, _geometry: &crate::model::Geometry) -> Option<String> {
+    /// Takes every board (but one with a cage of more digit sets than the cage families
+    /// list): the cage families read cages, and the families that reason from boxes find
+    /// nothing (or less) on a Jigsaw, never something false.
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
         // Every board: the families read units (a Jigsaw's regions among them; those
         // stated for 3x3 boxes, the exocet and the tridagon, find nothing without them),
         // the cage families read Killer cages, and the uniqueness rules, which swap
         // digits a cage's total may forbid, are kept to plain boards by the ladder.
-        None
+        crate::model::cage::unlisted_cage(geometry)
     }
 
     fn solve_streaming(

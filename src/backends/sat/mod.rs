@@ -148,8 +148,13 @@ impl Solver for SatSolver {
 
     /// Takes every board: units of any shape (Jigsaw regions) are read from the unit
     /// list, and Killer cages are stated by the configuration's cage statement.
-    fn refuses(&self, _geometry: &crate::model::Geometry) -> Option<String> {
-        None
+    /// Takes every board; `cages=combos` lists each cage's digit sets, so a cage with
+    /// too many is left to `cages=sequential`.
+    fn refuses(&self, geometry: &crate::model::Geometry) -> Option<String> {
+        if self.cages != CageEncoding::Combos {
+            return None;
+        }
+        crate::model::cage::unlisted_cage(geometry).map(|why| format!("{why}; +cages=sequential takes it"))
     }
 
     fn effort_name(&self) -> &'static str {

@@ -1,10 +1,11 @@
 //! The JSON that the f-puzzles editor exports and variant setters exchange: `size`, a
 //! `grid` of cells (`value` with `given: true` for a given, `region` for a Jigsaw
 //! board's 0-based region), `killercage` (cells such as `R1C1` and a `value`, the
-//! total), `diagonal+`/`diagonal-` (both: X-Sudoku) and `solution` (the setter's, checked, and each answer compared with it). An object may span lines. Any
-//! other rule f-puzzles knows (thermometers, arrows, anti-knight, ...) is refused by
-//! name: solving the puzzle without it would answer another puzzle. Cosmetic entries
-//! (text, colours, lines drawn, the title) are skipped.
+//! total), `diagonal+`/`diagonal-` (both: X-Sudoku) and `solution` (the setter's,
+//! checked, and each answer compared with it). An object may span lines. Cosmetic
+//! entries (text, colours, lines drawn, the author) are skipped; any other entry is a
+//! rule this reader does not take (thermometers, arrows, anti-knight, ...) and is
+//! refused by name: solving the puzzle without it would answer another puzzle.
 
 use super::{shown, ParseError, PuzzleReader};
 use crate::model::cage::Cage;
@@ -15,32 +16,21 @@ use serde_json::Value;
 use std::io::BufRead;
 use std::sync::Arc;
 
-/// The rules f-puzzles can state that this reader does not take.
-const RULES_NOT_TAKEN: &[&str] = &[
-    "antiknight",
-    "antiking",
-    "disjointgroups",
-    "nonconsecutive",
-    "odd",
-    "even",
-    "extraregion",
-    "thermometer",
-    "palindrome",
-    "littlekillersum",
-    "sandwichsum",
-    "difference",
-    "ratio",
-    "xv",
-    "clone",
-    "arrow",
-    "betweenline",
-    "minimum",
-    "maximum",
-    "quadruple",
-    "renban",
-    "whispers",
-    "regionsumline",
-    "entropicline",
+/// The entries of an f-puzzles object besides `size`, `grid`, `killercage`, the
+/// diagonals, `title` and `solution` that state no rule, and are skipped: the rest of
+/// what the editor saves is a rule this reader does not take (thermometers, arrows,
+/// anti-knight, the `negative` constraints, ...), refused by name when it is not empty.
+const COSMETIC: &[&str] = &[
+    "author",
+    "ruleset",
+    "text",
+    "line",
+    "rectangle",
+    "circle",
+    "cage",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
 ];
 
 /// An f-puzzles object, as far as it is read.
@@ -141,9 +131,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 format!("size {n}: the side must be from {MIN_SIDE} to {MAX_SIDE}"),
             ));
         }
-        if let Some(rule) = RULES_NOT_TAKEN
+        if let Some((rule, _)) = o
+            .other
             .iter()
-            .find(|r| o.other.get(**r).is_some_and(|v| !is_empty(v)))
+            .find(|(key, v)| !COSMETIC.contains(&key.as_str()) && !is_empty(v))
         {
             return Err(err(
                 None,
