@@ -223,31 +223,6 @@ mod tests {
     }
 
     #[test]
-    fn a_cage_with_too_many_digit_sets_is_refused_by_the_backends_that_list_them() {
-        use crate::model::{Geometry, Variant};
-        // 18 cells of a 36x36 with a middling total: tens of millions of digit sets.
-        let big = Cage {
-            cells: (0..18).collect(),
-            sum: 333,
-        };
-        assert!(combination_count(36, 18, 333) > 10_000_000);
-        let g = Geometry::new(6, 6, Variant::Classic)
-            .unwrap()
-            .with_cages(vec![big])
-            .unwrap();
-        for spec in ["dlx", "rules", "sat:reduced"] {
-            let why = crate::backends::create(spec).unwrap().refuses(&g);
-            assert!(
-                why.as_deref().is_some_and(|w| w.contains("more than 20000 digit sets")),
-                "{spec}: {why:?}"
-            );
-        }
-        for spec in ["sat:reduced+cages=sequential", "csp:gac", "ip"] {
-            assert_eq!(crate::backends::create(spec).unwrap().refuses(&g), None, "{spec}");
-        }
-    }
-
-    #[test]
     fn cages_are_checked() {
         let ok = vec![
             Cage {

@@ -231,8 +231,10 @@ impl Geometry {
         ))
     }
 
-    /// This board with Killer `cages` on it, checked by [`check_cages`] (the cells of
-    /// each cage sorted). Replaces any cages it had.
+    /// This board with Killer `cages` on it, checked (the cells of each cage sorted):
+    /// each cage has cells on the board, none in two cages, at most `n` of them, and a
+    /// total distinct digits can make; cages that cover the grid add up to its total.
+    /// Replaces any cages it had.
     pub fn with_cages(mut self, mut cages: Vec<Cage>) -> Result<Geometry, GeometryError> {
         for cage in &mut cages {
             cage.cells.sort_unstable();

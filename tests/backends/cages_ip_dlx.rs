@@ -227,3 +227,29 @@ fn a_big_cage_is_stated_by_its_digit_sets_and_still_agrees() {
         assert_eq!(dlx.solutions_found, ip.solutions_found);
     }
 }
+
+#[test]
+fn a_cage_with_too_many_digit_sets_is_refused_by_the_backends_that_list_them() {
+    use sudoku_arena::model::{Cage, Geometry, Variant};
+    // 18 cells of a 36x36 with a middling total: tens of millions of digit sets, which
+    // no backend may set out to list (no deadline would stop it).
+    let g = Geometry::new(6, 6, Variant::Classic)
+        .unwrap()
+        .with_cages(vec![Cage {
+            cells: (0..18).collect(),
+            sum: 333,
+        }])
+        .unwrap();
+    for spec in ["dlx", "rules", "sat:reduced"] {
+        let why = sudoku_arena::backends::create(spec).unwrap().refuses(&g);
+        assert!(
+            why.as_deref()
+                .is_some_and(|w| w.contains("more than 20000 digit sets")),
+            "{spec}: {why:?}"
+        );
+    }
+    for spec in ["sat:reduced+cages=sequential", "csp:gac", "ip"] {
+        let why = sudoku_arena::backends::create(spec).unwrap().refuses(&g);
+        assert_eq!(why, None, "{spec}");
+    }
+}

@@ -156,12 +156,12 @@ mod tests {
 
     #[test]
     fn agrees_with_brute_force_on_random_domains() {
-        let mut rng = crate::test_support::Rng(0x5eed);
+        let mut rng = crate::rng::Rng::new(0x5eed);
         for _ in 0..2000 {
             let n = 4 + rng.below(6);
             let k = 1 + rng.below(4.min(n));
             let d: Vec<CandSet> = (0..k)
-                .map(|_| CandSet(rng.next() & CandSet::full(n).0))
+                .map(|_| CandSet(rng.next_u64() & CandSet::full(n).0))
                 .collect();
             let (low, high) = crate::model::sum_range(n, k);
             let sum = low + rng.below((high - low + 1) as usize) as u32;

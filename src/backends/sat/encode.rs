@@ -5,11 +5,13 @@
 //! `var(cell, value) = cell * N + value` (cell = row * N + column from 0, value from 1),
 //! so the N³ variables are 1..=N³. The reduced encoding renumbers the variables it keeps
 //! in the same order (see [`Literal`]). Killer cages are stated after the units by
-//! [`super::cages`], whose auxiliary variables follow the cells' ones. Definitions and
+//! [`cages`], whose auxiliary variables follow the cells' ones. Definitions and
 //! counts: `encodings/sat.md`.
 
-pub use super::cages::CageEncoding;
+pub(in crate::backends::sat) mod cages;
+
 use crate::model::Puzzle;
+pub use cages::CageEncoding;
 use std::time::Instant;
 
 /// The four encodings; the first is the default.
@@ -218,7 +220,7 @@ impl Encoded {
             if expired() {
                 return None;
             }
-            super::cages::state(&mut b, g, cage, cages, once);
+            cages::state(&mut b, g, cage, cages, once);
         }
         // The givens last: a solver that simplifies while loading (varisat does) then
         // loads the structure before any literal is fixed.

@@ -15,7 +15,6 @@
 
 #[cfg(feature = "cadical")]
 mod cadical_engine;
-mod cages;
 pub mod dimacs;
 pub mod encode;
 pub mod search;
@@ -26,7 +25,7 @@ mod varisat_engine;
 use crate::error::Result;
 use crate::model::Puzzle;
 use crate::solver::{ms, Failure, Outcome, SolveOptions, Solver, Stats};
-pub use cages::CageEncoding;
+pub use encode::CageEncoding;
 use encode::{empty_grid_clauses, Cnf, Encoded, Encoding};
 use search::Incremental;
 pub use search::{enumerate, End, Enumeration};
@@ -154,7 +153,8 @@ impl Solver for SatSolver {
         if self.cages != CageEncoding::Combos {
             return None;
         }
-        crate::model::cage::unlisted_cage(geometry).map(|why| format!("{why}; +cages=sequential takes it"))
+        crate::model::cage::unlisted_cage(geometry)
+            .map(|why| format!("{why}; +cages=sequential takes it"))
     }
 
     fn effort_name(&self) -> &'static str {
@@ -267,7 +267,7 @@ fn record_size(stats: &mut Stats, puzzle: &Puzzle, encoded: &Encoded) {
     };
     let n = puzzle.n() as f64;
     let (cage_vars, cage_clauses) = match puzzle.geometry.has_cages() {
-        true => cages::full_size(&puzzle.geometry, encoded.cages),
+        true => encode::cages::full_size(&puzzle.geometry, encoded.cages),
         false => (0, 0),
     };
     let clauses_full =

@@ -14,7 +14,7 @@
 //! constant and the clauses it decides are left out. Definitions, soundness and sizes:
 //! `encodings/sat.md`, "Killer cages".
 
-use super::encode::{not, Builder, Literal};
+use super::{not, Builder, Literal};
 use crate::model::cage::combinations_within;
 use crate::model::{Cage, CandSet, Geometry};
 
@@ -89,7 +89,7 @@ pub(super) fn state(b: &mut Builder, g: &Geometry, cage: &Cage, how: CageEncodin
 
 /// The size of the cages' statement on the unreduced encodings of board `g`: auxiliary
 /// variables and clauses (what the reduced encoding is compared with).
-pub(super) fn full_size(g: &Geometry, how: CageEncoding) -> (usize, usize) {
+pub(in crate::backends::sat) fn full_size(g: &Geometry, how: CageEncoding) -> (usize, usize) {
     let base = g.cells() * g.n;
     let literal: Vec<Literal> = (1..=base as i32).map(Literal::Var).collect();
     let mut b = Builder::new(g.n, &literal, base);
