@@ -20,9 +20,13 @@ use sudoku_arena::model::{sum_range, validate, Cage, Geometry, Puzzle, Variant};
 use sudoku_arena::solver::{verify, SolveOptions, Solver, Verdict};
 
 /// The names of the sat encodings (`naive`, ...), as the registry exports them
-/// (`sat-naive`, ...).
+/// (`sat-naive`, ...; the same with the cages' counter, `sat-naive+cages=sequential`,
+/// is the encoding with another cage statement, not another encoding).
 pub(crate) fn encodings() -> impl Iterator<Item = &'static str> {
-    ENCODINGS.iter().filter_map(|e| e.name.strip_prefix("sat-"))
+    ENCODINGS
+        .iter()
+        .filter_map(|e| e.name.strip_prefix("sat-"))
+        .filter(|e| !e.contains('+'))
 }
 
 /// The engine of configuration `spec` (options included) in this process, as a worker

@@ -109,7 +109,19 @@ fn exported_cnf_solved_by_minisat_and_cadical_decodes_to_the_dlx_solution() {
         .iter()
         .filter_map(|e| e.name.strip_prefix("sat-"))
         .collect();
-    assert_eq!(names, ["naive", "efficient", "extended", "reduced"]);
+    assert_eq!(
+        names,
+        [
+            "naive",
+            "efficient",
+            "extended",
+            "reduced",
+            "naive+cages=sequential",
+            "efficient+cages=sequential",
+            "extended+cages=sequential",
+            "reduced+cages=sequential"
+        ]
+    );
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path();
     for program in ["minisat", "cadical"] {
