@@ -89,12 +89,13 @@ pub struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC", default_value = "3x3")]
     box_shape: String,
 
-    /// Rule variant: `classic`, `x` (both diagonals are units too; sides up to 25),
-    /// `killer` (cages with totals, written in the block format of
-    /// encodings/variants.md), `jigsaw` (irregular regions instead of boxes; sides up to
-    /// 16 with a box shape), or several joined by `+` (`killer+jigsaw`, `killer+x`).
-    /// Killer and Jigsaw puzzles are proven unique by sat:reduced as they are made and
-    /// again by dlx.
+    /// Rule variant: `classic`, `x`, `killer`, `jigsaw`, or several joined by `+`.
+    ///
+    /// `x`: both diagonals are units too (sides up to 25). `killer`: cages with totals.
+    /// `jigsaw`: irregular regions instead of boxes (sides up to 16). Joined:
+    /// `killer+jigsaw`, `killer+x`. Killer and Jigsaw puzzles are written in the block
+    /// format of encodings/variants.md, each proven unique by sat:reduced as it is made
+    /// and again by dlx.
     #[arg(long, default_value = "classic")]
     variant: String,
 

@@ -10,6 +10,7 @@
 use super::fill::random_completion;
 use crate::model::cage::Cage;
 use crate::model::puzzle::Grid;
+use crate::model::regions::{flood, neighbours};
 use crate::model::{Geometry, Puzzle, Variant};
 use crate::rng::Rng;
 use crate::solver::{SolveOptions, Solver, Verdict};
@@ -53,7 +54,7 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
         .collect();
     for _ in 0..SWAPS_PER_CELL * n * n {
         let a = rng.below(n * n);
-        let near = neighbours(a, n);
+        let near: Vec<usize> = neighbours(a, n).collect();
         let b = near[rng.below(near.len())];
         let (ra, rb) = (regions[a], regions[b]);
         if ra == rb {
@@ -63,7 +64,7 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
         // that both keep n cells.
         let candidates: Vec<usize> = (0..n * n)
             .filter(|&c| regions[c] == rb && c != b)
-            .filter(|&c| neighbours(c, n).iter().any(|&d| regions[d] == ra && d != a))
+            .filter(|&c| neighbours(c, n).any(|d| regions[d] == ra && d != a))
             .collect();
         if candidates.is_empty() {
             continue;
@@ -79,45 +80,13 @@ pub fn random_regions(n: usize, rng: &mut Rng) -> Vec<u8> {
     regions
 }
 
-/// The side-by-side neighbours of `cell` on a board of side `n`.
-fn neighbours(cell: usize, n: usize) -> Vec<usize> {
-    let (r, c) = (cell / n, cell % n);
-    let mut out = Vec::with_capacity(4);
-    if r > 0 {
-        out.push(cell - n);
-    }
-    if r + 1 < n {
-        out.push(cell + n);
-    }
-    if c > 0 {
-        out.push(cell - 1);
-    }
-    if c + 1 < n {
-        out.push(cell + 1);
-    }
-    out
-}
-
 /// Whether region `g` of `regions` is one connected piece.
 fn connected(regions: &[u8], n: usize, g: u8) -> bool {
-    let cells: Vec<usize> = (0..n * n).filter(|&c| regions[c] == g).collect();
-    let Some(&start) = cells.first() else {
+    let Some(start) = regions.iter().position(|&r| r == g) else {
         return true;
     };
-    let mut seen = vec![false; n * n];
-    let mut stack = vec![start];
-    seen[start] = true;
-    let mut reached = 0;
-    while let Some(c) = stack.pop() {
-        reached += 1;
-        for d in neighbours(c, n) {
-            if regions[d] == g && !seen[d] {
-                seen[d] = true;
-                stack.push(d);
-            }
-        }
-    }
-    reached == cells.len()
+    let reached = flood(n, start, |d| regions[d] == g);
+    (0..n * n).all(|c| regions[c] != g || reached[c])
 }
 
 /// Random cages over the completed grid `solution` of side `n`: connected pieces of 2

@@ -136,6 +136,27 @@ impl fmt::Display for GeometryError {
 
 impl std::error::Error for GeometryError {}
 
+/// The rows then the columns of a board of side `n`, with room for its boxes or regions
+/// and the diagonals.
+fn rows_and_columns(n: usize) -> Vec<Unit> {
+    let mut units = Vec::with_capacity(3 * n + 2);
+    for r in 0..n {
+        units.push(Unit {
+            kind: UnitKind::Row,
+            index: r,
+            cells: (0..n).map(|c| r * n + c).collect(),
+        });
+    }
+    for c in 0..n {
+        units.push(Unit {
+            kind: UnitKind::Column,
+            index: c,
+            cells: (0..n).map(|r| r * n + c).collect(),
+        });
+    }
+    units
+}
+
 impl Geometry {
     /// Builds the board for boxes of `box_rows × box_cols` and the given variant.
     pub fn new(
@@ -153,21 +174,7 @@ impl Geometry {
             )));
         }
         let n = side as usize;
-        let mut units = Vec::with_capacity(3 * n + 2);
-        for r in 0..n {
-            units.push(Unit {
-                kind: UnitKind::Row,
-                index: r,
-                cells: (0..n).map(|c| r * n + c).collect(),
-            });
-        }
-        for c in 0..n {
-            units.push(Unit {
-                kind: UnitKind::Column,
-                index: c,
-                cells: (0..n).map(|r| r * n + c).collect(),
-            });
-        }
+        let mut units = rows_and_columns(n);
         let boxes_across = n / box_cols;
         for b in 0..n {
             let (r0, c0) = ((b / boxes_across) * box_rows, (b % boxes_across) * box_cols);
@@ -199,21 +206,7 @@ impl Geometry {
             )));
         }
         super::regions::check_regions(n, regions).map_err(GeometryError)?;
-        let mut units = Vec::with_capacity(3 * n + 2);
-        for r in 0..n {
-            units.push(Unit {
-                kind: UnitKind::Row,
-                index: r,
-                cells: (0..n).map(|c| r * n + c).collect(),
-            });
-        }
-        for c in 0..n {
-            units.push(Unit {
-                kind: UnitKind::Column,
-                index: c,
-                cells: (0..n).map(|r| r * n + c).collect(),
-            });
-        }
+        let mut units = rows_and_columns(n);
         for g in 0..n {
             units.push(Unit {
                 kind: UnitKind::Region,

@@ -33,26 +33,8 @@ pub fn check_regions(n: usize, regions: &[u8]) -> Result<(), String> {
     }
     for g in 0..n as u8 {
         let start = regions.iter().position(|&r| r == g).unwrap_or(0);
-        let mut seen = vec![false; n * n];
-        let mut stack = vec![start];
-        seen[start] = true;
-        let mut reached = 0;
-        while let Some(c) = stack.pop() {
-            reached += 1;
-            let (r, col) = (c / n, c % n);
-            let near = [
-                (r > 0).then(|| c - n),
-                (r + 1 < n).then_some(c + n),
-                (col > 0).then(|| c - 1),
-                (col + 1 < n).then_some(c + 1),
-            ];
-            for d in near.into_iter().flatten() {
-                if regions[d] == g && !seen[d] {
-                    seen[d] = true;
-                    stack.push(d);
-                }
-            }
-        }
+        let seen = flood(n, start, |d| regions[d] == g);
+        let reached = seen.iter().filter(|&&s| s).count();
         if reached != n {
             let apart = (0..n * n)
                 .find(|&c| regions[c] == g && !seen[c])
@@ -66,6 +48,37 @@ pub fn check_regions(n: usize, regions: &[u8]) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The side-by-side neighbours of `cell` on a board of side `n`.
+pub(crate) fn neighbours(cell: usize, n: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (cell / n, cell % n);
+    [
+        (r > 0).then(|| cell - n),
+        (r + 1 < n).then_some(cell + n),
+        (c > 0).then(|| cell - 1),
+        (c + 1 < n).then_some(cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// The cells of a board of side `n` that `start` reaches through side-by-side
+/// neighbours for which `inside` holds (`start` among them), as a mark per cell: the
+/// connectedness of a region, a cage, a set of cells.
+pub(crate) fn flood(n: usize, start: usize, inside: impl Fn(usize) -> bool) -> Vec<bool> {
+    let mut seen = vec![false; n * n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(c) = stack.pop() {
+        for d in neighbours(c, n) {
+            if inside(d) && !seen[d] {
+                seen[d] = true;
+                stack.push(d);
+            }
+        }
+    }
+    seen
 }
 
 #[cfg(test)]

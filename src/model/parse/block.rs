@@ -11,7 +11,7 @@ use super::{shown, split_comment, ParseError, PuzzleReader};
 use crate::model::cage::{check_cages, sum_range, Cage};
 use crate::model::format::value_of_symbol;
 use crate::model::geometry::{MAX_SIDE, MIN_SIDE};
-use crate::model::regions::check_regions;
+use crate::model::regions::{check_regions, flood};
 use crate::model::{Geometry, Puzzle, Variant};
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -439,6 +439,19 @@ impl<R: BufRead> PuzzleReader<R> {
                     ),
                 )
             })?;
+            // A label written twice by mistake first: its total cannot fit both.
+            if let Some(apart) = disconnected(&cells, n) {
+                return Err(self.error(
+                    row_line(apart),
+                    Some(name(apart)),
+                    format!(
+                        "cage '{}' is in two pieces ({} does not touch {}): give each cage a label of its own",
+                        shown(label),
+                        name(apart),
+                        name(first)
+                    ),
+                ));
+            }
             let (low, high) = sum_range(n, cells.len());
             if cells.len() <= n && !(low..=high).contains(&sum) {
                 return Err(self.error(
@@ -449,18 +462,6 @@ impl<R: BufRead> PuzzleReader<R> {
                         shown(label),
                         cells.len(),
                         cells.len()
-                    ),
-                ));
-            }
-            if let Some(apart) = disconnected(&cells, n) {
-                return Err(self.error(
-                    row_line(apart),
-                    Some(name(apart)),
-                    format!(
-                        "cage '{}' is in two pieces ({} does not touch {}): give each cage a label of its own",
-                        shown(label),
-                        name(apart),
-                        name(first)
                     ),
                 ));
             }
@@ -488,18 +489,6 @@ impl<R: BufRead> PuzzleReader<R> {
 /// A cell of `cells` (sorted, on a board of side `n`) that the first does not reach
 /// through side-by-side neighbours in the set, if any.
 fn disconnected(cells: &[usize], n: usize) -> Option<usize> {
-    let mut seen = vec![false; cells.len()];
-    let mut stack = vec![0];
-    seen[0] = true;
-    while let Some(i) = stack.pop() {
-        let c = cells[i];
-        for (j, &d) in cells.iter().enumerate() {
-            let touch = (c / n == d / n && c.abs_diff(d) == 1) || c.abs_diff(d) == n;
-            if touch && !seen[j] {
-                seen[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    seen.iter().position(|s| !s).map(|i| cells[i])
+    let reached = flood(n, cells[0], |d| cells.binary_search(&d).is_ok());
+    cells.iter().copied().find(|&c| !reached[c])
 }
