@@ -115,11 +115,10 @@ impl Generator {
     pub fn variant(&mut self, index: usize, kind: VariantKind) -> crate::Result<Generated> {
         let r = &self.request;
         let mut rng = Rng::for_puzzle(r.seed, index as u64);
-        if self.variant_checkers.is_none() {
-            self.variant_checkers =
-                Some((create(VARIANT_CHECKERS.0)?, create(VARIANT_CHECKERS.1)?));
-        }
-        let (first, second) = self.variant_checkers.as_mut().expect("made above");
+        let (first, second) = match &mut self.variant_checkers {
+            Some(checkers) => checkers,
+            made => made.insert((create(VARIANT_CHECKERS.0)?, create(VARIANT_CHECKERS.1)?)),
+        };
         let timeout = r.settings.check_timeout;
         let (mut puzzle, solution) = variants::variant_puzzle(
             (r.geometry.box_rows, r.geometry.box_cols),

@@ -13,6 +13,7 @@
 use crate::common::external::external_available;
 use crate::common::Rng;
 use crate::common::*;
+use crate::killer_support::{brute_count, random_grid};
 use proptest::prelude::*;
 use std::sync::Arc;
 use sudoku_arena::backends::{create, encoding, lookup, ENCODINGS};
@@ -240,100 +241,6 @@ const JIGSAW_6: [u8; 36] = [
     4, 4, 5, 5, 5, 5, //
 ];
 
-/// Whether `v` may stand in `cell` of `grid` (0 = blank), the rules read from the
-/// puzzle's own data and never from the model's unit list: rows, columns, boxes and X
-/// diagonals from coordinates, a Jigsaw's regions from its map, each cage's values
-/// distinct and their total not past its own, and equal to it once the cage is full.
-fn killer_allows(g: &Geometry, grid: &[u8], cell: usize, v: u8) -> bool {
-    let n = g.n;
-    let (r, c) = (cell / n, cell % n);
-    let clash = |other: usize| other != cell && grid[other] == v;
-    let lines = (0..n).any(|k| {
-        clash(r * n + k)
-            || clash(k * n + c)
-            || (g.variant == Variant::X
-                && ((r == c && clash(k * n + k)) || (r + c == n - 1 && clash(k * n + n - 1 - k))))
-    });
-    let region = match &g.regions {
-        Some(map) => (0..n * n).any(|o| map[o] == map[cell] && clash(o)),
-        None => {
-            let (br, bc) = (g.box_rows, g.box_cols);
-            let (r0, c0) = (r / br * br, c / bc * bc);
-            (0..n).any(|k| clash((r0 + k / bc) * n + c0 + k % bc))
-        }
-    };
-    let cage_broken = g.cages.iter().filter(|k| k.cells.contains(&cell)).any(|k| {
-        let value = |o: usize| if o == cell { v } else { grid[o] };
-        let total: u32 = k.cells.iter().map(|&o| u32::from(value(o))).sum();
-        let full = k.cells.iter().all(|&o| value(o) != 0);
-        k.cells.iter().any(|&o| clash(o)) || total > k.sum || (full && total != k.sum)
-    });
-    !lines && !region && !cage_broken
-}
-
-/// Every solution of a Killer or Jigsaw puzzle, up to `limit`, by backtracking over
-/// the cells in row-major order with [`killer_allows`].
-fn killer_brute_force(p: &Puzzle, limit: usize) -> usize {
-    fn walk(g: &Geometry, grid: &mut [u8], from: usize, limit: usize, count: &mut usize) {
-        if *count >= limit {
-            return;
-        }
-        let Some(cell) = (from..grid.len()).find(|&i| grid[i] == 0) else {
-            *count += 1;
-            return;
-        };
-        for v in 1..=g.n as u8 {
-            if killer_allows(g, grid, cell, v) {
-                grid[cell] = v;
-                walk(g, grid, cell + 1, limit, count);
-                grid[cell] = 0;
-            }
-        }
-    }
-    let g = &p.geometry;
-    let mut grid = p.cells.clone();
-    // Givens that break a rule among themselves leave nothing to count.
-    let givens_fit = (0..grid.len()).all(|c| {
-        let v = std::mem::take(&mut grid[c]);
-        let fits = v == 0 || killer_allows(g, &grid, c, v);
-        grid[c] = v;
-        fits
-    });
-    let mut count = 0;
-    if givens_fit {
-        walk(g, &mut grid, 0, limit, &mut count);
-    }
-    count
-}
-
-/// A random full grid of `board`: backtracking, each cell's values tried from a
-/// random start.
-fn random_solution(board: &Geometry, rng: &mut Rng) -> Vec<u8> {
-    fn fill(g: &Geometry, grid: &mut [u8], cell: usize, rng: &mut Rng) -> bool {
-        if cell == grid.len() {
-            return true;
-        }
-        let start = rng.below(g.n);
-        for k in 0..g.n {
-            let v = ((start + k) % g.n + 1) as u8;
-            if g.peers[cell].iter().all(|&p| grid[p] != v) {
-                grid[cell] = v;
-                if fill(g, grid, cell + 1, rng) {
-                    return true;
-                }
-            }
-        }
-        grid[cell] = 0;
-        false
-    }
-    let mut grid = vec![0; board.cells()];
-    assert!(
-        fill(board, &mut grid, 0, rng),
-        "the test board has a solution"
-    );
-    grid
-}
-
 /// A random Killer on `board`: a random solution cut into connected cages of 1 to
 /// `largest` cells with distinct values, about `loose` percent of the cells left in no
 /// cage, each total from the solution, about `keep` percent of the cells given; with
@@ -348,7 +255,7 @@ fn random_killer(
     corrupt: bool,
 ) -> Puzzle {
     let mut rng = Rng(seed | 1);
-    let solution = random_solution(board, &mut rng);
+    let solution = random_grid(board, &mut rng);
     let n = board.n;
     // The loose cells first, then cages grown through the rest.
     let mut taken: Vec<bool> = (0..board.cells()).map(|_| rng.below(100) < loose).collect();
@@ -486,7 +393,7 @@ fn engines() -> &'static [&'static str] {
 /// Every encoding with both cage statements, on each engine, counts every solution of
 /// `p` as the brute force does, each solution valid, with the verdict that count means.
 fn killer_counts_like_the_brute_force(p: &Puzzle) -> Result<(), TestCaseError> {
-    let want = killer_brute_force(p, usize::MAX);
+    let want = brute_count(p, usize::MAX);
     for encoding in encodings() {
         for (cages, engine) in CAGE_STATEMENTS
             .iter()
@@ -551,7 +458,7 @@ fn cages_each_possible_but_not_together_answer_none() {
         },
     ];
     let p = Puzzle::new(Arc::new(g.with_cages(cages).unwrap()), vec![0; 16]);
-    assert_eq!(killer_brute_force(&p, usize::MAX), 0);
+    assert_eq!(brute_count(&p, usize::MAX), 0);
     for encoding in encodings() {
         for cages in CAGE_STATEMENTS {
             let spec = format!("sat:{encoding}+cages={cages}");
@@ -566,7 +473,7 @@ fn jigsaw_boards_count_like_the_brute_force() {
     // The empty 4x4 Jigsaw, and the 6x6 one with a third of a solution given.
     let four = Puzzle::new(Arc::new(killer_board(2)), vec![0; 16]);
     let six_board = killer_board(4);
-    let solution = random_solution(&six_board, &mut Rng(7));
+    let solution = random_grid(&six_board, &mut Rng(7));
     let mut rng = Rng(11);
     let cells = solution
         .iter()
@@ -574,7 +481,7 @@ fn jigsaw_boards_count_like_the_brute_force() {
         .collect();
     let six = Puzzle::new(Arc::new(six_board), cells);
     for p in [four, six] {
-        let want = killer_brute_force(&p, usize::MAX);
+        let want = brute_count(&p, usize::MAX);
         assert!(want > 1, "the test wants several solutions");
         for encoding in encodings() {
             let (verdict, found) = all_solutions(&format!("sat:{encoding}"), &p);
@@ -607,7 +514,7 @@ fn cage_configurations_are_found_by_the_registry_and_round_trip() {
 #[test]
 fn a_killer_is_solved_through_the_registry_and_exported_with_its_cages() {
     let p = random_killer(&killer_board(0), 3, 3, 0, 0, false);
-    let want = killer_brute_force(&p, usize::MAX);
+    let want = brute_count(&p, usize::MAX);
     for encoding in encodings() {
         // As `solve` runs it: the registry's solver, the givens checked before it.
         let mut solver = create(&format!("sat:{encoding}")).unwrap();
@@ -650,7 +557,7 @@ fn minisat_and_cadical_take_killers_through_the_export() {
             verify(p, &out).unwrap_or_else(|e| panic!("{config}: {e}"));
             assert_eq!(
                 out.solutions_found as usize,
-                killer_brute_force(p, usize::MAX),
+                brute_count(p, usize::MAX),
                 "{config}"
             );
         }
